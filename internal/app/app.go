@@ -1,0 +1,140 @@
+// Package app wires Cangshu together: configuration → database → services →
+// the HTTP handler. routes.go holds the whole route table.
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+
+	"cangshu/internal/auth"
+	"cangshu/internal/config"
+	"cangshu/internal/db"
+	"cangshu/internal/dept"
+	"cangshu/internal/dict"
+	"cangshu/internal/home"
+	"cangshu/internal/menu"
+	"cangshu/internal/notice"
+	"cangshu/internal/oplog"
+	"cangshu/internal/role"
+	"cangshu/internal/server"
+	"cangshu/internal/shop"
+	"cangshu/internal/sysconf"
+	"cangshu/internal/user"
+	"cangshu/web"
+)
+
+// Version is the build's version, set by main.
+var Version = "dev"
+
+// App is a running Cangshu: its database, services and HTTP handler.
+type App struct {
+	Config config.Config
+	DB     *db.DB
+	Logger *slog.Logger
+	Auth   *auth.Service
+	Server *server.Server
+
+	Users   *user.Service
+	Roles   *role.Service
+	Depts   *dept.Service
+	Menus   *menu.Service
+	Dicts   *dict.Service
+	Notices *notice.Service
+	OpLog   *oplog.Service
+	Conf    *sysconf.Service
+	Shops   *shop.Service
+	Home    *home.Service
+
+	// GeneratedAdminPassword is set when this start created the administrator
+	// with a generated password; it is printed once.
+	GeneratedAdminPassword string
+}
+
+// Open opens the database, applies migrations, seeds what a first start
+// needs and builds the services and routes.
+func Open(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, error) {
+	d, err := OpenDB(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	a, err := New(ctx, cfg, d, logger)
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	return a, nil
+}
+
+// OpenDB opens and migrates the configured database.
+func OpenDB(ctx context.Context, cfg config.Config) (*db.DB, error) {
+	var d *db.DB
+	var err error
+	if cfg.IsPostgres() {
+		d, err = db.OpenPostgres(ctx, cfg.DB)
+	} else {
+		d, err = db.OpenSQLite(ctx, cfg.SQLitePath())
+	}
+	if err != nil {
+		return nil, err
+	}
+	if _, err := d.Migrate(ctx); err != nil {
+		d.Close()
+		return nil, err
+	}
+	return d, nil
+}
+
+// New builds the app on an open, migrated database.
+func New(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Logger) (*App, error) {
+	a := &App{Config: cfg, DB: d, Logger: logger}
+	err := d.InTx(ctx, func(tx *db.Tx) error {
+		if err := menu.SeedAll(ctx, tx); err != nil {
+			return fmt.Errorf("seed menus: %w", err)
+		}
+		pw, err := auth.FirstStart(ctx, tx, cfg.AdminPassword, cfg.PasswordCost)
+		a.GeneratedAdminPassword = pw
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("first start: %w", err)
+	}
+	a.Auth, err = auth.New(ctx, d, auth.Options{
+		Captcha: cfg.Captcha, AccessTTL: cfg.AccessTTL, RefreshTTL: cfg.RefreshTTL, PasswordCost: cfg.PasswordCost,
+	})
+	if err != nil {
+		return nil, err
+	}
+	a.Users = user.NewService(d, user.Options{
+		PasswordCost: cfg.PasswordCost, Logger: logger,
+		SMTPHost: cfg.SMTPHost, SMTPPort: cfg.SMTPPort, SMTPUser: cfg.SMTPUser, SMTPPassword: cfg.SMTPPassword, SMTPFrom: cfg.SMTPFrom,
+	})
+	a.Roles = role.NewService(d)
+	a.Depts = dept.NewService(d)
+	a.Menus = menu.NewService(d)
+	a.Dicts = dict.NewService(d)
+	a.Notices = notice.NewService(d)
+	a.OpLog = oplog.NewService(d)
+	a.Conf = sysconf.NewService(d)
+	a.Shops = shop.NewService(d)
+	a.Home = home.NewService(d, a.Conf, Version)
+	a.Server, err = server.New(server.Options{
+		Auth:           a.Auth,
+		OpLog:          a.OpLog,
+		Logger:         logger,
+		MaxBodyBytes:   cfg.MaxBodyBytes,
+		MaxUploadBytes: cfg.MaxUploadBytes,
+		Web:            web.FS(),
+	}, a.routes())
+	if err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// Handler is the HTTP handler of the app.
+func (a *App) Handler() http.Handler { return a.Server }
+
+// Close closes the database.
+func (a *App) Close() error { return a.DB.Close() }

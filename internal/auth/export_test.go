@@ -1,0 +1,4 @@
+package auth
+
+// HashAnswer lets tests plant a captcha answer they know.
+var HashAnswer = hashAnswer

@@ -1,0 +1,330 @@
+package auth
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+	"github.com/mojocn/base64Captcha"
+
+	"cangshu/internal/db"
+	"cangshu/internal/errs"
+	"cangshu/internal/server"
+)
+
+// Options configure the service.
+type Options struct {
+	Captcha      bool
+	AccessTTL    time.Duration
+	RefreshTTL   time.Duration
+	PasswordCost int
+}
+
+// Service signs users in and resolves tokens.
+type Service struct {
+	db     *db.DB
+	opt    Options
+	key    []byte
+	Now    func() time.Time // the clock; tests move it
+	driver *base64Captcha.DriverDigit
+	dummy  string // hash compared when the user does not exist, so timing tells nothing
+}
+
+// New makes the service; the token signing key is shared through the database.
+func New(ctx context.Context, d *db.DB, opt Options) (*Service, error) {
+	key, err := secret(ctx, d, "jwt")
+	if err != nil {
+		return nil, err
+	}
+	dummy, err := HashPassword("not a password", opt.PasswordCost)
+	if err != nil {
+		return nil, err
+	}
+	return &Service{
+		db: d, opt: opt, key: key, Now: time.Now, dummy: dummy,
+		driver: base64Captcha.NewDriverDigit(40, 120, captchaLen, 0.6, 40),
+	}, nil
+}
+
+// CaptchaEnabled tells whether sign-in asks for a captcha.
+func (s *Service) CaptchaEnabled() bool { return s.opt.Captcha }
+
+// Captcha is a new captcha image.
+type Captcha struct {
+	CaptchaKey     string `json:"captchaKey"`
+	CaptchaBase64  string `json:"captchaBase64"`
+	CaptchaEnabled bool   `json:"captchaEnabled"`
+}
+
+// NewCaptcha draws a captcha and keeps its answer (hashed) until it expires.
+func (s *Service) NewCaptcha(ctx context.Context) (Captcha, error) {
+	_, question, answer := s.driver.GenerateIdQuestionAnswer()
+	item, err := s.driver.DrawCaptcha(question)
+	if err != nil {
+		return Captcha{}, fmt.Errorf("draw captcha: %w", err)
+	}
+	key := randomToken()[:24]
+	now := s.Now().UTC()
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.Exec(ctx, "DELETE FROM captchas WHERE expires_at < ?", now); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, "INSERT INTO captchas (captcha_key, answer_hash, expires_at) VALUES (?, ?, ?)",
+			key, hashAnswer(key, answer), now.Add(CaptchaTTL))
+		return err
+	})
+	if err != nil {
+		return Captcha{}, fmt.Errorf("store captcha: %w", err)
+	}
+	return Captcha{CaptchaKey: key, CaptchaBase64: item.EncodeB64string(), CaptchaEnabled: s.opt.Captcha}, nil
+}
+
+// checkCaptcha verifies an answer. consume deletes the captcha whatever the
+// outcome (sign-in); otherwise only a wrong answer deletes it (verify).
+func (s *Service) checkCaptcha(ctx context.Context, q db.Querier, key, code string, consume bool) error {
+	if strings.TrimSpace(key) == "" || strings.TrimSpace(code) == "" {
+		return errs.New(errs.KindInvalid, errs.CodeCaptchaWrong, "auth.captchaRequired")
+	}
+	var hash string
+	var expires time.Time
+	err := q.QueryRow(ctx, "SELECT answer_hash, expires_at FROM captchas WHERE captcha_key = ?", key).Scan(&hash, &expires)
+	if errors.Is(err, sql.ErrNoRows) {
+		return errs.New(errs.KindInvalid, errs.CodeCaptchaExpired, "auth.captchaExpired")
+	}
+	if err != nil {
+		return err
+	}
+	right := hashAnswer(key, code) == hash
+	if consume || !right {
+		if _, err := q.Exec(ctx, "DELETE FROM captchas WHERE captcha_key = ?", key); err != nil {
+			return err
+		}
+	}
+	if s.Now().UTC().After(expires) {
+		return errs.New(errs.KindInvalid, errs.CodeCaptchaExpired, "auth.captchaExpired")
+	}
+	if !right {
+		return errs.New(errs.KindInvalid, errs.CodeCaptchaWrong, "auth.captchaWrong")
+	}
+	return nil
+}
+
+// VerifyCaptcha checks an answer without using the captcha up.
+func (s *Service) VerifyCaptcha(ctx context.Context, key, code string) error {
+	var verr error
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		verr = s.checkCaptcha(ctx, tx, key, code, false)
+		if _, ok := errs.As(verr); ok {
+			return nil // commit the deletion of a wrongly answered captcha
+		}
+		return verr
+	})
+	if err != nil {
+		return err
+	}
+	return verr
+}
+
+// LoginInput is what the sign-in form sends.
+type LoginInput struct {
+	Username    string `json:"username"`
+	Password    string `json:"password"`
+	CaptchaKey  string `json:"captchaKey"`
+	CaptchaCode string `json:"captchaCode"`
+	IP          string `json:"-"`
+	UserAgent   string `json:"-"`
+}
+
+// Login checks throttling, the captcha and the password, and opens a session.
+func (s *Service) Login(ctx context.Context, in LoginInput) (Tokens, *server.Principal, error) {
+	var f errs.Fields
+	f.Text("username", "auth.field.username", in.Username, true, 64)
+	if in.Password == "" {
+		f.Required("password", "auth.field.password")
+	}
+	if err := f.Err(); err != nil {
+		return Tokens{}, nil, err
+	}
+	username := strings.TrimSpace(in.Username)
+	now := s.Now().UTC()
+	userSubject, ipSubject := "u:"+strings.ToLower(username), "ip:"+in.IP
+	var out Tokens
+	var who *server.Principal
+	var loginErr error // an expected failure whose side effects (failures, used captcha) must be kept
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		since := now.Add(-FailureWindow)
+		for _, t := range []struct {
+			subject string
+			max     int
+		}{{userSubject, MaxUserFailures}, {ipSubject, MaxIPFailures}} {
+			n, err := countFailures(ctx, tx, t.subject, since)
+			if err != nil {
+				return err
+			}
+			if n >= t.max {
+				loginErr = errs.New(errs.KindThrottled, errs.CodeThrottled, "auth.throttled", errs.A("minutes", int(FailureWindow.Minutes())))
+				return nil
+			}
+		}
+		if s.opt.Captcha {
+			if err := s.checkCaptcha(ctx, tx, in.CaptchaKey, in.CaptchaCode, true); err != nil {
+				if _, ok := errs.As(err); ok {
+					loginErr = err
+					return recordFailure(ctx, tx, ipSubject)
+				}
+				return err
+			}
+		}
+		u, found, err := findLoginUser(ctx, tx, username)
+		if err != nil {
+			return err
+		}
+		hash := s.dummy
+		if found {
+			hash = u.passwordHash
+		}
+		if !PasswordMatches(hash, in.Password) || !found {
+			loginErr = errs.Unauthenticated(errs.CodeWrongCredentials, "auth.wrongCredentials")
+			return recordFailure(ctx, tx, userSubject, ipSubject)
+		}
+		if u.status != 1 {
+			loginErr = errs.New(errs.KindForbidden, errs.CodeUserDisabled, "auth.userDisabled")
+			return nil
+		}
+		if err := clearFailures(ctx, tx, userSubject, since); err != nil {
+			return err
+		}
+		root, err := isRoot(ctx, tx, u.id)
+		if err != nil {
+			return err
+		}
+		shop, err := firstShop(ctx, tx, u.id, root)
+		if err != nil {
+			return err
+		}
+		sid, err := insertSession(ctx, tx, u.id, shop, in.IP, in.UserAgent, now.Add(s.opt.RefreshTTL))
+		if err != nil {
+			return err
+		}
+		out, err = s.issue(ctx, tx, u.id, sid, now)
+		who = &server.Principal{UserID: u.id, Username: username, SessionID: sid, ShopID: shop.Int64}
+		return err
+	})
+	if err != nil {
+		return Tokens{}, nil, fmt.Errorf("login: %w", err)
+	}
+	if loginErr != nil {
+		return Tokens{}, nil, loginErr
+	}
+	return out, who, nil
+}
+
+// issue makes an access token and a new refresh token for a session.
+func (s *Service) issue(ctx context.Context, q db.Querier, userID, sessionID int64, now time.Time) (Tokens, error) {
+	claims := jwt.MapClaims{
+		"sub": strconv.FormatInt(userID, 10),
+		"sid": sessionID,
+		"iat": now.Unix(),
+		"exp": now.Add(s.opt.AccessTTL).Unix(),
+	}
+	access, err := jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(s.key)
+	if err != nil {
+		return Tokens{}, err
+	}
+	refresh := randomToken()
+	if err := insertRefreshToken(ctx, q, sessionID, hashToken(refresh), now.Add(s.opt.RefreshTTL)); err != nil {
+		return Tokens{}, err
+	}
+	return Tokens{TokenType: "Bearer", AccessToken: access, RefreshToken: refresh, ExpiresIn: int64(s.opt.AccessTTL.Seconds())}, nil
+}
+
+// Refresh rotates a refresh token: the old one is used up, a new pair is
+// issued. Presenting a used token again ends the whole session (it was
+// stolen or replayed).
+func (s *Service) Refresh(ctx context.Context, token string) (Tokens, error) {
+	invalid := errs.Unauthenticated(errs.CodeRefreshInvalid, "auth.refreshInvalid")
+	if strings.TrimSpace(token) == "" {
+		return Tokens{}, invalid
+	}
+	now := s.Now().UTC()
+	var out Tokens
+	var refreshErr error
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var sessionID, userID int64
+		var expires time.Time
+		var used, revoked sql.NullTime
+		var status int
+		err := tx.QueryRow(ctx, `SELECT t.session_id, t.expires_at, t.used_at, s.revoked_at, s.user_id, u.status
+			FROM refresh_tokens t JOIN sessions s ON s.id = t.session_id JOIN users u ON u.id = s.user_id
+			WHERE t.token_hash = ?`, hashToken(token)).Scan(&sessionID, &expires, &used, &revoked, &userID, &status)
+		if errors.Is(err, sql.ErrNoRows) {
+			refreshErr = invalid
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if revoked.Valid || status != 1 || now.After(expires) {
+			refreshErr = invalid
+			return nil
+		}
+		res, err := tx.Exec(ctx, "UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL", now, hashToken(token))
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 || used.Valid {
+			refreshErr = invalid
+			return RevokeSession(ctx, tx, sessionID)
+		}
+		if _, err := tx.Exec(ctx, "UPDATE sessions SET expires_at = ? WHERE id = ?", now.Add(s.opt.RefreshTTL), sessionID); err != nil {
+			return err
+		}
+		out, err = s.issue(ctx, tx, userID, sessionID, now)
+		return err
+	})
+	if err != nil {
+		return Tokens{}, fmt.Errorf("refresh: %w", err)
+	}
+	return out, refreshErr
+}
+
+// Logout ends the caller's session.
+func (s *Service) Logout(ctx context.Context, p *server.Principal) error {
+	return RevokeSession(ctx, s.db, p.SessionID)
+}
+
+// Authenticate resolves an access token into the caller: the signature and
+// expiry, then the session (not revoked), the user (enabled), the active shop,
+// roles and permissions, read fresh on every call so that changes apply at once.
+func (s *Service) Authenticate(ctx context.Context, token string) (*server.Principal, error) {
+	invalid := errs.Unauthenticated(errs.CodeAccessInvalid, "auth.tokenInvalid")
+	var claims struct {
+		SID int64 `json:"sid"`
+		jwt.RegisteredClaims
+	}
+	_, err := jwt.ParseWithClaims(token, &claims, func(*jwt.Token) (any, error) { return s.key, nil },
+		jwt.WithValidMethods([]string{"HS256"}), jwt.WithExpirationRequired(), jwt.WithTimeFunc(s.Now))
+	if err != nil || claims.SID <= 0 {
+		return nil, invalid
+	}
+	row, err := loadSession(ctx, s.db, claims.SID)
+	if err != nil {
+		return nil, err
+	}
+	if row.revoked.Valid || row.status != 1 || strconv.FormatInt(row.userID, 10) != claims.Subject {
+		return nil, invalid
+	}
+	p := &server.Principal{
+		UserID: row.userID, Username: row.username, Nickname: row.nickname, SessionID: claims.SID,
+		ShopID: row.shopID.Int64, DeptID: row.deptID.Int64, MustChangePassword: row.mustChange == 1,
+	}
+	if err := loadGrants(ctx, s.db, p); err != nil {
+		return nil, fmt.Errorf("load grants: %w", err)
+	}
+	return p, nil
+}

@@ -1,0 +1,189 @@
+package auth
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"cangshu/internal/db"
+	"cangshu/internal/errs"
+	"cangshu/internal/server"
+)
+
+type loginUser struct {
+	id           int64
+	passwordHash string
+	status       int
+}
+
+func findLoginUser(ctx context.Context, q db.Querier, username string) (loginUser, bool, error) {
+	var u loginUser
+	err := q.QueryRow(ctx, "SELECT id, password_hash, status FROM users WHERE username = ?", username).
+		Scan(&u.id, &u.passwordHash, &u.status)
+	if errors.Is(err, sql.ErrNoRows) {
+		return u, false, nil
+	}
+	return u, err == nil, err
+}
+
+func countFailures(ctx context.Context, q db.Querier, subject string, since time.Time) (int, error) {
+	var n int
+	err := q.QueryRow(ctx, "SELECT COUNT(*) FROM login_failures WHERE subject = ? AND created_at > ?", subject, since).Scan(&n)
+	return n, err
+}
+
+func recordFailure(ctx context.Context, q db.Querier, subjects ...string) error {
+	now := time.Now().UTC()
+	for _, s := range subjects {
+		if _, err := q.Exec(ctx, "INSERT INTO login_failures (subject, created_at) VALUES (?, ?)", s, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func clearFailures(ctx context.Context, q db.Querier, subject string, before time.Time) error {
+	_, err := q.Exec(ctx, "DELETE FROM login_failures WHERE subject = ? OR created_at < ?", subject, before)
+	return err
+}
+
+// firstShop is the shop a new session starts in: the user's first shop, or
+// for an administrator the first shop at all.
+func firstShop(ctx context.Context, q db.Querier, userID int64, root bool) (sql.NullInt64, error) {
+	var id sql.NullInt64
+	query := `SELECT MIN(s.id) FROM shops s JOIN user_shops us ON us.shop_id = s.id WHERE us.user_id = ? AND s.status = 1`
+	args := []any{userID}
+	if root {
+		query = `SELECT MIN(id) FROM shops WHERE status = 1`
+		args = nil
+	}
+	err := q.QueryRow(ctx, query, args...).Scan(&id)
+	return id, err
+}
+
+func isRoot(ctx context.Context, q db.Querier, userID int64) (bool, error) {
+	var n int
+	err := q.QueryRow(ctx, `SELECT COUNT(*) FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+		WHERE ur.user_id = ? AND r.code = ? AND r.status = 1`, userID, server.RootRole).Scan(&n)
+	return n > 0, err
+}
+
+func insertSession(ctx context.Context, q db.Querier, userID int64, shop sql.NullInt64, ip, ua string, expires time.Time) (int64, error) {
+	var id int64
+	err := q.QueryRow(ctx, `INSERT INTO sessions (user_id, shop_id, ip, user_agent, created_at, expires_at)
+		VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, userID, shop, ip, truncate(ua, 300), time.Now().UTC(), expires).Scan(&id)
+	return id, err
+}
+
+func insertRefreshToken(ctx context.Context, q db.Querier, sessionID int64, hash string, expires time.Time) error {
+	_, err := q.Exec(ctx, "INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES (?, ?, ?)", hash, sessionID, expires)
+	return err
+}
+
+// RevokeSession ends one session.
+func RevokeSession(ctx context.Context, q db.Querier, sessionID int64) error {
+	_, err := q.Exec(ctx, "UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", time.Now().UTC(), sessionID)
+	return err
+}
+
+// RevokeUserSessions ends every session of a user except keep (0 = none kept):
+// for disabled or deleted users and password changes.
+func RevokeUserSessions(ctx context.Context, q db.Querier, userID, keep int64) error {
+	_, err := q.Exec(ctx, "UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND id <> ? AND revoked_at IS NULL",
+		time.Now().UTC(), userID, keep)
+	return err
+}
+
+type sessionRow struct {
+	userID             int64
+	shopID             sql.NullInt64
+	revoked            sql.NullTime
+	expires            time.Time
+	username, nickname string
+	status             int
+	deptID             sql.NullInt64
+	mustChange         int
+}
+
+func loadSession(ctx context.Context, q db.Querier, sessionID int64) (sessionRow, error) {
+	var s sessionRow
+	err := q.QueryRow(ctx, `SELECT s.user_id, s.shop_id, s.revoked_at, s.expires_at, u.username, u.nickname,
+		u.status, u.dept_id, u.must_change_password
+		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`, sessionID).
+		Scan(&s.userID, &s.shopID, &s.revoked, &s.expires, &s.username, &s.nickname, &s.status, &s.deptID, &s.mustChange)
+	if errors.Is(err, sql.ErrNoRows) {
+		return s, errs.Unauthenticated(errs.CodeAccessInvalid, "auth.tokenInvalid")
+	}
+	return s, err
+}
+
+// loadGrants fills the principal's roles, data scope and permissions.
+func loadGrants(ctx context.Context, q db.Querier, p *server.Principal) error {
+	rows, err := q.Query(ctx, `SELECT r.id, r.code, r.data_scope FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+		WHERE ur.user_id = ? AND r.status = 1 ORDER BY r.id`, p.UserID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	p.DataScope = 3
+	for rows.Next() {
+		var id int64
+		var code string
+		var scope int
+		if err := rows.Scan(&id, &code, &scope); err != nil {
+			return err
+		}
+		p.RoleIDs = append(p.RoleIDs, id)
+		p.Roles = append(p.Roles, code)
+		p.DataScope = min(p.DataScope, scope)
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if len(p.RoleIDs) == 0 || p.IsRoot() {
+		if p.IsRoot() {
+			p.DataScope = 0
+		}
+		return nil
+	}
+	prow, err := q.Query(ctx, `SELECT DISTINCT m.perm FROM role_menus rm JOIN menus m ON m.id = rm.menu_id
+		WHERE rm.role_id IN `+db.In(len(p.RoleIDs))+` AND m.perm <> ''`, db.Args(p.RoleIDs)...)
+	if err != nil {
+		return err
+	}
+	defer prow.Close()
+	for prow.Next() {
+		var perm string
+		if err := prow.Scan(&perm); err != nil {
+			return err
+		}
+		p.Perms = append(p.Perms, perm)
+	}
+	sort.Strings(p.Perms)
+	return prow.Err()
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+// secret returns the named secret, creating it on first use (shared by every instance).
+func secret(ctx context.Context, d *db.DB, name string) ([]byte, error) {
+	var v string
+	err := d.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.Exec(ctx, "INSERT INTO app_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING", name, randomToken()+randomToken()); err != nil {
+			return err
+		}
+		return tx.QueryRow(ctx, "SELECT value FROM app_secrets WHERE name = ?", name).Scan(&v)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("secret %s: %w", name, err)
+	}
+	return []byte(v), nil
+}

@@ -1,0 +1,251 @@
+// Package db opens SQLite or PostgreSQL behind one small API: statements are
+// written with ? placeholders (rebound for PostgreSQL), reads go to a pool of
+// readers, writes to one writer connection on SQLite (BEGIN IMMEDIATE), and
+// every write transaction goes through InTx.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// Engine names a database engine.
+type Engine string
+
+const (
+	SQLite   Engine = "sqlite"
+	Postgres Engine = "postgres"
+)
+
+// Querier is what store functions take: a *DB or a *Tx.
+type Querier interface {
+	Exec(ctx context.Context, query string, args ...any) (sql.Result, error)
+	Query(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRow(ctx context.Context, query string, args ...any) *sql.Row
+	Engine() Engine
+}
+
+// DB is an open database.
+type DB struct {
+	engine Engine
+	w      *sql.DB // writer (SQLite: one connection)
+	r      *sql.DB // readers (PostgreSQL: the same pool)
+	path   string  // SQLite file
+}
+
+// OpenSQLite opens (creating if needed) a SQLite database file.
+func OpenSQLite(ctx context.Context, path string) (*DB, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("create data folder: %w", err)
+	}
+	base := "file:" + (&url.URL{Path: path}).EscapedPath() + "?_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_time_format=sqlite"
+	w, err := sql.Open("sqlite", base+"&_txlock=immediate")
+	if err != nil {
+		return nil, err
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	if err := w.PingContext(ctx); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
+	}
+	r, err := sql.Open("sqlite", base+"&_pragma=query_only(1)")
+	if err != nil {
+		w.Close()
+		return nil, err
+	}
+	n := max(4, runtime.NumCPU()*2)
+	r.SetMaxOpenConns(n)
+	r.SetMaxIdleConns(n)
+	return &DB{engine: SQLite, w: w, r: r, path: path}, nil
+}
+
+// OpenPostgres opens a PostgreSQL database through pgx.
+func OpenPostgres(ctx context.Context, dsn string) (*DB, error) {
+	p, err := sql.Open("pgx", dsn)
+	if err != nil {
+		return nil, err
+	}
+	p.SetMaxOpenConns(20)
+	p.SetMaxIdleConns(10)
+	if err := p.PingContext(ctx); err != nil {
+		p.Close()
+		return nil, fmt.Errorf("open postgres: %w", err)
+	}
+	return &DB{engine: Postgres, w: p, r: p}, nil
+}
+
+// Close closes every connection.
+func (d *DB) Close() error {
+	err := d.w.Close()
+	if d.r != d.w {
+		err = errors.Join(err, d.r.Close())
+	}
+	return err
+}
+
+// Engine is the database engine.
+func (d *DB) Engine() Engine { return d.engine }
+
+// Exec runs a statement on the writer.
+func (d *DB) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	return d.w.ExecContext(ctx, Rebind(d.engine, q), args...)
+}
+
+// Query reads through the reader pool.
+func (d *DB) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return d.r.QueryContext(ctx, Rebind(d.engine, q), args...)
+}
+
+// QueryRow reads one row through the reader pool.
+func (d *DB) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	return d.r.QueryRowContext(ctx, Rebind(d.engine, q), args...)
+}
+
+// Tx is a write transaction.
+type Tx struct {
+	tx     *sql.Tx
+	engine Engine
+}
+
+func (t *Tx) Engine() Engine { return t.engine }
+
+func (t *Tx) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	return t.tx.ExecContext(ctx, Rebind(t.engine, q), args...)
+}
+
+func (t *Tx) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return t.tx.QueryContext(ctx, Rebind(t.engine, q), args...)
+}
+
+func (t *Tx) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	return t.tx.QueryRowContext(ctx, Rebind(t.engine, q), args...)
+}
+
+// InTx runs fn in a write transaction: committed when fn returns nil, rolled
+// back otherwise (and on panic). On SQLite it starts with BEGIN IMMEDIATE.
+func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
+	sqlTx, err := d.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	tx := &Tx{tx: sqlTx, engine: d.engine}
+	defer func() {
+		if p := recover(); p != nil {
+			sqlTx.Rollback()
+			panic(p)
+		}
+		if err != nil {
+			sqlTx.Rollback()
+			return
+		}
+		if cerr := sqlTx.Commit(); cerr != nil {
+			err = fmt.Errorf("commit: %w", cerr)
+		}
+	}()
+	return fn(tx)
+}
+
+// Rebind turns ? placeholders into $1, $2 … for PostgreSQL. Statements must not
+// hold a literal ? (write it as a parameter).
+func Rebind(e Engine, q string) string {
+	if e != Postgres || !strings.Contains(q, "?") {
+		return q
+	}
+	var b strings.Builder
+	b.Grow(len(q) + 16)
+	n := 0
+	for i := 0; i < len(q); i++ {
+		if q[i] == '?' {
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+			continue
+		}
+		b.WriteByte(q[i])
+	}
+	return b.String()
+}
+
+// Like is the case-insensitive LIKE operator of the engine.
+func Like(q Querier) string {
+	if q.Engine() == Postgres {
+		return "ILIKE"
+	}
+	return "LIKE"
+}
+
+// In returns "(?,?,?)" for n values (n ≥ 1).
+func In(n int) string {
+	if n <= 0 {
+		return "(NULL)"
+	}
+	return "(" + strings.TrimSuffix(strings.Repeat("?,", n), ",") + ")"
+}
+
+// Args turns a slice into []any for a variadic call.
+func Args[T any](xs []T) []any {
+	out := make([]any, len(xs))
+	for i, x := range xs {
+		out[i] = x
+	}
+	return out
+}
+
+// IsUnique reports a unique-constraint violation.
+func IsUnique(err error) bool {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || se.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
+	}
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "23505"
+}
+
+// IsForeignKey reports a foreign-key violation.
+func IsForeignKey(err error) bool {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code() == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY
+	}
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "23503"
+}
+
+// Backup writes a consistent copy of a live SQLite database to dest (online:
+// readers and the writer go on meanwhile). dest must not exist.
+func (d *DB) Backup(ctx context.Context, dest string) error {
+	if d.engine != SQLite {
+		return errors.New("backup: only the SQLite database is copied by Cangshu; use pg_dump for PostgreSQL")
+	}
+	if _, err := os.Stat(dest); err == nil {
+		return fmt.Errorf("backup: %s already exists", dest)
+	}
+	if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
+		return err
+	}
+	// VACUUM INTO reads one snapshot through a reader connection.
+	conn, err := sql.Open("sqlite", "file:"+(&url.URL{Path: d.path}).EscapedPath()+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "VACUUM INTO ?", dest); err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	return nil
+}

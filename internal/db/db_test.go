@@ -1,0 +1,209 @@
+package db_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"cangshu/internal/db"
+	"cangshu/internal/dbtest"
+)
+
+func TestBothEnginesHaveTheSameTablesAndColumns(t *testing.T) {
+	lite := dbtest.OpenSQLite(t)
+	pg := dbtest.OpenPostgres(t)
+	ctx := context.Background()
+	a, err := lite.Columns(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := pg.Columns(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := func(cs []db.Column) map[db.Column]bool {
+		m := map[db.Column]bool{}
+		for _, c := range cs {
+			m[c] = true
+		}
+		return m
+	}
+	sa, sb := set(a), set(b)
+	for c := range sa {
+		if !sb[c] {
+			t.Errorf("%s.%s exists on SQLite only", c.Table, c.Name)
+		}
+	}
+	for c := range sb {
+		if !sa[c] {
+			t.Errorf("%s.%s exists on PostgreSQL only", c.Table, c.Name)
+		}
+	}
+	if len(sa) < 50 {
+		t.Fatalf("only %d columns migrated", len(sa))
+	}
+}
+
+func TestMigrateTwiceAppliesNothing(t *testing.T) {
+	d := dbtest.Open(t)
+	applied, err := d.Migrate(context.Background())
+	if err != nil || len(applied) != 0 {
+		t.Fatalf("second migrate applied %v, %v", applied, err)
+	}
+}
+
+func TestInTxRollsBackOnError(t *testing.T) {
+	d := dbtest.Open(t)
+	ctx := context.Background()
+	now := time.Now().UTC()
+	boom := errors.New("boom")
+	err := d.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.Exec(ctx, "INSERT INTO shops (code, name, created_at, updated_at) VALUES (?, ?, ?, ?)", "S1", "one", now, now); err != nil {
+			return err
+		}
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Fatalf("err = %v", err)
+	}
+	var n int
+	if err := d.QueryRow(ctx, "SELECT COUNT(*) FROM shops").Scan(&n); err != nil || n != 0 {
+		t.Fatalf("rows after rollback = %d, %v", n, err)
+	}
+}
+
+func TestUniqueViolationIsRecognised(t *testing.T) {
+	d := dbtest.Open(t)
+	ctx := context.Background()
+	now := time.Now().UTC()
+	ins := "INSERT INTO shops (code, name, created_at, updated_at) VALUES (?, ?, ?, ?)"
+	if _, err := d.Exec(ctx, ins, "S1", "one", now, now); err != nil {
+		t.Fatal(err)
+	}
+	_, err := d.Exec(ctx, ins, "S1", "two", now, now)
+	if !db.IsUnique(err) {
+		t.Fatalf("IsUnique(%v) = false", err)
+	}
+	_, err = d.Exec(ctx, "INSERT INTO user_shops (user_id, shop_id) VALUES (?, ?)", 999, 999)
+	if !db.IsForeignKey(err) {
+		t.Fatalf("IsForeignKey(%v) = false", err)
+	}
+}
+
+func TestTimestampsRoundTripInUTC(t *testing.T) {
+	d := dbtest.Open(t)
+	ctx := context.Background()
+	at := time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
+	if _, err := d.Exec(ctx, "INSERT INTO shops (code, name, created_at, updated_at) VALUES (?, ?, ?, ?)", "S1", "one", at, at); err != nil {
+		t.Fatal(err)
+	}
+	var got time.Time
+	if err := d.QueryRow(ctx, "SELECT created_at FROM shops").Scan(&got); err != nil {
+		t.Fatal(err)
+	}
+	if !got.Equal(at) {
+		t.Fatalf("got %v, want %v", got, at)
+	}
+}
+
+func TestConcurrentWritersDoNotFail(t *testing.T) {
+	d := dbtest.Open(t)
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	errs := make(chan error, 40)
+	for i := 0; i < 40; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			errs <- d.InTx(ctx, func(tx *db.Tx) error {
+				var n int
+				if err := tx.QueryRow(ctx, "SELECT COUNT(*) FROM shops").Scan(&n); err != nil {
+					return err
+				}
+				now := time.Now().UTC()
+				_, err := tx.Exec(ctx, "INSERT INTO shops (code, name, created_at, updated_at) VALUES (?, ?, ?, ?)", fmt.Sprint("S", i), fmt.Sprint("shop ", i), now, now)
+				return err
+			})
+		}(i)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	var n int
+	d.QueryRow(ctx, "SELECT COUNT(*) FROM shops").Scan(&n)
+	if n != 40 {
+		t.Fatalf("%d shops, want 40", n)
+	}
+}
+
+func TestBackupOfALiveDatabase(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	d, err := db.OpenSQLite(ctx, filepath.Join(dir, "live.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if _, err := d.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() { // keep writing while the backup runs
+		defer close(done)
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			now := time.Now().UTC()
+			d.Exec(ctx, "INSERT INTO shops (code, name, created_at, updated_at) VALUES (?, ?, ?, ?)", fmt.Sprint("S", i), fmt.Sprint("n", i), now, now)
+		}
+	}()
+	time.Sleep(50 * time.Millisecond)
+	dest := filepath.Join(dir, "backup", "copy.db")
+	if err := d.Backup(ctx, dest); err != nil {
+		t.Fatal(err)
+	}
+	close(stop)
+	<-done
+	c, err := db.OpenSQLite(ctx, dest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	var n int
+	if err := c.QueryRow(ctx, "SELECT COUNT(*) FROM shops").Scan(&n); err != nil || n == 0 {
+		t.Fatalf("backup has %d shops, %v", n, err)
+	}
+	var ok string
+	c.QueryRow(ctx, "PRAGMA integrity_check").Scan(&ok)
+	if ok != "ok" {
+		t.Fatalf("integrity_check = %s", ok)
+	}
+	if err := d.Backup(ctx, dest); err == nil {
+		t.Fatal("backup overwrote an existing file")
+	}
+	if _, err := os.Stat(dest); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestRebind(t *testing.T) {
+	if got := db.Rebind(db.Postgres, "a = ? AND b IN (?, ?)"); got != "a = $1 AND b IN ($2, $3)" {
+		t.Fatal(got)
+	}
+	if got := db.Rebind(db.SQLite, "a = ?"); got != "a = ?" {
+		t.Fatal(got)
+	}
+}

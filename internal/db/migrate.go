@@ -1,0 +1,117 @@
+package db
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"time"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// Migration is one numbered SQL file of an engine.
+type Migration struct {
+	Version string // file name without .sql, e.g. "0001_system"
+	SQL     string
+}
+
+// Migrations lists the engine's migrations in order.
+func Migrations(e Engine) ([]Migration, error) {
+	dir := path.Join("migrations", string(e))
+	entries, err := fs.ReadDir(migrations, dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []Migration
+	for _, ent := range entries {
+		if !strings.HasSuffix(ent.Name(), ".sql") {
+			continue
+		}
+		b, err := migrations.ReadFile(path.Join(dir, ent.Name()))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Migration{Version: strings.TrimSuffix(ent.Name(), ".sql"), SQL: string(b)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Version < out[j].Version })
+	return out, nil
+}
+
+// Migrate applies every migration not yet recorded, each in its own
+// transaction. Several processes may call it at once: on PostgreSQL an
+// advisory lock, on SQLite BEGIN IMMEDIATE, lets one apply and the others see it.
+func (d *DB) Migrate(ctx context.Context) (applied []string, err error) {
+	ts := "TIMESTAMP"
+	if d.engine == Postgres {
+		ts = "TIMESTAMPTZ"
+	}
+	if _, err := d.Exec(ctx, "CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at "+ts+" NOT NULL)"); err != nil {
+		return nil, fmt.Errorf("create schema_migrations: %w", err)
+	}
+	list, err := Migrations(d.engine)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range list {
+		err := d.InTx(ctx, func(tx *Tx) error {
+			if d.engine == Postgres {
+				if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(7220531)"); err != nil {
+					return err
+				}
+			}
+			var n int
+			if err := tx.QueryRow(ctx, "SELECT COUNT(*) FROM schema_migrations WHERE version = ?", m.Version).Scan(&n); err != nil {
+				return err
+			}
+			if n > 0 {
+				return nil
+			}
+			if _, err := tx.Exec(ctx, m.SQL); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", m.Version, time.Now().UTC()); err != nil {
+				return err
+			}
+			applied = append(applied, m.Version)
+			return nil
+		})
+		if err != nil {
+			return applied, fmt.Errorf("migration %s: %w", m.Version, err)
+		}
+	}
+	return applied, nil
+}
+
+// Column is one column of a table, for schema comparisons.
+type Column struct{ Table, Name string }
+
+// Columns lists every table column of the application schema.
+func (d *DB) Columns(ctx context.Context) ([]Column, error) {
+	var q string
+	if d.engine == Postgres {
+		q = `SELECT table_name, column_name FROM information_schema.columns
+		     WHERE table_schema = current_schema() ORDER BY table_name, column_name`
+	} else {
+		q = `SELECT m.name, p.name FROM sqlite_master m JOIN pragma_table_info(m.name) p
+		     WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' ORDER BY m.name, p.name`
+	}
+	rows, err := d.Query(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Column
+	for rows.Next() {
+		var c Column
+		if err := rows.Scan(&c.Table, &c.Name); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,65 @@
+package dec
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestJSONRoundTripIsExact(t *testing.T) {
+	for in, want := range map[string]string{
+		`12.5`: `12.5`, `"12.50"`: `12.5`, `0.1`: `0.1`, `"1e2"`: `100`, `-3.000001`: `-3.000001`, `null`: `0`, `""`: `0`,
+	} {
+		var d Dec
+		if err := json.Unmarshal([]byte(in), &d); err != nil {
+			t.Fatalf("unmarshal %s: %v", in, err)
+		}
+		b, _ := json.Marshal(d)
+		if string(b) != want {
+			t.Errorf("%s -> %s, want %s", in, b, want)
+		}
+	}
+	var d Dec
+	if err := json.Unmarshal([]byte(`"abc"`), &d); err == nil {
+		t.Error("abc accepted")
+	}
+}
+
+func TestArithmeticHasNoBinaryError(t *testing.T) {
+	sum := Zero
+	for i := 0; i < 10; i++ {
+		sum = sum.Add(MustParse("0.1"))
+	}
+	if !sum.Equal(FromInt(1)) {
+		t.Fatalf("ten times 0.1 = %s", sum)
+	}
+}
+
+func TestRoundHalfUp(t *testing.T) {
+	for in, want := range map[string]string{"2.345": "2.35", "2.344": "2.34", "-2.345": "-2.35", "0.005": "0.01"} {
+		if got := MustParse(in).Round(2).String(); got != want {
+			t.Errorf("Round(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestMicrosAndScan(t *testing.T) {
+	m, ok := MustParse("12.345678").Micros()
+	if !ok || m != 12345678 {
+		t.Fatalf("micros = %d %v", m, ok)
+	}
+	if _, ok := MustParse("0.0000001").Micros(); ok {
+		t.Error("7 places fit the stored scale")
+	}
+	var d Dec
+	if err := d.Scan(int64(-1500000)); err != nil || d.String() != "-1.5" {
+		t.Fatalf("scan = %s %v", d, err)
+	}
+}
+
+func TestPlaces(t *testing.T) {
+	for in, want := range map[string]int{"1": 0, "1.5": 1, "1.50": 1, "0.001": 3, "100": 0} {
+		if got := MustParse(in).Places(); got != want {
+			t.Errorf("Places(%s) = %d, want %d", in, got, want)
+		}
+	}
+}

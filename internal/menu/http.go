@@ -1,0 +1,6 @@
+package menu
+
+import "cangshu/internal/server"
+
+// Routes lists the domain's endpoints.
+func Routes(s *Service) []server.Route { return nil }

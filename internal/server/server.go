@@ -1,0 +1,380 @@
+// Package server is Cangshu's HTTP plumbing: the route table's mux, the
+// envelope, errors mapped to statuses in one place, request ids, one log line
+// per request, body limits, panics, authentication and permissions, the
+// operation log hook and the embedded single-page app. It knows no domain.
+package server
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"path"
+	"regexp"
+	"strings"
+	"time"
+
+	"cangshu/internal/errs"
+	"cangshu/internal/i18n"
+)
+
+// Options wires the server to the rest of the application.
+type Options struct {
+	Auth           Authenticator
+	OpLog          OpLogger // may be nil
+	Logger         *slog.Logger
+	MaxBodyBytes   int64
+	MaxUploadBytes int64
+	Web            fs.FS // the built single-page app; may be nil
+}
+
+// Server serves the API and the web app.
+type Server struct {
+	opt    Options
+	mux    *http.ServeMux
+	routes []Route
+}
+
+// New makes a server for the given route table.
+func New(opt Options, routes []Route) (*Server, error) {
+	if opt.Logger == nil {
+		opt.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	s := &Server{opt: opt, mux: http.NewServeMux(), routes: routes}
+	seen := map[string]bool{}
+	for i := range routes {
+		r := &s.routes[i]
+		if !strings.HasPrefix(r.Path, "/api/") || r.H == nil {
+			return nil, fmt.Errorf("route %s: bad path or no handler", r.Pattern())
+		}
+		if seen[r.Pattern()] {
+			return nil, fmt.Errorf("route %s registered twice", r.Pattern())
+		}
+		seen[r.Pattern()] = true
+		s.mux.Handle(r.Pattern(), s.wrap(r))
+	}
+	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		c := &Ctx{W: w, R: r, Lang: i18n.Parse(r.Header.Get("Accept-Language")), RequestID: requestID(r)}
+		s.writeError(c, errs.New(errs.KindNotFound, errs.CodeNotFound, "err.routeNotFound"))
+	})
+	s.mux.Handle("/", s.spa())
+	return s, nil
+}
+
+// Routes is the route table.
+func (s *Server) Routes() []Route { return s.routes }
+
+type ctxKey int
+
+const (
+	keyRequestID ctxKey = iota
+	keyInfo
+)
+
+// reqInfo lets the outer log line see what the route handler learnt.
+type reqInfo struct {
+	route string
+	user  string
+}
+
+// ServeHTTP adds the request id, the /prod-api prefix, panic recovery and the
+// request log line around the mux.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	id := r.Header.Get("X-Request-Id")
+	if !validRequestID(id) {
+		b := make([]byte, 8)
+		rand.Read(b)
+		id = hex.EncodeToString(b)
+	}
+	w.Header().Set("X-Request-Id", id)
+	info := &reqInfo{}
+	ctx := context.WithValue(context.WithValue(r.Context(), keyRequestID, id), keyInfo, info)
+	r = r.WithContext(ctx)
+	if rest, ok := strings.CutPrefix(r.URL.Path, "/prod-api/"); ok {
+		r.URL.Path = "/api/" + rest
+		r.URL.RawPath = ""
+	}
+	sw := &statusWriter{ResponseWriter: w, status: 200}
+	defer func() {
+		if p := recover(); p != nil {
+			if p == http.ErrAbortHandler {
+				panic(p)
+			}
+			s.opt.Logger.Error("panic", "requestId", id, "panic", fmt.Sprint(p), "path", r.URL.Path)
+			if !sw.wrote {
+				c := &Ctx{W: sw, R: r, Lang: i18n.Parse(r.Header.Get("Accept-Language")), RequestID: id}
+				s.writeError(c, fmt.Errorf("panic: %v", p))
+			}
+		}
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			s.opt.Logger.Info("request", "requestId", id, "method", r.Method, "path", r.URL.Path,
+				"route", info.route, "user", info.user, "status", sw.status,
+				"ms", float64(time.Since(start).Microseconds())/1000, "ip", clientIP(r))
+		}
+	}()
+	s.mux.ServeHTTP(sw, r)
+}
+
+var requestIDRe = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
+
+func validRequestID(id string) bool { return requestIDRe.MatchString(id) }
+
+func requestID(r *http.Request) string {
+	id, _ := r.Context().Value(keyRequestID).(string)
+	return id
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	wrote  bool
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if !w.wrote {
+		w.status = code
+		w.wrote = true
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	w.wrote = true
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// wrap turns a route into an http.Handler: language, body limit,
+// authentication, permission, handler, envelope, operation log.
+func (s *Server) wrap(rt *Route) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		c := &Ctx{W: w, R: r, Lang: i18n.Parse(r.Header.Get("Accept-Language")), RequestID: requestID(r), IP: clientIP(r), Route: rt}
+		if info, ok := r.Context().Value(keyInfo).(*reqInfo); ok {
+			info.route = rt.Pattern()
+			defer func() {
+				if c.User != nil {
+					info.user = c.User.Username
+				}
+			}()
+		}
+		limit := s.opt.MaxBodyBytes
+		if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/") {
+			limit = s.opt.MaxUploadBytes
+		}
+		if limit > 0 {
+			r.Body = http.MaxBytesReader(w, r.Body, limit)
+		}
+		data, err := s.authorize(c)
+		if err == nil {
+			data, err = rt.H(c)
+		}
+		status := http.StatusOK
+		if err != nil {
+			status = s.writeError(c, err)
+		} else {
+			s.write(c, data)
+		}
+		if rt.Log != "" && s.opt.OpLog != nil && c.User != nil {
+			e := LogEntry{
+				Module: rt.Tag, Action: rt.Log, Method: r.Method, URI: r.URL.RequestURI(),
+				Params: maskParams(string(truncate(c.body, 2000))), IP: c.IP, UserAgent: r.UserAgent(),
+				Status: status, ElapsedMS: time.Since(start).Milliseconds(),
+				UserID: c.User.UserID, Username: c.User.Username, ShopID: c.User.ShopID,
+			}
+			s.opt.OpLog.WriteLog(context.WithoutCancel(r.Context()), e)
+		}
+	})
+}
+
+func truncate(b []byte, n int) []byte {
+	if len(b) > n {
+		return b[:n]
+	}
+	return b
+}
+
+// authorize resolves the caller and checks the route's permission.
+func (s *Server) authorize(c *Ctx) (any, error) {
+	if c.Route.Public {
+		return nil, nil
+	}
+	token, ok := strings.CutPrefix(c.R.Header.Get("Authorization"), "Bearer ")
+	if !ok || strings.TrimSpace(token) == "" {
+		return nil, errs.Unauthenticated(errs.CodeAccessInvalid, "auth.tokenInvalid")
+	}
+	p, err := s.opt.Auth.Authenticate(c.Context(), strings.TrimSpace(token))
+	if err != nil {
+		return nil, err
+	}
+	c.User = p
+	if p.MustChangePassword && !c.Route.Pending {
+		return nil, errs.New(errs.KindForbidden, errs.CodePasswordChange, "auth.mustChangePassword")
+	}
+	if !p.Can(c.Route.Perm) {
+		return nil, errs.Forbidden("err.forbidden")
+	}
+	return nil, nil
+}
+
+type envelope struct {
+	Status    int               `json:"status"`
+	Code      string            `json:"code,omitempty"`
+	Msg       string            `json:"msg"`
+	Data      any               `json:"data,omitempty"`
+	Errors    map[string]string `json:"errors,omitempty"`
+	RequestID string            `json:"requestId,omitempty"`
+}
+
+func (s *Server) write(c *Ctx, data any) {
+	switch v := data.(type) {
+	case File:
+		h := c.W.Header()
+		h.Set("Content-Type", v.ContentType)
+		h.Set("Content-Disposition", ContentDisposition(v.Name))
+		h.Set("Cache-Control", "no-store")
+		c.W.Write(v.Data)
+		return
+	case Raw:
+		c.W.Header().Set("Content-Type", v.ContentType)
+		c.W.Write(v.Data)
+		return
+	}
+	writeJSON(c.W, http.StatusOK, envelope{Status: 200, Msg: "ok", Data: data})
+}
+
+// ContentDisposition names a download, also for non-ASCII file names.
+func ContentDisposition(name string) string {
+	ascii := strings.Map(func(r rune) rune {
+		if r < 32 || r > 126 || r == '"' || r == '\\' {
+			return '_'
+		}
+		return r
+	}, name)
+	return fmt.Sprintf(`attachment; filename="%s"; filename*=UTF-8''%s`, ascii, url.PathEscape(name))
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		status = http.StatusInternalServerError
+		buf.Reset()
+		buf.WriteString(`{"status":-1,"code":"B0001","msg":"system error"}`)
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
+var kindStatus = map[errs.Kind]int{
+	errs.KindInvalid:         http.StatusBadRequest,
+	errs.KindUnauthenticated: http.StatusUnauthorized,
+	errs.KindForbidden:       http.StatusForbidden,
+	errs.KindNotFound:        http.StatusNotFound,
+	errs.KindConflict:        http.StatusConflict,
+	errs.KindTooLarge:        http.StatusRequestEntityTooLarge,
+	errs.KindThrottled:       http.StatusTooManyRequests,
+}
+
+// StatusOf is the HTTP status of an error.
+func StatusOf(err error) int {
+	if e, ok := errs.As(err); ok {
+		if st, ok := kindStatus[e.Kind]; ok {
+			return st
+		}
+	}
+	return http.StatusInternalServerError
+}
+
+// writeError writes the error envelope and returns the status. Unexpected
+// errors are logged with the request id and answered without internals.
+func (s *Server) writeError(c *Ctx, err error) int {
+	status := StatusOf(err)
+	e, ok := errs.As(err)
+	if !ok || status == http.StatusInternalServerError {
+		s.opt.Logger.Error("internal error", "requestId", c.RequestID, "path", c.R.URL.Path, "err", err.Error())
+		writeJSON(c.W, http.StatusInternalServerError, envelope{
+			Status: -1, Code: errs.CodeSystem, RequestID: c.RequestID,
+			Msg: i18n.T(c.Lang, "err.system", errs.A("requestId", c.RequestID)),
+		})
+		return http.StatusInternalServerError
+	}
+	env := envelope{Status: -1, Code: e.Code, Msg: i18n.T(c.Lang, e.Key, e.Args...), RequestID: c.RequestID}
+	if len(e.Fields) > 0 {
+		env.Errors = map[string]string{}
+		for _, f := range e.Fields {
+			if _, dup := env.Errors[f.Path]; !dup {
+				env.Errors[f.Path] = i18n.T(c.Lang, f.Key, f.Args...)
+			}
+		}
+	}
+	writeJSON(c.W, status, env)
+	return status
+}
+
+// clientIP is the caller's address; a proxy's X-Forwarded-For is believed only
+// when the direct peer is on a loopback or private address.
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	ip := net.ParseIP(host)
+	if ip != nil && (ip.IsLoopback() || ip.IsPrivate()) {
+		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
+			first := strings.TrimSpace(strings.Split(xff, ",")[0])
+			if net.ParseIP(first) != nil {
+				return first
+			}
+		}
+	}
+	return host
+}
+
+// spa serves the embedded web app: files as they are, index.html for the rest.
+func (s *Server) spa() http.Handler {
+	if s.opt.Web == nil {
+		return http.NotFoundHandler()
+	}
+	files := http.FileServerFS(s.opt.Web)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+		if p != "" {
+			if f, err := s.opt.Web.Open(p); err == nil {
+				st, _ := f.Stat()
+				f.Close()
+				if st != nil && !st.IsDir() {
+					if strings.HasPrefix(p, "assets/") {
+						w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+					}
+					files.ServeHTTP(w, r)
+					return
+				}
+			}
+		}
+		b, err := fs.ReadFile(s.opt.Web, "index.html")
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Write(b)
+	})
+}
+
+// ErrNotFound is returned by lookups that found nothing; domains wrap it in errs.NotFound.
+var ErrNotFound = errors.New("not found")
