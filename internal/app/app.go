@@ -35,6 +35,7 @@ type App struct {
 	Logger *slog.Logger
 	Auth   *auth.Service
 	Server *server.Server
+	table  []server.Route // the route table, for the API description
 
 	Users   *user.Service
 	Roles   *role.Service

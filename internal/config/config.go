@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/url"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -169,12 +168,4 @@ func maskURL(raw string) string {
 		u.RawQuery = q.Encode()
 	}
 	return u.String()
-}
-
-// Atoi is strconv.Atoi for callers that hold strings from the environment.
-func Atoi(s string, def int) int {
-	if n, err := strconv.Atoi(s); err == nil {
-		return n
-	}
-	return def
 }

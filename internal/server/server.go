@@ -10,7 +10,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -375,6 +374,3 @@ func (s *Server) spa() http.Handler {
 		w.Write(b)
 	})
 }
-
-// ErrNotFound is returned by lookups that found nothing; domains wrap it in errs.NotFound.
-var ErrNotFound = errors.New("not found")
