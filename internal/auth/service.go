@@ -152,50 +152,63 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (Tokens, *server.Pri
 	}
 	username := strings.TrimSpace(in.Username)
 	now := s.Now().UTC()
+	since := now.Add(-FailureWindow)
 	userSubject, ipSubject := "u:"+strings.ToLower(username), "ip:"+in.IP
-	var out Tokens
-	var who *server.Principal
-	var loginErr error // an expected failure whose side effects (failures, used captcha) must be kept
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		since := now.Add(-FailureWindow)
-		for _, t := range []struct {
-			subject string
-			max     int
-		}{{userSubject, MaxUserFailures}, {ipSubject, MaxIPFailures}} {
-			n, err := countFailures(ctx, tx, t.subject, since)
-			if err != nil {
-				return err
-			}
-			if n >= t.max {
-				loginErr = errs.New(errs.KindThrottled, errs.CodeThrottled, "auth.throttled", errs.A("minutes", int(FailureWindow.Minutes())))
+
+	// Throttling first, from a reader: a locked-out caller learns nothing more.
+	for _, t := range []struct {
+		subject string
+		max     int
+	}{{userSubject, MaxUserFailures}, {ipSubject, MaxIPFailures}} {
+		n, err := countFailures(ctx, s.db, t.subject, since)
+		if err != nil {
+			return Tokens{}, nil, fmt.Errorf("login: %w", err)
+		}
+		if n >= t.max {
+			return Tokens{}, nil, errs.New(errs.KindThrottled, errs.CodeThrottled, "auth.throttled", errs.A("minutes", int(FailureWindow.Minutes())))
+		}
+	}
+	fail := func(cause error, subjects ...string) (Tokens, *server.Principal, error) {
+		if err := s.db.InTx(ctx, func(tx *db.Tx) error { return recordFailure(ctx, tx, subjects...) }); err != nil {
+			return Tokens{}, nil, fmt.Errorf("login: %w", err)
+		}
+		return Tokens{}, nil, cause
+	}
+	if s.opt.Captcha {
+		// The captcha is used up by this attempt, whatever its outcome.
+		var cerr error
+		err := s.db.InTx(ctx, func(tx *db.Tx) error {
+			cerr = s.checkCaptcha(ctx, tx, in.CaptchaKey, in.CaptchaCode, true)
+			if _, ok := errs.As(cerr); ok {
 				return nil
 			}
-		}
-		if s.opt.Captcha {
-			if err := s.checkCaptcha(ctx, tx, in.CaptchaKey, in.CaptchaCode, true); err != nil {
-				if _, ok := errs.As(err); ok {
-					loginErr = err
-					return recordFailure(ctx, tx, ipSubject)
-				}
-				return err
-			}
-		}
-		u, found, err := findLoginUser(ctx, tx, username)
+			return cerr
+		})
 		if err != nil {
-			return err
+			return Tokens{}, nil, fmt.Errorf("login: %w", err)
 		}
-		hash := s.dummy
-		if found {
-			hash = u.passwordHash
+		if cerr != nil {
+			return fail(cerr, ipSubject)
 		}
-		if !PasswordMatches(hash, in.Password) || !found {
-			loginErr = errs.Unauthenticated(errs.CodeWrongCredentials, "auth.wrongCredentials")
-			return recordFailure(ctx, tx, userSubject, ipSubject)
-		}
-		if u.status != 1 {
-			loginErr = errs.New(errs.KindForbidden, errs.CodeUserDisabled, "auth.userDisabled")
-			return nil
-		}
+	}
+	u, found, err := findLoginUser(ctx, s.db, username)
+	if err != nil {
+		return Tokens{}, nil, fmt.Errorf("login: %w", err)
+	}
+	// The slow hash runs outside any transaction, so sign-ins never hold the writer.
+	hash := s.dummy
+	if found {
+		hash = u.passwordHash
+	}
+	if !PasswordMatches(hash, in.Password) || !found {
+		return fail(errs.Unauthenticated(errs.CodeWrongCredentials, "auth.wrongCredentials"), userSubject, ipSubject)
+	}
+	if u.status != 1 {
+		return Tokens{}, nil, errs.New(errs.KindForbidden, errs.CodeUserDisabled, "auth.userDisabled")
+	}
+	var out Tokens
+	var who *server.Principal
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := clearFailures(ctx, tx, userSubject, since); err != nil {
 			return err
 		}
@@ -217,9 +230,6 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (Tokens, *server.Pri
 	})
 	if err != nil {
 		return Tokens{}, nil, fmt.Errorf("login: %w", err)
-	}
-	if loginErr != nil {
-		return Tokens{}, nil, loginErr
 	}
 	return out, who, nil
 }
