@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -32,7 +33,7 @@ type Service struct {
 	key    []byte
 	Now    func() time.Time // the clock; tests move it
 	driver *base64Captcha.DriverDigit
-	dummy  string // hash compared when the user does not exist, so timing tells nothing
+	dummy  func() string // hash compared when the user does not exist, so timing tells nothing
 }
 
 // New makes the service; the token signing key is shared through the database.
@@ -41,10 +42,10 @@ func New(ctx context.Context, d *db.DB, opt Options) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	dummy, err := HashPassword("not a password", opt.PasswordCost)
-	if err != nil {
-		return nil, err
-	}
+	dummy := sync.OnceValue(func() string {
+		h, _ := HashPassword("not a password", opt.PasswordCost)
+		return h
+	})
 	return &Service{
 		db: d, opt: opt, key: key, Now: time.Now, dummy: dummy,
 		driver: base64Captcha.NewDriverDigit(40, 120, captchaLen, 0.6, 40),
@@ -196,9 +197,11 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (Tokens, *server.Pri
 		return Tokens{}, nil, fmt.Errorf("login: %w", err)
 	}
 	// The slow hash runs outside any transaction, so sign-ins never hold the writer.
-	hash := s.dummy
+	var hash string
 	if found {
 		hash = u.passwordHash
+	} else {
+		hash = s.dummy()
 	}
 	if !PasswordMatches(hash, in.Password) || !found {
 		return fail(errs.Unauthenticated(errs.CodeWrongCredentials, "auth.wrongCredentials"), userSubject, ipSubject)
