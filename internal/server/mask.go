@@ -6,9 +6,21 @@ import (
 	"strings"
 )
 
+// secretKey tells whether a field holds a secret: passwords, tokens, captcha answers.
 func secretKey(k string) bool {
 	k = strings.ToLower(k)
-	return strings.Contains(k, "password") || strings.Contains(k, "code") || strings.Contains(k, "token")
+	return strings.Contains(k, "password") || strings.Contains(k, "token") || strings.Contains(k, "secret") || k == "captchacode"
+}
+
+// secretValue tells whether a key/value record names a secret (a config key
+// such as sys.user.initPassword), so that its value must be hidden.
+func secretValue(m map[string]any) bool {
+	for _, k := range []string{"configKey", "key"} {
+		if v, ok := m[k].(string); ok && secretKey(v) {
+			return true
+		}
+	}
+	return false
 }
 
 // maskKeys replaces the values of secret-looking keys in a JSON object or a
@@ -16,8 +28,9 @@ func secretKey(k string) bool {
 func maskKeys(s string) string {
 	var m map[string]any
 	if json.Unmarshal([]byte(s), &m) == nil {
+		hideValue := secretValue(m)
 		for k := range m {
-			if secretKey(k) {
+			if secretKey(k) || (hideValue && (k == "configValue" || k == "value")) {
 				m[k] = "******"
 			}
 		}

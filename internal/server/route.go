@@ -83,7 +83,7 @@ type OpLogger interface {
 // maskParams hides secret values in a captured request (passwords, codes, tokens).
 func maskParams(s string) string {
 	lower := strings.ToLower(s)
-	for _, key := range []string{"password", "code", "token"} {
+	for _, key := range []string{"password", "token", "secret", "captchacode"} {
 		if strings.Contains(lower, key) {
 			return maskKeys(s)
 		}

@@ -239,3 +239,17 @@ func TestCan(t *testing.T) {
 		t.Fatal("root")
 	}
 }
+
+func TestMaskKeys(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"password":"x","name":"n"}`:                                  `{"name":"n","password":"******"}`,
+		`{"code":"S001","name":"n"}`:                                   `{"code":"S001","name":"n"}`,
+		`{"configKey":"sys.user.initPassword","configValue":"654321"}`: `{"configKey":"sys.user.initPassword","configValue":"******"}`,
+		`oldPassword=a&nickname=b`:                                     `nickname=b&oldPassword=%2A%2A%2A%2A%2A%2A`,
+		`{"refreshToken":"abc"}`:                                       `{"refreshToken":"******"}`,
+	} {
+		if got := maskParams(in); got != want {
+			t.Errorf("maskParams(%s) = %s, want %s", in, got, want)
+		}
+	}
+}

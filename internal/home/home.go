@@ -1,0 +1,83 @@
+// Package home answers the signed-in user's start page: the system
+// information (every system parameter plus who the caller is and which shop
+// they work in), switching the active shop, and "重新初始化" (reset data),
+// which clears the business tables that domains register.
+package home
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"time"
+
+	"cangshu/internal/db"
+	"cangshu/internal/sysconf"
+)
+
+// Info is the answer of GET /api/home: every system parameter (the initial
+// password left out) and the caller's identity, rights and shops.
+type Info struct {
+	sysconf.System
+	Version    string     `json:"version"`
+	Language   string     `json:"language"` // zh-CN | en
+	ServerTime time.Time  `json:"serverTime"`
+	Name       string     `json:"name"` // nickname
+	Username   string     `json:"username"`
+	UserID     int64      `json:"userId"`
+	Rights     string     `json:"rights"` // JSON text of the permission list
+	RoleID     int64      `json:"roleid"` // 0 for ROOT, else the first role's id
+	Roles      []string   `json:"roles"`
+	ShopID     int64      `json:"shopId"`   // the session's active shop; 0 = none
+	ShopName   string     `json:"shopName"` // "" when none
+	Shops      []ShopItem `json:"shops"`    // shops the caller may switch to
+}
+
+// ShopItem is a shop the caller may switch to.
+type ShopItem struct {
+	ShopID   int64  `json:"shopId"`
+	ShopName string `json:"shopName"`
+}
+
+// SwitchInput is the body of POST /api/home/switchShop.
+type SwitchInput struct {
+	ShopID int64 `json:"shopId"`
+}
+
+// ResetInput is the body of POST /api/home/reset: the caller's own password.
+type ResetInput struct {
+	Password string `json:"password"`
+}
+
+// ResetResult tells how many rows each reset step removed.
+type ResetResult struct {
+	Cleared []Cleared `json:"cleared"`
+}
+
+// Cleared is one reset step's count.
+type Cleared struct {
+	Name string `json:"name"`
+	Rows int64  `json:"rows"`
+}
+
+// ResetStep is one step of "reset data", run inside the reset transaction.
+type ResetStep struct {
+	Name string
+	Run  func(ctx context.Context, q db.Querier) (rows int64, err error)
+}
+
+var tableRe = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
+
+// ClearTable is the reset step deleting every row of a business table. A bad
+// table name is a programming error and panics.
+func ClearTable(table string) ResetStep {
+	if !tableRe.MatchString(table) {
+		panic(fmt.Sprintf("home: bad table name %q", table))
+	}
+	return ResetStep{Name: table, Run: func(ctx context.Context, q db.Querier) (int64, error) {
+		res, err := q.Exec(ctx, "DELETE FROM "+table)
+		if err != nil {
+			return 0, fmt.Errorf("clear %s: %w", table, err)
+		}
+		return res.RowsAffected()
+	}}
+}
