@@ -1,9 +1,233 @@
 package role
 
-import "cangshu/internal/db"
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 
-// Service is a placeholder until the domain is written.
+	"cangshu/internal/db"
+	"cangshu/internal/errs"
+	"cangshu/internal/server"
+)
+
+// Service manages roles and their grants.
 type Service struct{ db *db.DB }
 
 // NewService makes the service.
 func NewService(d *db.DB) *Service { return &Service{db: d} }
+
+// Page lists roles by sort order; ROOT is listed to ROOT callers only.
+func (s *Service) Page(ctx context.Context, who *server.Principal, pq PageQuery) (server.PageResult[Role], error) {
+	hideRoot := !who.IsRoot()
+	total, err := countRoles(ctx, s.db, pq, hideRoot)
+	if err != nil {
+		return server.PageResult[Role]{}, fmt.Errorf("count roles: %w", err)
+	}
+	list, err := listRoles(ctx, s.db, pq, hideRoot)
+	if err != nil {
+		return server.PageResult[Role]{}, fmt.Errorf("list roles: %w", err)
+	}
+	return server.NewPage(list, total), nil
+}
+
+// Options lists the enabled roles for pickers; ROOT only for ROOT callers.
+func (s *Service) Options(ctx context.Context, who *server.Principal) ([]Option, error) {
+	return enabledRoles(ctx, s.db, who.IsRoot())
+}
+
+// Form is a role for its edit form.
+func (s *Service) Form(ctx context.Context, who *server.Principal, id int64) (Form, error) {
+	r, err := getRole(ctx, s.db, id)
+	if err != nil {
+		return Form{}, err
+	}
+	if err := mayEdit(who, r); err != nil {
+		return Form{}, err
+	}
+	return r.form(), nil
+}
+
+// mayEdit refuses changes to ROOT by anyone but ROOT.
+func mayEdit(who *server.Principal, r Role) error {
+	if r.IsRoot() && !who.IsRoot() {
+		return errs.Forbidden("role.rootOnly")
+	}
+	return nil
+}
+
+// Create adds a role and returns its id.
+func (s *Service) Create(ctx context.Context, in Input) (int64, error) {
+	in.normalize()
+	if err := in.check(); err != nil {
+		return 0, err
+	}
+	r := in.newRole()
+	var id int64
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := checkUnique(ctx, tx, r, 0); err != nil {
+			return err
+		}
+		var err error
+		id, err = insertRole(ctx, tx, r)
+		return err
+	})
+	return id, s.writeErr(ctx, "create role", r, err)
+}
+
+// Update changes a role.
+func (s *Service) Update(ctx context.Context, who *server.Principal, id int64, in Input) error {
+	in.normalize()
+	if err := in.check(); err != nil {
+		return err
+	}
+	var r Role
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		old, err := getRole(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if err := mayEdit(who, old); err != nil {
+			return err
+		}
+		if r, err = in.apply(old); err != nil {
+			return err
+		}
+		if err := checkUnique(ctx, tx, r, id); err != nil {
+			return err
+		}
+		return updateRole(ctx, tx, r)
+	})
+	return s.writeErr(ctx, fmt.Sprintf("update role %d", id), r, err)
+}
+
+// writeErr turns a unique violation that slipped past the checks (a
+// concurrent write) into a 409 and wraps unexpected errors.
+func (s *Service) writeErr(ctx context.Context, what string, r Role, err error) error {
+	if err == nil {
+		return nil
+	}
+	if _, ok := errs.As(err); ok {
+		return err
+	}
+	if db.IsUnique(err) {
+		if cerr := checkUnique(ctx, s.db, r, r.ID); cerr != nil {
+			return cerr
+		}
+		return errs.Duplicate("name", "field.name", r.Name)
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
+
+// SetStatus enables (1) or disables (0) a role; ROOT stays enabled.
+func (s *Service) SetStatus(ctx context.Context, who *server.Principal, id int64, status int) error {
+	if status != 0 && status != 1 {
+		return errs.Field("status", "err.oneOf", errs.A("field", errs.Key("field.status")))
+	}
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		r, err := getRole(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if err := mayEdit(who, r); err != nil {
+			return err
+		}
+		if r.IsRoot() && status != r.Status {
+			return errs.Field("status", "role.rootFixed", errs.A("field", errs.Key("field.status")))
+		}
+		return setRoleStatus(ctx, tx, id, status)
+	})
+	if _, ok := errs.As(err); err != nil && !ok {
+		return fmt.Errorf("set role %d status: %w", id, err)
+	}
+	return err
+}
+
+// Delete removes roles, all or none: built-in roles and roles that users
+// hold are refused, naming the role.
+func (s *Service) Delete(ctx context.Context, ids []int64) error {
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		roles, err := getRoles(ctx, tx, ids)
+		if err != nil {
+			return err
+		}
+		for _, r := range roles {
+			if r.Builtin {
+				return errs.Conflict("role.builtinDelete", errs.A("name", r.Name))
+			}
+		}
+		users, err := userCounts(ctx, tx, ids)
+		if err != nil {
+			return err
+		}
+		for _, r := range roles {
+			if n := users[r.ID]; n > 0 {
+				return errs.Conflict("role.inUse", errs.A("name", r.Name), errs.A("count", n))
+			}
+		}
+		return deleteRoles(ctx, tx, ids)
+	})
+	if _, ok := errs.As(err); err != nil && !ok {
+		return fmt.Errorf("delete roles %v: %w", ids, err)
+	}
+	return err
+}
+
+// MenuIDs lists the ids of the menus the role grants.
+func (s *Service) MenuIDs(ctx context.Context, id int64) ([]int64, error) {
+	if _, err := getRole(ctx, s.db, id); err != nil {
+		return nil, err
+	}
+	return grantedMenuIDs(ctx, s.db, id)
+}
+
+// SetMenus replaces the role's grants with menuIDs and their ancestors. The
+// users of the role hold the new permissions from their next request on.
+func (s *Service) SetMenus(ctx context.Context, who *server.Principal, id int64, menuIDs []int64) error {
+	if len(menuIDs) > MaxGrants {
+		return errs.Field("menuIds", "role.tooManyMenus", errs.A("max", MaxGrants))
+	}
+	ids := slices.Clone(menuIDs)
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		r, err := getRole(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if err := mayEdit(who, r); err != nil {
+			return err
+		}
+		paths, err := menuTreePaths(ctx, tx, ids)
+		if err != nil {
+			return err
+		}
+		var unknown []string
+		for _, m := range ids {
+			if _, ok := paths[m]; !ok {
+				unknown = append(unknown, strconv.FormatInt(m, 10))
+			}
+		}
+		if len(unknown) > 0 {
+			return errs.Field("menuIds", "role.menusUnknown", errs.A("ids", strings.Join(unknown, ", ")))
+		}
+		// Ancestors named by the tree paths exist: deleting a menu with
+		// children is refused, so a path never names a deleted menu.
+		all := withAncestors(ids, paths)
+		if len(all) > len(ids) {
+			if paths, err = menuTreePaths(ctx, tx, all); err != nil {
+				return err
+			}
+			all = slices.DeleteFunc(all, func(m int64) bool { _, ok := paths[m]; return !ok })
+		}
+		if err := replaceGrants(ctx, tx, id, all); err != nil {
+			return err
+		}
+		return touchRole(ctx, tx, id)
+	})
+	if _, ok := errs.As(err); err != nil && !ok {
+		return fmt.Errorf("grant menus to role %d: %w", id, err)
+	}
+	return err
+}
