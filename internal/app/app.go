@@ -94,6 +94,9 @@ func New(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Logger) 
 		if err := menu.SeedAll(ctx, tx); err != nil {
 			return fmt.Errorf("seed menus: %w", err)
 		}
+		if err := dict.SeedDefaults(ctx, tx); err != nil {
+			return fmt.Errorf("seed dictionaries: %w", err)
+		}
 		if err := sysconf.SeedDefaults(ctx, tx); err != nil {
 			return fmt.Errorf("seed system parameters: %w", err)
 		}

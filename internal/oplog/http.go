@@ -1,6 +1,64 @@
 package oplog
 
-import "cangshu/internal/server"
+import (
+	"strings"
+
+	"cangshu/internal/server"
+)
 
 // Routes lists the domain's endpoints.
-func Routes(s *Service) []server.Route { return nil }
+func Routes(s *Service) []server.Route {
+	return []server.Route{
+		{Method: "GET", Path: "/api/logs/page", Perm: "sys:log:query", Tag: "log", Summary: "Page of the operation log (keywords, module, createTime=from,to, pageNum, pageSize); non-administrators see their active shop only", H: func(c *server.Ctx) (any, error) {
+			p, err := c.Page()
+			if err != nil {
+				return nil, err
+			}
+			pq := PageQuery{Keywords: c.Query("keywords"), Module: c.Query("module"), Offset: p.Offset(), Limit: p.PageSize}
+			from, to := createTimeRange(c)
+			if from != "" {
+				t, err := TimeBound(from, false, s.Loc)
+				if err != nil {
+					return nil, err
+				}
+				pq.From = &t
+			}
+			if to != "" {
+				t, err := TimeBound(to, true, s.Loc)
+				if err != nil {
+					return nil, err
+				}
+				pq.To = &t
+			}
+			list, total, err := s.Page(c.Context(), c.User, c.Lang, pq)
+			return server.NewPage(list, total), err
+		}},
+		{Method: "GET", Path: "/api/logs/visit-trend", Tag: "log", Summary: "Visits per day (startDate, endDate YYYY-MM-DD inclusive, at most 366 days) → {dates, pvList, uvList, ipList}", H: func(c *server.Ctx) (any, error) {
+			return s.Trend(c.Context(), c.User, c.Query("startDate"), c.Query("endDate"))
+		}},
+		{Method: "GET", Path: "/api/logs/visit-stats", Tag: "log", Summary: "Today's and all-time page views and visitors with growth over yesterday", H: func(c *server.Ctx) (any, error) {
+			return s.Stats(c.Context(), c.User)
+		}},
+	}
+}
+
+// createTimeRange reads the createTime filter in the forms clients send it:
+// createTime=from,to, createTime=from&createTime=to, or
+// createTime[0]=from&createTime[1]=to. Either end may be empty.
+func createTimeRange(c *server.Ctx) (from, to string) {
+	q := c.R.URL.Query()
+	vals := q["createTime"]
+	if len(vals) == 1 {
+		vals = strings.SplitN(vals[0], ",", 2)
+	}
+	if len(vals) == 0 {
+		vals = []string{q.Get("createTime[0]"), q.Get("createTime[1]")}
+	}
+	if len(vals) > 0 {
+		from = strings.TrimSpace(vals[0])
+	}
+	if len(vals) > 1 {
+		to = strings.TrimSpace(vals[1])
+	}
+	return from, to
+}

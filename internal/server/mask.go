@@ -37,6 +37,9 @@ func maskKeys(s string) string {
 		b, _ := json.Marshal(m)
 		return string(b)
 	}
+	if strings.HasPrefix(strings.TrimSpace(s), "{") {
+		return "" // not parseable JSON: keep nothing rather than a secret
+	}
 	if vals, err := url.ParseQuery(s); err == nil {
 		for k := range vals {
 			if secretKey(k) {

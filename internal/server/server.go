@@ -21,6 +21,7 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"cangshu/internal/errs"
 	"cangshu/internal/i18n"
@@ -188,7 +189,7 @@ func (s *Server) wrap(rt *Route) http.Handler {
 		if rt.Log != "" && s.opt.OpLog != nil && c.User != nil {
 			e := LogEntry{
 				Module: rt.Tag, Action: rt.Log, Method: r.Method, URI: r.URL.RequestURI(),
-				Params: maskParams(string(truncate(c.body, 2000))), IP: c.IP, UserAgent: r.UserAgent(),
+				Params: truncate(maskParams(string(c.body)), 2000), IP: c.IP, UserAgent: r.UserAgent(),
 				Status: status, ElapsedMS: time.Since(start).Milliseconds(),
 				UserID: c.User.UserID, Username: c.User.Username, ShopID: c.User.ShopID,
 			}
@@ -197,11 +198,15 @@ func (s *Server) wrap(rt *Route) http.Handler {
 	})
 }
 
-func truncate(b []byte, n int) []byte {
-	if len(b) > n {
-		return b[:n]
+// truncate cuts s to at most n bytes without splitting a character.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
 	}
-	return b
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // authorize resolves the caller and checks the route's permission.

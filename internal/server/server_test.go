@@ -253,3 +253,16 @@ func TestMaskKeys(t *testing.T) {
 		}
 	}
 }
+
+func TestLongBodiesAreMaskedBeforeTruncation(t *testing.T) {
+	s, logs, _ := newTestServer(t)
+	body := `{"name":"` + strings.Repeat("x", 3000) + `","password":"hunter2"}`
+	s.opt.MaxBodyBytes = 10000
+	call(s, "POST", "/api/echo", "clerk", "application/json", body)
+	if len(logs.entries) != 1 || strings.Contains(logs.entries[0].Params, "hunter2") || len(logs.entries[0].Params) > 2000 {
+		t.Fatalf("params: %.80s… (%d bytes)", logs.entries[0].Params, len(logs.entries[0].Params))
+	}
+	if maskKeys(`{"broken": "password=x`) != "" {
+		t.Fatal("broken JSON kept")
+	}
+}
