@@ -355,3 +355,24 @@ func TestGrantsTakeEffectOnTheNextRequest(t *testing.T) {
 	admin.Do("POST", fmt.Sprintf("/api/roles/%d/status?status=1", rid), nil).Want(200)
 	u.Do("GET", "/api/depts", nil).Want(200)
 }
+
+func TestRoleEditorsCannotGrantWhatTheyLack(t *testing.T) {
+	e := apptest.New(t)
+	editor := e.UserWith("sys:role:edit", "sys:role:query", "sys:dept:query")
+	target := roleID(t, e, "CLERK")
+	grants := fmt.Sprintf("/api/roles/%d/menus", target)
+	var before []int64
+	e.Admin().Do("GET", fmt.Sprintf("/api/roles/%d/menuIds", target), nil).Want(200).Decode(&before)
+
+	// Granting a permission the editor holds is fine …
+	editor.Do("POST", grants, append(slices.Clone(before), menuID(t, e, "sys:dept:query"))).Want(200)
+	// … one the editor lacks is refused, naming it, and nothing changes …
+	editor.Lang = "en"
+	r := editor.Do("POST", grants, append(slices.Clone(before), menuID(t, e, "sys:user:delete"))).Want(403)
+	if !strings.Contains(r.Env.Msg, "sys:user:delete") {
+		t.Fatalf("msg %q", r.Env.Msg)
+	}
+	// … including on the editor's own role.
+	editor.Do("POST", fmt.Sprintf("/api/roles/%d/menus", roleOf(t, e, editor)), []int64{menuID(t, e, "sys:user:delete")}).Want(403)
+	editor.Do("DELETE", "/api/users/1", nil).Want(403)
+}

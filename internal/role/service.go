@@ -182,6 +182,30 @@ func (s *Service) MenuIDs(ctx context.Context, id int64) ([]int64, error) {
 	return grantedMenuIDs(ctx, s.db, id)
 }
 
+// mayGrant refuses a non-ROOT caller who would give a role a permission the
+// caller does not hold (so role editing cannot raise anyone's rights).
+func mayGrant(ctx context.Context, q db.Querier, who *server.Principal, roleID int64, ids []int64) error {
+	if who.IsRoot() || len(ids) == 0 {
+		return nil
+	}
+	rows, err := q.Query(ctx, `SELECT perm FROM menus WHERE perm <> '' AND id IN `+db.In(len(ids))+`
+		AND id NOT IN (SELECT menu_id FROM role_menus WHERE role_id = ?)`, append(db.Args(ids), roleID)...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var perm string
+		if err := rows.Scan(&perm); err != nil {
+			return err
+		}
+		if !who.Can(perm) {
+			return errs.Forbidden("role.cannotGrant", errs.A("perm", perm))
+		}
+	}
+	return rows.Err()
+}
+
 // SetMenus replaces the role's grants with menuIDs and their ancestors. The
 // users of the role hold the new permissions from their next request on.
 func (s *Service) SetMenus(ctx context.Context, who *server.Principal, id int64, menuIDs []int64) error {
@@ -211,6 +235,9 @@ func (s *Service) SetMenus(ctx context.Context, who *server.Principal, id int64,
 		}
 		if len(unknown) > 0 {
 			return errs.Field("menuIds", "role.menusUnknown", errs.A("ids", strings.Join(unknown, ", ")))
+		}
+		if err := mayGrant(ctx, tx, who, id, ids); err != nil {
+			return err
 		}
 		// Ancestors named by the tree paths exist: deleting a menu with
 		// children is refused, so a path never names a deleted menu.
