@@ -50,3 +50,22 @@ func maskKeys(s string) string {
 	}
 	return ""
 }
+
+// maskURI is the request URI with secret query values hidden
+// (POST /api/users/{id}/password/reset?password=…).
+func maskURI(u *url.URL) string {
+	q := u.Query()
+	changed := false
+	for k := range q {
+		if secretKey(k) {
+			q[k] = []string{"******"}
+			changed = true
+		}
+	}
+	if !changed {
+		return u.RequestURI()
+	}
+	c := *u
+	c.RawQuery = q.Encode()
+	return c.RequestURI()
+}

@@ -188,7 +188,7 @@ func (s *Server) wrap(rt *Route) http.Handler {
 		}
 		if rt.Log != "" && s.opt.OpLog != nil && c.User != nil {
 			e := LogEntry{
-				Module: rt.Tag, Action: rt.Log, Method: r.Method, URI: r.URL.RequestURI(),
+				Module: rt.Tag, Action: rt.Log, Method: r.Method, URI: maskURI(r.URL),
 				Params: truncate(maskParams(string(c.body)), 2000), IP: c.IP, UserAgent: r.UserAgent(),
 				Status: status, ElapsedMS: time.Since(start).Milliseconds(),
 				UserID: c.User.UserID, Username: c.User.Username, ShopID: c.User.ShopID,

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -261,6 +262,10 @@ func TestLongBodiesAreMaskedBeforeTruncation(t *testing.T) {
 	call(s, "POST", "/api/echo", "clerk", "application/json", body)
 	if len(logs.entries) != 1 || strings.Contains(logs.entries[0].Params, "hunter2") || len(logs.entries[0].Params) > 2000 {
 		t.Fatalf("params: %.80s… (%d bytes)", logs.entries[0].Params, len(logs.entries[0].Params))
+	}
+	u, _ := url.Parse("/api/users/3/password/reset?password=hunter2&x=1")
+	if got := maskURI(u); strings.Contains(got, "hunter2") || !strings.Contains(got, "x=1") {
+		t.Fatalf("maskURI = %s", got)
 	}
 	if maskKeys(`{"broken": "password=x`) != "" {
 		t.Fatal("broken JSON kept")

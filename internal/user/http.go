@@ -1,6 +1,177 @@
 package user
 
-import "cangshu/internal/server"
+import (
+	"strings"
+
+	"cangshu/internal/errs"
+	"cangshu/internal/server"
+)
 
 // Routes lists the domain's endpoints.
-func Routes(s *Service) []server.Route { return nil }
+func Routes(s *Service) []server.Route {
+	return []server.Route{
+		{Method: "GET", Path: "/api/users/me", Pending: true, Tag: "user", Summary: "The signed-in user: roles, permissions, active shop", H: func(c *server.Ctx) (any, error) {
+			return s.Me(c.Context(), c.User)
+		}},
+		{Method: "GET", Path: "/api/users/page", Perm: "sys:user:query", Tag: "user", Summary: "Page of users (pageNum, pageSize, keywords, status, deptId, createTime=start,end)", H: func(c *server.Ctx) (any, error) {
+			p, err := c.Page()
+			if err != nil {
+				return nil, err
+			}
+			q, err := listQuery(c)
+			if err != nil {
+				return nil, err
+			}
+			return s.Page(c.Context(), c.User, q, p)
+		}},
+		{Method: "GET", Path: "/api/users/{id}/form", Perm: "sys:user:edit", Tag: "user", Summary: "A user for the edit form", H: func(c *server.Ctx) (any, error) {
+			id, err := c.PathID("id")
+			if err != nil {
+				return nil, err
+			}
+			return s.Form(c.Context(), c.User, id)
+		}},
+		{Method: "POST", Path: "/api/users/{$}", Perm: "sys:user:add", Log: "log.user.create", Tag: "user", Summary: "Create a user", H: func(c *server.Ctx) (any, error) {
+			var in Input
+			if err := c.Bind(&in); err != nil {
+				return nil, err
+			}
+			return s.Create(c.Context(), c.User, in)
+		}},
+		{Method: "POST", Path: "/api/users/{id}", Perm: "sys:user:edit", Log: "log.user.update", Tag: "user", Summary: "Update a user", H: func(c *server.Ctx) (any, error) {
+			id, err := c.PathID("id")
+			if err != nil {
+				return nil, err
+			}
+			var in Input
+			if err := c.Bind(&in); err != nil {
+				return nil, err
+			}
+			return nil, s.Update(c.Context(), c.User, id, in)
+		}},
+		{Method: "DELETE", Path: "/api/users/{ids}", Perm: "sys:user:delete", Log: "log.user.delete", Tag: "user", Summary: "Delete users (ids 1,2,3), all or none", H: func(c *server.Ctx) (any, error) {
+			ids, err := c.PathIDs("ids")
+			if err != nil {
+				return nil, err
+			}
+			return nil, s.Delete(c.Context(), c.User, ids)
+		}},
+		{Method: "POST", Path: "/api/users/{id}/password/reset", Perm: "sys:user:password:reset", Log: "log.user.resetPassword", Tag: "user", Summary: "Reset a user's password (?password=); the user must change it", H: func(c *server.Ctx) (any, error) {
+			id, err := c.PathID("id")
+			if err != nil {
+				return nil, err
+			}
+			pw := c.Query("password")
+			if pw == "" {
+				var in struct {
+					Password string `json:"password"`
+				}
+				if err := c.Bind(&in); err != nil {
+					return nil, err
+				}
+				pw = in.Password
+			}
+			return nil, s.ResetPassword(c.Context(), c.User, id, pw)
+		}},
+		{Method: "GET", Path: "/api/users/template", Perm: "sys:user:import", Tag: "user", Summary: "The Excel import template", H: func(c *server.Ctx) (any, error) {
+			return s.Template(c.Lang)
+		}},
+		{Method: "POST", Path: "/api/users/import", Perm: "sys:user:import", Log: "log.user.import", Tag: "user", Summary: "Import users from Excel (multipart file, ?deptId=), all rows or none", H: func(c *server.Ctx) (any, error) {
+			dept, err := c.QueryInt("deptId", 0)
+			if err != nil {
+				return nil, err
+			}
+			f, _, err := c.FormFile("file")
+			if err != nil {
+				return nil, err
+			}
+			defer f.Close()
+			return s.Import(c.Context(), c.User, c.Lang, dept, f)
+		}},
+		{Method: "GET", Path: "/api/users/export", Perm: "sys:user:export", Tag: "user", Summary: "The filtered user list as Excel (same filters as page)", H: func(c *server.Ctx) (any, error) {
+			q, err := listQuery(c)
+			if err != nil {
+				return nil, err
+			}
+			return s.Export(c.Context(), c.User, c.Lang, q)
+		}},
+		{Method: "GET", Path: "/api/users/profile", Pending: true, Tag: "user", Summary: "The signed-in user's profile", H: func(c *server.Ctx) (any, error) {
+			return s.Profile(c.Context(), c.User)
+		}},
+		{Method: "POST", Path: "/api/users/profile", Pending: true, Log: "log.user.updateProfile", Tag: "user", Summary: "Change the signed-in user's nickname, avatar, gender", H: func(c *server.Ctx) (any, error) {
+			var in ProfileInput
+			if err := c.Bind(&in); err != nil {
+				return nil, err
+			}
+			return nil, s.UpdateProfile(c.Context(), c.User, in)
+		}},
+		{Method: "POST", Path: "/api/users/set_password", Pending: true, Log: "log.user.changePassword", Tag: "user", Summary: "Change the signed-in user's password (oldPassword, newPassword, confirmPassword)", H: func(c *server.Ctx) (any, error) {
+			var in PasswordInput
+			if err := c.Bind(&in); err != nil {
+				return nil, err
+			}
+			return nil, s.ChangePassword(c.Context(), c.User, in)
+		}},
+		{Method: "POST", Path: "/api/users/mobile/code", Log: "log.user.sendMobileCode", Tag: "user", Summary: "Send a one-time code to bind a mobile number (?mobile=)", H: func(c *server.Ctx) (any, error) {
+			return nil, s.SendCode(c.Context(), c.User, c.Lang, ChannelMobile, c.Query("mobile"))
+		}},
+		{Method: "POST", Path: "/api/users/mobile", Log: "log.user.bindMobile", Tag: "user", Summary: "Bind a mobile number (mobile, code)", H: func(c *server.Ctx) (any, error) {
+			var in BindInput
+			if err := c.Bind(&in); err != nil {
+				return nil, err
+			}
+			return nil, s.Bind(c.Context(), c.User, ChannelMobile, in)
+		}},
+		{Method: "POST", Path: "/api/users/email/code", Log: "log.user.sendEmailCode", Tag: "user", Summary: "Send a one-time code to bind an e-mail address (?email=)", H: func(c *server.Ctx) (any, error) {
+			return nil, s.SendCode(c.Context(), c.User, c.Lang, ChannelEmail, c.Query("email"))
+		}},
+		{Method: "POST", Path: "/api/users/email", Log: "log.user.bindEmail", Tag: "user", Summary: "Bind an e-mail address (email, code)", H: func(c *server.Ctx) (any, error) {
+			var in BindInput
+			if err := c.Bind(&in); err != nil {
+				return nil, err
+			}
+			return nil, s.Bind(c.Context(), c.User, ChannelEmail, in)
+		}},
+		{Method: "GET", Path: "/api/users/options", Tag: "user", Summary: "Enabled users of the active shop as [{value, label}]", H: func(c *server.Ctx) (any, error) {
+			return s.Options(c.Context(), c.User)
+		}},
+	}
+}
+
+// listQuery reads the filters of the list and the export. The creation time
+// range is createTime=start,end, or two createTime values, or createTime[0]
+// and createTime[1] (qs style).
+func listQuery(c *server.Ctx) (ListQuery, error) {
+	var q ListQuery
+	q.Keywords = strings.TrimSpace(c.Query("keywords"))
+	if v := strings.TrimSpace(c.Query("status")); v != "" {
+		st, err := c.QueryInt("status", 0)
+		if err != nil {
+			return q, err
+		}
+		if st != 0 && st != 1 {
+			return q, errs.Field("status", "err.oneOf", errs.A("field", labelStatus))
+		}
+		n := int(st)
+		q.Status = &n
+	}
+	dept, err := c.QueryInt("deptId", 0)
+	if err != nil {
+		return q, err
+	}
+	q.DeptID = dept
+	vals := c.R.URL.Query()
+	var times []string
+	switch {
+	case len(vals["createTime"]) > 0:
+		times = vals["createTime"]
+	case len(vals["createTime[]"]) > 0:
+		times = vals["createTime[]"]
+	default:
+		if a, b := vals.Get("createTime[0]"), vals.Get("createTime[1]"); a != "" || b != "" {
+			times = []string{a, b}
+		}
+	}
+	q.From, q.To, err = ParseTimeRange(times)
+	return q, err
+}

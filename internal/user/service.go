@@ -1,9 +1,16 @@
 package user
 
 import (
+	"context"
+	"fmt"
 	"log/slog"
+	"slices"
+	"time"
 
+	"cangshu/internal/auth"
 	"cangshu/internal/db"
+	"cangshu/internal/errs"
+	"cangshu/internal/server"
 )
 
 // Options configure the user service.
@@ -15,13 +22,398 @@ type Options struct {
 	SMTPPassword string
 	SMTPFrom     string
 	Logger       *slog.Logger // one-time codes are written here when SMTP is not configured
+	// SendMail, when set, sends e-mail instead of SMTP (tests, other transports).
+	SendMail func(ctx context.Context, to, subject, body string) error
 }
 
-// Service is a placeholder until the domain is written.
+// Service runs the user use cases.
 type Service struct {
 	db  *db.DB
 	opt Options
+	Now func() time.Time // the clock; tests move it
 }
 
 // NewService makes the service.
-func NewService(d *db.DB, opt Options) *Service { return &Service{db: d, opt: opt} }
+func NewService(d *db.DB, opt Options) *Service {
+	if opt.Logger == nil {
+		opt.Logger = slog.New(slog.DiscardHandler)
+	}
+	return &Service{db: d, opt: opt, Now: time.Now}
+}
+
+func (s *Service) now() time.Time { return s.Now().UTC() }
+
+// Me is the signed-in user with roles and permissions.
+func (s *Service) Me(ctx context.Context, who *server.Principal) (Me, error) {
+	m, err := loadMe(ctx, s.db, who.UserID)
+	if err != nil {
+		return Me{}, err
+	}
+	m.Roles, m.Perms, m.MustChangePassword, m.ShopID = who.Roles, who.Perms, who.MustChangePassword, who.ShopID
+	if who.IsRoot() {
+		m.Perms = []string{"*:*:*"}
+	}
+	if m.Roles == nil {
+		m.Roles = []string{}
+	}
+	if m.Perms == nil {
+		m.Perms = []string{}
+	}
+	return m, nil
+}
+
+// Page is one page of the users the caller may see.
+func (s *Service) Page(ctx context.Context, who *server.Principal, f ListQuery, p server.PageParams) (server.PageResult[Item], error) {
+	list, total, err := listUsers(ctx, s.db, scopeOf(who), f, p.PageSize, p.Offset())
+	if err != nil {
+		return server.PageResult[Item]{}, err
+	}
+	return server.NewPage(list, total), nil
+}
+
+// Form loads a user for the edit dialog.
+func (s *Service) Form(ctx context.Context, who *server.Principal, id int64) (Form, error) {
+	if err := mustSee(ctx, s.db, scopeOf(who), id); err != nil {
+		return Form{}, err
+	}
+	return loadForm(ctx, s.db, id)
+}
+
+// Create adds a user. Without a password the user gets the initial password;
+// either way the user must change it at first sign-in.
+func (s *Service) Create(ctx context.Context, who *server.Principal, in Input) (int64, error) {
+	in.normalize()
+	if err := in.check(true).Err(); err != nil {
+		return 0, err
+	}
+	var id int64
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := s.checkRefs(ctx, tx, who, &in, 0); err != nil {
+			return err
+		}
+		pw := in.Password
+		if pw == "" {
+			var err error
+			if pw, err = initPassword(ctx, tx); err != nil {
+				return err
+			}
+		}
+		hash, err := auth.HashPassword(pw, s.opt.PasswordCost)
+		if err != nil {
+			return err
+		}
+		id, err = insertUser(ctx, tx, newUser{
+			username: in.Username, nickname: in.Nickname, mobile: in.Mobile, email: in.Email, avatar: in.Avatar,
+			hash: hash, gender: in.Gender, status: *in.Status, deptID: in.DeptID, mustChange: true,
+		}, s.now())
+		if err != nil {
+			if db.IsUnique(err) {
+				return errs.Duplicate("username", labelUsername, in.Username)
+			}
+			return err
+		}
+		if err := addLinks(ctx, tx, "user_roles", "role_id", id, in.RoleIDs); err != nil {
+			return err
+		}
+		return addLinks(ctx, tx, "user_shops", "shop_id", id, in.ShopIDs)
+	})
+	if err != nil {
+		return 0, wrap("create user", err)
+	}
+	return id, nil
+}
+
+// Update changes a user. Disabling a user ends their sessions.
+func (s *Service) Update(ctx context.Context, who *server.Principal, id int64, in Input) error {
+	in.normalize()
+	if err := in.check(false).Err(); err != nil {
+		return err
+	}
+	if id == who.UserID && *in.Status != 1 {
+		return errs.Field("status", "user.err.disableSelf")
+	}
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		sc := scopeOf(who)
+		if err := mustSee(ctx, tx, sc, id); err != nil {
+			return err
+		}
+		if err := s.mayChange(ctx, tx, who, id); err != nil {
+			return err
+		}
+		if err := s.checkRefs(ctx, tx, who, &in, id); err != nil {
+			return err
+		}
+		before, err := userStatus(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if err := updateUser(ctx, tx, id, in, s.now()); err != nil {
+			if db.IsUnique(err) {
+				return errs.Duplicate("username", labelUsername, in.Username)
+			}
+			return err
+		}
+		if err := setLinks(ctx, tx, "user_roles", "role_id", id, in.RoleIDs); err != nil {
+			return err
+		}
+		shops := in.ShopIDs
+		if !who.IsRoot() {
+			// A shop the caller does not belong to stays as it was.
+			mine, err := idList(ctx, tx, "SELECT shop_id FROM user_shops WHERE user_id = ?", who.UserID)
+			if err != nil {
+				return err
+			}
+			had, err := idList(ctx, tx, "SELECT shop_id FROM user_shops WHERE user_id = ?", id)
+			if err != nil {
+				return err
+			}
+			for _, sh := range had {
+				if !slices.Contains(mine, sh) && !slices.Contains(shops, sh) {
+					shops = append(shops, sh)
+				}
+			}
+		}
+		if err := setLinks(ctx, tx, "user_shops", "shop_id", id, shops); err != nil {
+			return err
+		}
+		if before == 1 && *in.Status != 1 {
+			if err := auth.RevokeUserSessions(ctx, tx, id, 0); err != nil {
+				return err
+			}
+		}
+		return s.keepRoot(ctx, tx)
+	})
+	return wrap(fmt.Sprintf("update user %d", id), err)
+}
+
+// Delete removes users, all or none. Their sessions go with them.
+func (s *Service) Delete(ctx context.Context, who *server.Principal, ids []int64) error {
+	ids = uniqueIDs(ids)
+	if slices.Contains(ids, who.UserID) {
+		return errs.Conflict("user.err.deleteSelf")
+	}
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := mustSee(ctx, tx, scopeOf(who), ids...); err != nil {
+			return err
+		}
+		if err := s.mayChange(ctx, tx, who, ids...); err != nil {
+			return err
+		}
+		if err := deleteUsers(ctx, tx, ids); err != nil {
+			if db.IsForeignKey(err) {
+				return errs.Conflict("err.inUse", errs.A("what", entity))
+			}
+			return err
+		}
+		return s.keepRoot(ctx, tx)
+	})
+	return wrap("delete users", err)
+}
+
+// ResetPassword sets a user's password; the user must change it at the next
+// sign-in and is signed out everywhere.
+func (s *Service) ResetPassword(ctx context.Context, who *server.Principal, id int64, password string) error {
+	if err := auth.CheckPassword("password", labelPassword, password); err != nil {
+		return err
+	}
+	hash, err := auth.HashPassword(password, s.opt.PasswordCost)
+	if err != nil {
+		return err
+	}
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := mustSee(ctx, tx, scopeOf(who), id); err != nil {
+			return err
+		}
+		if err := s.mayChange(ctx, tx, who, id); err != nil {
+			return err
+		}
+		if err := setPasswordHash(ctx, tx, id, hash, true, s.now()); err != nil {
+			return err
+		}
+		return auth.RevokeUserSessions(ctx, tx, id, 0)
+	})
+	return wrap(fmt.Sprintf("reset password of user %d", id), err)
+}
+
+// Options lists the enabled users of the caller's shop for pickers.
+func (s *Service) Options(ctx context.Context, who *server.Principal) ([]Option, error) {
+	return options(ctx, s.db, scopeOf(who))
+}
+
+// Profile is the caller's own page.
+func (s *Service) Profile(ctx context.Context, who *server.Principal) (Profile, error) {
+	return loadProfile(ctx, s.db, who.UserID)
+}
+
+// UpdateProfile changes the caller's nickname, avatar and gender.
+func (s *Service) UpdateProfile(ctx context.Context, who *server.Principal, in ProfileInput) error {
+	if err := in.check(); err != nil {
+		return err
+	}
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE users SET nickname = COALESCE(?, nickname), avatar = COALESCE(?, avatar),
+			gender = COALESCE(?, gender), updated_at = ? WHERE id = ?`, in.Nickname, in.Avatar, in.Gender, s.now(), who.UserID)
+		return err
+	})
+	return wrap("update profile", err)
+}
+
+// ChangePassword changes the caller's own password after checking the old
+// one; the caller's other sessions end.
+func (s *Service) ChangePassword(ctx context.Context, who *server.Principal, in PasswordInput) error {
+	if err := in.check(); err != nil {
+		return err
+	}
+	if in.NewPassword == in.OldPassword {
+		return errs.Field("newPassword", "user.err.samePassword")
+	}
+	hash, err := auth.HashPassword(in.NewPassword, s.opt.PasswordCost)
+	if err != nil {
+		return err
+	}
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		old, err := passwordHash(ctx, tx, who.UserID)
+		if err != nil {
+			return err
+		}
+		if !auth.PasswordMatches(old, in.OldPassword) {
+			return errs.Field("oldPassword", "user.err.oldPasswordWrong")
+		}
+		if err := setPasswordHash(ctx, tx, who.UserID, hash, false, s.now()); err != nil {
+			return err
+		}
+		return auth.RevokeUserSessions(ctx, tx, who.UserID, who.SessionID)
+	})
+	return wrap("change password", err)
+}
+
+// checkRefs checks what the database must confirm: unique username, the
+// department, roles and shops exist, and the caller may grant them. self is
+// the user being updated (0 on create).
+func (s *Service) checkRefs(ctx context.Context, q db.Querier, who *server.Principal, in *Input, self int64) error {
+	taken, err := usernameTaken(ctx, q, in.Username, self)
+	if err != nil {
+		return err
+	}
+	if taken {
+		return errs.Duplicate("username", labelUsername, in.Username)
+	}
+	var f errs.Fields
+	if in.DeptID > 0 {
+		ok, err := existing(ctx, q, "depts", []int64{in.DeptID})
+		if err != nil {
+			return err
+		}
+		if !ok[in.DeptID] {
+			f.Add("deptId", "err.notFound", errs.A("what", labelDept))
+		}
+	}
+	roles, err := existing(ctx, q, "roles", in.RoleIDs)
+	if err != nil {
+		return err
+	}
+	for _, id := range in.RoleIDs {
+		if !roles[id] {
+			f.Add("roleIds", "err.notFound", errs.A("what", labelRoles))
+			break
+		}
+	}
+	shops, err := existing(ctx, q, "shops", in.ShopIDs)
+	if err != nil {
+		return err
+	}
+	for _, id := range in.ShopIDs {
+		if !shops[id] {
+			f.Add("shopIds", "err.notFound", errs.A("what", labelShops))
+			break
+		}
+	}
+	if err := f.Err(); err != nil {
+		return err
+	}
+	if !who.IsRoot() {
+		root, err := rootRoleID(ctx, q)
+		if err != nil {
+			return err
+		}
+		if root > 0 && slices.Contains(in.RoleIDs, root) {
+			return errs.Forbidden("user.err.grantRoot")
+		}
+		if err := mayAssignRoles(ctx, q, who, in.RoleIDs, self); err != nil {
+			return err
+		}
+		mine, err := idList(ctx, q, "SELECT shop_id FROM user_shops WHERE user_id = ?", who.UserID)
+		if err != nil {
+			return err
+		}
+		for _, id := range in.ShopIDs {
+			if !slices.Contains(mine, id) {
+				return errs.Field("shopIds", "user.err.shopNotAllowed")
+			}
+		}
+	}
+	return nil
+}
+
+// mayAssignRoles refuses a caller who is not ROOT giving a user a role (one
+// the user does not have yet) that carries a permission the caller lacks.
+func mayAssignRoles(ctx context.Context, q db.Querier, who *server.Principal, roleIDs []int64, self int64) error {
+	if len(roleIDs) == 0 {
+		return nil
+	}
+	rows, err := q.Query(ctx, `SELECT DISTINCT m.perm FROM role_menus rm JOIN menus m ON m.id = rm.menu_id
+		WHERE m.perm <> '' AND rm.role_id IN `+db.In(len(roleIDs))+`
+		AND rm.role_id NOT IN (SELECT role_id FROM user_roles WHERE user_id = ?)`, append(db.Args(roleIDs), self)...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var perm string
+		if err := rows.Scan(&perm); err != nil {
+			return err
+		}
+		if !who.Can(perm) {
+			return errs.Forbidden("user.err.roleTooStrong", errs.A("perm", perm))
+		}
+	}
+	return rows.Err()
+}
+
+// mayChange refuses a caller who is not ROOT changing a ROOT user.
+func (s *Service) mayChange(ctx context.Context, q db.Querier, who *server.Principal, ids ...int64) error {
+	if who.IsRoot() {
+		return nil
+	}
+	root, err := anyRoot(ctx, q, ids)
+	if err != nil {
+		return err
+	}
+	if root {
+		return errs.Forbidden("user.err.rootTarget")
+	}
+	return nil
+}
+
+// keepRoot refuses a change that leaves no enabled ROOT user.
+func (s *Service) keepRoot(ctx context.Context, q db.Querier) error {
+	n, err := enabledRoots(ctx, q)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return errs.Conflict("user.err.lastRoot")
+	}
+	return nil
+}
+
+// wrap adds context to unexpected errors and passes expected ones through.
+func wrap(what string, err error) error {
+	if err == nil {
+		return nil
+	}
+	if _, ok := errs.As(err); ok {
+		return err
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}

@@ -1,0 +1,499 @@
+package user
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/xuri/excelize/v2"
+
+	"cangshu/internal/auth"
+	"cangshu/internal/db"
+	"cangshu/internal/errs"
+	"cangshu/internal/i18n"
+	"cangshu/internal/server"
+)
+
+// importColumn is one column of the import template.
+type importColumn struct {
+	key      string   // field path in errors
+	label    errs.Key // header, in either language
+	required bool     // the header carries a *
+	width    float64
+}
+
+var importColumns = []importColumn{
+	{"username", labelUsername, true, 18},
+	{"nickname", labelNickname, true, 18},
+	{"gender", labelGender, false, 10},
+	{"mobile", labelMobile, false, 16},
+	{"email", labelEmail, false, 26},
+	{"roleCodes", "user.field.roleCodes", false, 20},
+	{"status", labelStatus, false, 10},
+	{"deptCode", "user.field.deptCode", false, 14},
+}
+
+func (c importColumn) header(lang i18n.Lang) string {
+	h := i18n.T(lang, string(c.label))
+	if c.required {
+		h += "*"
+	}
+	return h
+}
+
+// normHeader compares headers loosely: no stars, spaces or case.
+func normHeader(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '*' || r == '＊' || unicode.IsSpace(r) {
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, s)
+}
+
+// Template is the import template in the caller's language with an example row.
+func (s *Service) Template(lang i18n.Lang) (server.File, error) {
+	f := excelize.NewFile()
+	defer f.Close()
+	sheet := i18n.T(lang, "user.sheet.users")
+	if err := f.SetSheetName("Sheet1", sheet); err != nil {
+		return server.File{}, err
+	}
+	head := make([]any, len(importColumns))
+	for i, c := range importColumns {
+		head[i] = c.header(lang)
+		col, _ := excelize.ColumnNumberToName(i + 1)
+		f.SetColWidth(sheet, col, col, c.width)
+	}
+	example := []any{"zhangsan", i18n.T(lang, "user.example.nickname"), i18n.T(lang, "user.gender.1"), "13800138000",
+		"zhangsan@example.com", "CLERK", i18n.T(lang, "user.status.1"), ""}
+	if err := f.SetSheetRow(sheet, "A1", &head); err != nil {
+		return server.File{}, err
+	}
+	text, err := f.NewStyle(&excelize.Style{NumFmt: 49}) // text: keeps mobile numbers as typed
+	if err != nil {
+		return server.File{}, err
+	}
+	f.SetColStyle(sheet, "D", text)
+	if err := f.SetSheetRow(sheet, "A2", &example); err != nil {
+		return server.File{}, err
+	}
+	bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}})
+	if err != nil {
+		return server.File{}, err
+	}
+	last, _ := excelize.ColumnNumberToName(len(importColumns))
+	f.SetCellStyle(sheet, "A1", last+"1", bold)
+	for col, key := range map[string]string{"C": "user.gender", "G": "user.status"} {
+		dv := excelize.NewDataValidation(true)
+		dv.Sqref = fmt.Sprintf("%s2:%s%d", col, col, MaxImportRows+1)
+		var list []string
+		if key == "user.gender" {
+			list = []string{i18n.T(lang, "user.gender.1"), i18n.T(lang, "user.gender.2"), i18n.T(lang, "user.gender.0")}
+		} else {
+			list = []string{i18n.T(lang, "user.status.1"), i18n.T(lang, "user.status.0")}
+		}
+		if err := dv.SetDropList(list); err == nil {
+			f.AddDataValidation(sheet, dv)
+		}
+	}
+	buf, err := f.WriteToBuffer()
+	if err != nil {
+		return server.File{}, err
+	}
+	return server.File{Name: i18n.T(lang, "user.file.template"), ContentType: server.XLSX, Data: buf.Bytes()}, nil
+}
+
+// Export is the filtered list as a spreadsheet with headers in the caller's language.
+func (s *Service) Export(ctx context.Context, who *server.Principal, lang i18n.Lang, q ListQuery) (server.File, error) {
+	list, _, err := listUsers(ctx, s.db, scopeOf(who), q, -1, 0)
+	if err != nil {
+		return server.File{}, err
+	}
+	f := excelize.NewFile()
+	defer f.Close()
+	sheet := i18n.T(lang, "user.sheet.users")
+	if err := f.SetSheetName("Sheet1", sheet); err != nil {
+		return server.File{}, err
+	}
+	sw, err := f.NewStreamWriter(sheet)
+	if err != nil {
+		return server.File{}, err
+	}
+	labels := []errs.Key{labelUsername, labelNickname, labelDept, labelGender, labelMobile, labelEmail, labelRoles, labelShops, labelStatus, labelCreateTime}
+	widths := []float64{16, 16, 16, 8, 14, 24, 24, 24, 8, 20}
+	for i, w := range widths {
+		sw.SetColWidth(i+1, i+1, w)
+	}
+	head := make([]any, len(labels))
+	for i, l := range labels {
+		head[i] = i18n.T(lang, string(l))
+	}
+	if err := sw.SetRow("A1", head); err != nil {
+		return server.File{}, err
+	}
+	for i, u := range list {
+		row := []any{u.Username, u.Nickname, u.DeptName, i18n.T(lang, "user.gender."+strconv.Itoa(u.Gender)),
+			u.Mobile, u.Email, u.RoleNames, u.ShopNames, i18n.T(lang, "user.status."+strconv.Itoa(u.Status)),
+			u.CreateTime.In(time.Local).Format(time.DateTime)}
+		cell, _ := excelize.CoordinatesToCellName(1, i+2)
+		if err := sw.SetRow(cell, row); err != nil {
+			return server.File{}, err
+		}
+	}
+	if err := sw.Flush(); err != nil {
+		return server.File{}, err
+	}
+	buf, err := f.WriteToBuffer()
+	if err != nil {
+		return server.File{}, err
+	}
+	return server.File{Name: i18n.T(lang, "user.file.export"), ContentType: server.XLSX, Data: buf.Bytes()}, nil
+}
+
+// ImportResult tells what an import did. When InvalidCount > 0 nothing was
+// written: fix the rows named in Errors and import the whole file again.
+type ImportResult struct {
+	ValidCount    int           `json:"validCount"`
+	InvalidCount  int           `json:"invalidCount"`
+	ImportedCount int           `json:"importedCount"`
+	MessageList   []string      `json:"messageList"`
+	Errors        []ImportError `json:"errors"`
+}
+
+// ImportError is one problem of one cell.
+type ImportError struct {
+	Row     int    `json:"row"`    // spreadsheet row number (the header is row 1)
+	Column  string `json:"column"` // the column's header as in the file
+	Message string `json:"message"`
+}
+
+// importRow is one data row of the file.
+type importRow struct {
+	line  int
+	cells map[string]string // by column key
+}
+
+// readImport reads the first sheet: the header row, then the non-empty rows.
+func readImport(r io.Reader) (headers map[string]string, rows []importRow, err error) {
+	f, err := excelize.OpenReader(r, excelize.Options{UnzipSizeLimit: 256 << 20})
+	if err != nil {
+		return nil, nil, errs.Invalid("err.badExcel")
+	}
+	defer f.Close()
+	sheets := f.GetSheetList()
+	if len(sheets) == 0 {
+		return nil, nil, errs.Invalid("err.badExcel")
+	}
+	it, err := f.Rows(sheets[0])
+	if err != nil {
+		return nil, nil, errs.Invalid("err.badExcel")
+	}
+	defer it.Close()
+	known := map[string]string{} // normalised header → key
+	for _, c := range importColumns {
+		for _, l := range i18n.Langs {
+			known[normHeader(i18n.T(l, string(c.label)))] = c.key
+		}
+		known[normHeader(c.key)] = c.key
+	}
+	var colKey []string // column index → key ("" = ignored)
+	headers = map[string]string{}
+	line := 0
+	count := 0
+	for it.Next() {
+		line++
+		cols, err := it.Columns(excelize.Options{RawCellValue: true})
+		if err != nil {
+			return nil, nil, errs.Invalid("err.badExcel")
+		}
+		if colKey == nil {
+			if allBlank(cols) {
+				continue // leading blank rows before the header
+			}
+			colKey = make([]string, len(cols))
+			for i, h := range cols {
+				if k, ok := known[normHeader(h)]; ok {
+					if _, dup := headers[k]; !dup {
+						colKey[i] = k
+						headers[k] = strings.TrimSpace(h)
+					}
+				}
+			}
+			continue
+		}
+		if allBlank(cols) {
+			continue
+		}
+		count++
+		if count > MaxImportRows {
+			return nil, nil, errs.Invalid("user.import.tooManyRows", errs.A("max", MaxImportRows))
+		}
+		row := importRow{line: line, cells: map[string]string{}}
+		for i, v := range cols {
+			if i < len(colKey) && colKey[i] != "" {
+				row.cells[colKey[i]] = strings.TrimSpace(v)
+			}
+		}
+		rows = append(rows, row)
+	}
+	if err := it.Error(); err != nil {
+		return nil, nil, errs.Invalid("err.badExcel")
+	}
+	return headers, rows, nil
+}
+
+func allBlank(cols []string) bool {
+	for _, c := range cols {
+		if strings.TrimSpace(c) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// Import creates the users of a spreadsheet in the caller's active shop, all
+// or none: every row is checked first, and nothing is written unless every
+// row is valid. Imported users get the initial password and must change it.
+// deptID (0 = none) is the department of rows without a department code.
+func (s *Service) Import(ctx context.Context, who *server.Principal, lang i18n.Lang, deptID int64, file io.Reader) (ImportResult, error) {
+	if who.ShopID == 0 {
+		return ImportResult{}, errs.Invalid("user.err.noActiveShop")
+	}
+	if deptID < 0 {
+		return ImportResult{}, errs.Field("deptId", "err.invalid", errs.A("field", labelDept))
+	}
+	if deptID > 0 {
+		ok, err := existing(ctx, s.db, "depts", []int64{deptID})
+		if err != nil {
+			return ImportResult{}, err
+		}
+		if !ok[deptID] {
+			return ImportResult{}, errs.Field("deptId", "err.notFound", errs.A("what", labelDept))
+		}
+	}
+	headers, rows, err := readImport(file)
+	if err != nil {
+		return ImportResult{}, err
+	}
+	for _, c := range importColumns {
+		if _, ok := headers[c.key]; c.required && !ok {
+			return ImportResult{}, errs.Invalid("user.import.missingColumn", errs.A("column", c.header(lang)))
+		}
+	}
+	if len(rows) == 0 {
+		return ImportResult{}, errs.Invalid("user.import.empty")
+	}
+	ref, err := loadImportRefs(ctx, s.db, rows)
+	if err != nil {
+		return ImportResult{}, err
+	}
+	res := ImportResult{MessageList: []string{}, Errors: []ImportError{}}
+	users := make([]importUser, 0, len(rows))
+	firstLine := map[string]int{}
+	for _, r := range rows {
+		u, fe := checkImportRow(r, ref, who.IsRoot(), deptID, firstLine)
+		if len(fe) == 0 {
+			res.ValidCount++
+			users = append(users, u)
+			continue
+		}
+		res.InvalidCount++
+		for _, e := range fe {
+			msg := i18n.T(lang, e.Key, e.Args...)
+			res.Errors = append(res.Errors, ImportError{Row: r.line, Column: headers[e.Path], Message: msg})
+			res.MessageList = append(res.MessageList, i18n.T(lang, "user.import.row", errs.A("row", r.line), errs.A("message", msg)))
+		}
+	}
+	if res.InvalidCount > 0 {
+		return res, nil
+	}
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		pw, err := initPassword(ctx, tx)
+		if err != nil {
+			return err
+		}
+		// One hash for the whole file: every row gets the same initial password,
+		// which each user must change at first sign-in.
+		hash, err := auth.HashPassword(pw, s.opt.PasswordCost)
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		for _, u := range users {
+			u.row.hash = hash
+			id, err := insertUser(ctx, tx, u.row, now)
+			if err != nil {
+				if db.IsUnique(err) {
+					return errs.Duplicate("username", labelUsername, u.row.username)
+				}
+				return err
+			}
+			if err := addLinks(ctx, tx, "user_roles", "role_id", id, u.roleIDs); err != nil {
+				return err
+			}
+			if err := addLinks(ctx, tx, "user_shops", "shop_id", id, []int64{who.ShopID}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return ImportResult{}, wrap("import users", err)
+	}
+	res.ImportedCount = len(users)
+	return res, nil
+}
+
+// importRefs is what the rows are checked against.
+type importRefs struct {
+	roles map[string]int64 // upper-case code → id
+	root  int64
+	depts map[string]int64 // code → id
+	taken map[string]bool  // lower-case usernames that exist
+}
+
+func loadImportRefs(ctx context.Context, q db.Querier, rows []importRow) (importRefs, error) {
+	ref := importRefs{roles: map[string]int64{}, depts: map[string]int64{}, taken: map[string]bool{}}
+	if err := codeMap(ctx, q, "SELECT id, code FROM roles", ref.roles, strings.ToUpper); err != nil {
+		return ref, fmt.Errorf("load roles: %w", err)
+	}
+	ref.root = ref.roles[server.RootRole]
+	if err := codeMap(ctx, q, "SELECT id, code FROM depts", ref.depts, func(s string) string { return s }); err != nil {
+		return ref, fmt.Errorf("load depts: %w", err)
+	}
+	var names []string
+	for _, r := range rows {
+		if n := r.cells["username"]; n != "" {
+			names = append(names, strings.ToLower(n))
+		}
+	}
+	for len(names) > 0 {
+		n := min(len(names), 500)
+		chunk := names[:n]
+		names = names[n:]
+		rs, err := q.Query(ctx, "SELECT LOWER(username) FROM users WHERE LOWER(username) IN "+db.In(len(chunk)), db.Args(chunk)...)
+		if err != nil {
+			return ref, fmt.Errorf("check usernames: %w", err)
+		}
+		for rs.Next() {
+			var u string
+			if err := rs.Scan(&u); err != nil {
+				rs.Close()
+				return ref, err
+			}
+			ref.taken[u] = true
+		}
+		rs.Close()
+		if err := rs.Err(); err != nil {
+			return ref, err
+		}
+	}
+	return ref, nil
+}
+
+func codeMap(ctx context.Context, q db.Querier, query string, into map[string]int64, norm func(string) string) error {
+	rows, err := q.Query(ctx, query)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var code string
+		if err := rows.Scan(&id, &code); err != nil {
+			return err
+		}
+		into[norm(code)] = id
+	}
+	return rows.Err()
+}
+
+// importUser is a checked row ready to insert.
+type importUser struct {
+	row     newUser
+	roleIDs []int64
+}
+
+// checkImportRow validates one row; firstLine remembers where each username
+// was first seen in the file.
+func checkImportRow(r importRow, ref importRefs, root bool, deptID int64, firstLine map[string]int) (importUser, []errs.FieldError) {
+	var f errs.Fields
+	c := r.cells
+	u := importUser{row: newUser{
+		username: c["username"], nickname: c["nickname"], mobile: c["mobile"], email: c["email"],
+		status: 1, deptID: deptID, mustChange: true,
+	}}
+	checkUsername(&f, "username", u.row.username)
+	if name := strings.ToLower(u.row.username); name != "" {
+		if line, dup := firstLine[name]; dup {
+			f.Add("username", "user.import.dupInFile", errs.A("field", labelUsername), errs.A("value", u.row.username), errs.A("row", line))
+		} else {
+			firstLine[name] = r.line
+			if ref.taken[name] {
+				f.Add("username", "err.duplicate", errs.A("field", labelUsername), errs.A("value", u.row.username))
+			}
+		}
+	}
+	f.Text("nickname", labelNickname, u.row.nickname, true, MaxNicknameLen)
+	if g, ok := parseChoice(c["gender"], "user.gender", GenderUnknown, GenderUnknown, GenderMale, GenderFemale); ok {
+		u.row.gender = g
+	} else {
+		f.Add("gender", "err.oneOf", errs.A("field", labelGender))
+	}
+	checkMobile(&f, "mobile", u.row.mobile, false)
+	checkEmail(&f, "email", u.row.email, false)
+	for _, code := range strings.FieldsFunc(c["roleCodes"], func(r rune) bool {
+		return r == ',' || r == '，' || r == ';' || r == '；' || r == '、' || unicode.IsSpace(r)
+	}) {
+		id, ok := ref.roles[strings.ToUpper(code)]
+		switch {
+		case !ok:
+			f.Add("roleCodes", "user.import.unknownRole", errs.A("value", code))
+		case id == ref.root && !root:
+			f.Add("roleCodes", "user.err.grantRoot")
+		default:
+			u.roleIDs = uniqueIDs(append(u.roleIDs, id))
+		}
+	}
+	if st, ok := parseChoice(c["status"], "user.status", 1, 0, 1); ok {
+		u.row.status = st
+	} else {
+		f.Add("status", "err.oneOf", errs.A("field", labelStatus))
+	}
+	if code := c["deptCode"]; code != "" {
+		if id, ok := ref.depts[code]; ok {
+			u.row.deptID = id
+		} else {
+			f.Add("deptCode", "user.import.unknownDept", errs.A("value", code))
+		}
+	}
+	var list []errs.FieldError
+	if e, ok := errs.As(f.Err()); ok {
+		list = e.Fields
+	}
+	return u, list
+}
+
+// parseChoice reads an enumerated cell: empty (def), the number, or its label
+// in either language (labels are the keys prefix.N).
+func parseChoice(v, prefix string, def int, allowed ...int) (int, bool) {
+	if v == "" {
+		return def, true
+	}
+	for _, a := range allowed {
+		if v == strconv.Itoa(a) {
+			return a, true
+		}
+		for _, l := range i18n.Langs {
+			if strings.EqualFold(v, i18n.T(l, prefix+"."+strconv.Itoa(a))) {
+				return a, true
+			}
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,477 @@
+package user
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"cangshu/internal/db"
+	"cangshu/internal/errs"
+	"cangshu/internal/server"
+)
+
+// scopeWhere is the condition on users u that the caller may see.
+func scopeWhere(sc scope) (string, []any) {
+	if sc.root {
+		return "1 = 1", nil
+	}
+	conds := []string{"EXISTS (SELECT 1 FROM user_shops us WHERE us.user_id = u.id AND us.shop_id = ?)"}
+	args := []any{sc.shopID}
+	switch sc.dataScope {
+	case 0:
+	case 1:
+		if sc.deptID > 0 {
+			conds = append(conds, "(u.id = ? OR u.dept_id IN (SELECT d.id FROM depts d WHERE d.id = ? OR (',' || d.tree_path || ',') LIKE ?))")
+			args = append(args, sc.userID, sc.deptID, "%,"+strconv.FormatInt(sc.deptID, 10)+",%")
+		} else {
+			conds = append(conds, "u.id = ?")
+			args = append(args, sc.userID)
+		}
+	case 2:
+		conds = append(conds, "(u.id = ? OR u.dept_id = ?)")
+		args = append(args, sc.userID, sc.deptID)
+	default:
+		conds = append(conds, "u.id = ?")
+		args = append(args, sc.userID)
+	}
+	return strings.Join(conds, " AND "), args
+}
+
+// likePattern is a LIKE pattern for "contains s", with wildcards escaped by \.
+func likePattern(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return "%" + r.Replace(s) + "%"
+}
+
+// listWhere is the WHERE clause of the list and the export.
+func listWhere(q db.Querier, sc scope, f ListQuery) (string, []any) {
+	where, args := scopeWhere(sc)
+	conds := []string{where}
+	if kw := strings.TrimSpace(f.Keywords); kw != "" {
+		like := db.Like(q)
+		p := likePattern(kw)
+		conds = append(conds, fmt.Sprintf(`(u.username %[1]s ? ESCAPE '\' OR u.nickname %[1]s ? ESCAPE '\' OR u.mobile %[1]s ? ESCAPE '\')`, like))
+		args = append(args, p, p, p)
+	}
+	if f.Status != nil {
+		conds = append(conds, "u.status = ?")
+		args = append(args, *f.Status)
+	}
+	if f.DeptID > 0 {
+		conds = append(conds, "u.dept_id IN (SELECT d.id FROM depts d WHERE d.id = ? OR (',' || d.tree_path || ',') LIKE ?)")
+		args = append(args, f.DeptID, "%,"+strconv.FormatInt(f.DeptID, 10)+",%")
+	}
+	if !f.From.IsZero() {
+		conds = append(conds, "u.created_at >= ?")
+		args = append(args, f.From.UTC())
+	}
+	if !f.To.IsZero() {
+		conds = append(conds, "u.created_at < ?")
+		args = append(args, f.To.UTC())
+	}
+	return strings.Join(conds, " AND "), args
+}
+
+const itemColumns = `u.id, u.username, u.nickname, u.mobile, u.gender, u.avatar, u.email, u.status,
+	COALESCE(d.name, ''), u.created_at`
+
+// listUsers reads one page of the filtered list (limit < 0: every row) and the total.
+func listUsers(ctx context.Context, q db.Querier, sc scope, f ListQuery, limit, offset int) ([]Item, int, error) {
+	where, args := listWhere(q, sc, f)
+	var total int
+	if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM users u WHERE "+where, args...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("count users: %w", err)
+	}
+	query := "SELECT " + itemColumns + " FROM users u LEFT JOIN depts d ON d.id = u.dept_id WHERE " + where +
+		" ORDER BY u.created_at DESC, u.id DESC"
+	if limit >= 0 {
+		query += " LIMIT ? OFFSET ?"
+		args = append(args, limit, offset)
+	}
+	rows, err := q.Query(ctx, query, args...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("list users: %w", err)
+	}
+	defer rows.Close()
+	var out []Item
+	for rows.Next() {
+		var it Item
+		if err := rows.Scan(&it.ID, &it.Username, &it.Nickname, &it.Mobile, &it.Gender, &it.Avatar, &it.Email,
+			&it.Status, &it.DeptName, &it.CreateTime); err != nil {
+			return nil, 0, err
+		}
+		out = append(out, it)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	if err := fillNames(ctx, q, out); err != nil {
+		return nil, 0, err
+	}
+	return out, total, nil
+}
+
+// fillNames sets the role and shop names of list rows.
+func fillNames(ctx context.Context, q db.Querier, items []Item) error {
+	ids := make([]int64, len(items))
+	for i, it := range items {
+		ids[i] = it.ID
+	}
+	roles, err := namesByUser(ctx, q, `SELECT ur.user_id, r.name FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+		WHERE ur.user_id IN %s ORDER BY r.sort, r.id`, ids)
+	if err != nil {
+		return fmt.Errorf("role names: %w", err)
+	}
+	shops, err := namesByUser(ctx, q, `SELECT us.user_id, s.name FROM user_shops us JOIN shops s ON s.id = us.shop_id
+		WHERE us.user_id IN %s ORDER BY s.sort, s.id`, ids)
+	if err != nil {
+		return fmt.Errorf("shop names: %w", err)
+	}
+	for i := range items {
+		items[i].RoleNames = strings.Join(roles[items[i].ID], ",")
+		items[i].ShopNames = strings.Join(shops[items[i].ID], ",")
+	}
+	return nil
+}
+
+// namesByUser runs a (user_id, name) query with "IN %s" over ids, in chunks.
+func namesByUser(ctx context.Context, q db.Querier, query string, ids []int64) (map[int64][]string, error) {
+	out := map[int64][]string{}
+	for len(ids) > 0 {
+		n := min(len(ids), 500)
+		chunk := ids[:n]
+		ids = ids[n:]
+		rows, err := q.Query(ctx, fmt.Sprintf(query, db.In(len(chunk))), db.Args(chunk)...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var id int64
+			var name string
+			if err := rows.Scan(&id, &name); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out[id] = append(out[id], name)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// visibleIDs keeps the ids of users the caller may see.
+func visibleIDs(ctx context.Context, q db.Querier, sc scope, ids []int64) (map[int64]bool, error) {
+	where, args := scopeWhere(sc)
+	args = append(db.Args(ids), args...)
+	rows, err := q.Query(ctx, "SELECT u.id FROM users u WHERE u.id IN "+db.In(len(ids))+" AND "+where, args...)
+	if err != nil {
+		return nil, fmt.Errorf("visible users: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64]bool{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out[id] = true
+	}
+	return out, rows.Err()
+}
+
+// mustSee is a not-found error unless the caller may see every id.
+func mustSee(ctx context.Context, q db.Querier, sc scope, ids ...int64) error {
+	seen, err := visibleIDs(ctx, q, sc, ids)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if !seen[id] {
+			return errs.NotFound(entity)
+		}
+	}
+	return nil
+}
+
+func loadForm(ctx context.Context, q db.Querier, id int64) (Form, error) {
+	var f Form
+	var dept sql.NullInt64
+	err := q.QueryRow(ctx, `SELECT id, username, nickname, mobile, gender, avatar, email, status, dept_id
+		FROM users WHERE id = ?`, id).Scan(&f.ID, &f.Username, &f.Nickname, &f.Mobile, &f.Gender, &f.Avatar, &f.Email, &f.Status, &dept)
+	if errors.Is(err, sql.ErrNoRows) {
+		return f, errs.NotFound(entity)
+	}
+	if err != nil {
+		return f, fmt.Errorf("load user %d: %w", id, err)
+	}
+	if dept.Valid {
+		f.DeptID = &dept.Int64
+	}
+	if f.RoleIDs, err = idList(ctx, q, "SELECT role_id FROM user_roles WHERE user_id = ? ORDER BY role_id", id); err != nil {
+		return f, err
+	}
+	if f.ShopIDs, err = idList(ctx, q, "SELECT shop_id FROM user_shops WHERE user_id = ? ORDER BY shop_id", id); err != nil {
+		return f, err
+	}
+	return f, nil
+}
+
+func loadMe(ctx context.Context, q db.Querier, id int64) (Me, error) {
+	m := Me{UserID: id}
+	var dept sql.NullInt64
+	err := q.QueryRow(ctx, "SELECT username, nickname, avatar, dept_id FROM users WHERE id = ?", id).
+		Scan(&m.Username, &m.Nickname, &m.Avatar, &dept)
+	if errors.Is(err, sql.ErrNoRows) {
+		return m, errs.NotFound(entity)
+	}
+	if err != nil {
+		return m, fmt.Errorf("load user %d: %w", id, err)
+	}
+	if dept.Valid {
+		m.DeptID = &dept.Int64
+	}
+	return m, nil
+}
+
+// idList reads a one-column list of ids; never nil.
+func idList(ctx context.Context, q db.Querier, query string, args ...any) ([]int64, error) {
+	rows, err := q.Query(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
+
+// existing keeps the ids that exist in a table (one of a fixed set of names).
+func existing(ctx context.Context, q db.Querier, table string, ids []int64) (map[int64]bool, error) {
+	switch table {
+	case "roles", "shops", "depts":
+	default:
+		return nil, fmt.Errorf("existing: table %q", table)
+	}
+	out := map[int64]bool{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	got, err := idList(ctx, q, "SELECT id FROM "+table+" WHERE id IN "+db.In(len(ids)), db.Args(ids)...)
+	if err != nil {
+		return nil, fmt.Errorf("check %s: %w", table, err)
+	}
+	for _, id := range got {
+		out[id] = true
+	}
+	return out, nil
+}
+
+// usernameTaken reports whether another user (not except) has the name, ignoring case.
+func usernameTaken(ctx context.Context, q db.Querier, username string, except int64) (bool, error) {
+	var n int
+	err := q.QueryRow(ctx, "SELECT COUNT(*) FROM users WHERE LOWER(username) = LOWER(?) AND id <> ?", username, except).Scan(&n)
+	return n > 0, err
+}
+
+// rootRoleID is the id of the ROOT role (0 when missing).
+func rootRoleID(ctx context.Context, q db.Querier) (int64, error) {
+	var id int64
+	err := q.QueryRow(ctx, "SELECT id FROM roles WHERE code = ?", server.RootRole).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	return id, err
+}
+
+// anyRoot reports whether one of the users holds the ROOT role.
+func anyRoot(ctx context.Context, q db.Querier, ids []int64) (bool, error) {
+	var n int
+	args := append([]any{server.RootRole}, db.Args(ids)...)
+	err := q.QueryRow(ctx, `SELECT COUNT(*) FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+		WHERE r.code = ? AND ur.user_id IN `+db.In(len(ids)), args...).Scan(&n)
+	return n > 0, err
+}
+
+// enabledRoots counts the enabled users holding the enabled ROOT role.
+func enabledRoots(ctx context.Context, q db.Querier) (int, error) {
+	var n int
+	err := q.QueryRow(ctx, `SELECT COUNT(DISTINCT u.id) FROM users u JOIN user_roles ur ON ur.user_id = u.id
+		JOIN roles r ON r.id = ur.role_id WHERE r.code = ? AND r.status = 1 AND u.status = 1`, server.RootRole).Scan(&n)
+	return n, err
+}
+
+// initPassword is the configured initial password, or the default.
+func initPassword(ctx context.Context, q db.Querier) (string, error) {
+	var v string
+	err := q.QueryRow(ctx, "SELECT config_value FROM configs WHERE config_key = ?", InitPasswordKey).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && strings.TrimSpace(v) == "") {
+		return DefaultInitPassword, nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("initial password: %w", err)
+	}
+	return v, nil
+}
+
+// newUser is a row to insert.
+type newUser struct {
+	username, nickname, mobile, email, avatar, hash string
+	gender, status                                  int
+	deptID                                          int64 // 0 = none
+	mustChange                                      bool
+}
+
+func insertUser(ctx context.Context, q db.Querier, u newUser, now time.Time) (int64, error) {
+	var id int64
+	err := q.QueryRow(ctx, `INSERT INTO users (username, nickname, gender, password_hash, dept_id, avatar, mobile, email,
+		status, must_change_password, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		u.username, u.nickname, u.gender, u.hash, nullID(u.deptID), u.avatar, u.mobile, u.email, u.status, flag(u.mustChange),
+		now, now).Scan(&id)
+	if err != nil {
+		return 0, fmt.Errorf("insert user: %w", err)
+	}
+	return id, nil
+}
+
+func updateUser(ctx context.Context, q db.Querier, id int64, in Input, now time.Time) error {
+	_, err := q.Exec(ctx, `UPDATE users SET username = ?, nickname = ?, gender = ?, dept_id = ?, avatar = ?, mobile = ?,
+		email = ?, status = ?, updated_at = ? WHERE id = ?`,
+		in.Username, in.Nickname, in.Gender, nullID(in.DeptID), in.Avatar, in.Mobile, in.Email, *in.Status, now, id)
+	if err != nil {
+		return fmt.Errorf("update user %d: %w", id, err)
+	}
+	return nil
+}
+
+// setLinks replaces the rows of a link table (user_roles or user_shops) of a user.
+func setLinks(ctx context.Context, q db.Querier, table, column string, userID int64, ids []int64) error {
+	if _, err := q.Exec(ctx, "DELETE FROM "+table+" WHERE user_id = ?", userID); err != nil {
+		return fmt.Errorf("clear %s: %w", table, err)
+	}
+	return addLinks(ctx, q, table, column, userID, ids)
+}
+
+func addLinks(ctx context.Context, q db.Querier, table, column string, userID int64, ids []int64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	vals := strings.TrimSuffix(strings.Repeat("(?, ?),", len(ids)), ",")
+	args := make([]any, 0, 2*len(ids))
+	for _, id := range ids {
+		args = append(args, userID, id)
+	}
+	if _, err := q.Exec(ctx, "INSERT INTO "+table+" (user_id, "+column+") VALUES "+vals, args...); err != nil {
+		return fmt.Errorf("write %s: %w", table, err)
+	}
+	return nil
+}
+
+func deleteUsers(ctx context.Context, q db.Querier, ids []int64) error {
+	_, err := q.Exec(ctx, "DELETE FROM users WHERE id IN "+db.In(len(ids)), db.Args(ids)...)
+	return err
+}
+
+func setPasswordHash(ctx context.Context, q db.Querier, id int64, hash string, mustChange bool, now time.Time) error {
+	_, err := q.Exec(ctx, "UPDATE users SET password_hash = ?, must_change_password = ?, updated_at = ? WHERE id = ?",
+		hash, flag(mustChange), now, id)
+	if err != nil {
+		return fmt.Errorf("set password of user %d: %w", id, err)
+	}
+	return nil
+}
+
+func passwordHash(ctx context.Context, q db.Querier, id int64) (string, error) {
+	var h string
+	err := q.QueryRow(ctx, "SELECT password_hash FROM users WHERE id = ?", id).Scan(&h)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", errs.NotFound(entity)
+	}
+	return h, err
+}
+
+func userStatus(ctx context.Context, q db.Querier, id int64) (int, error) {
+	var st int
+	err := q.QueryRow(ctx, "SELECT status FROM users WHERE id = ?", id).Scan(&st)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, errs.NotFound(entity)
+	}
+	return st, err
+}
+
+func loadProfile(ctx context.Context, q db.Querier, id int64) (Profile, error) {
+	var p Profile
+	err := q.QueryRow(ctx, `SELECT u.id, u.username, u.nickname, u.avatar, u.gender, u.mobile, u.email, COALESCE(d.name, ''),
+		u.created_at FROM users u LEFT JOIN depts d ON d.id = u.dept_id WHERE u.id = ?`, id).
+		Scan(&p.ID, &p.Username, &p.Nickname, &p.Avatar, &p.Gender, &p.Mobile, &p.Email, &p.DeptName, &p.CreateTime)
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, errs.NotFound(entity)
+	}
+	if err != nil {
+		return p, fmt.Errorf("load profile %d: %w", id, err)
+	}
+	names, err := namesByUser(ctx, q, `SELECT ur.user_id, r.name FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+		WHERE ur.user_id IN %s ORDER BY r.sort, r.id`, []int64{id})
+	if err != nil {
+		return p, err
+	}
+	p.RoleNames = strings.Join(names[id], ",")
+	return p, nil
+}
+
+func options(ctx context.Context, q db.Querier, sc scope) ([]Option, error) {
+	where, args := scopeWhere(scope{root: sc.root, shopID: sc.shopID}) // the picker lists the whole shop
+	rows, err := q.Query(ctx, "SELECT u.id, u.nickname, u.username FROM users u WHERE u.status = 1 AND "+where+
+		" ORDER BY u.nickname, u.id", args...)
+	if err != nil {
+		return nil, fmt.Errorf("user options: %w", err)
+	}
+	defer rows.Close()
+	out := []Option{}
+	for rows.Next() {
+		var o Option
+		var username string
+		if err := rows.Scan(&o.Value, &o.Label, &username); err != nil {
+			return nil, err
+		}
+		if o.Label == "" {
+			o.Label = username
+		}
+		out = append(out, o)
+	}
+	return out, rows.Err()
+}
+
+// lockUser serialises concurrent writers on one user's row (PostgreSQL row
+// lock; SQLite transactions are serial anyway).
+func lockUser(ctx context.Context, q db.Querier, id int64) error {
+	res, err := q.Exec(ctx, "UPDATE users SET status = status WHERE id = ?", id)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return errs.NotFound(entity)
+	}
+	return nil
+}
+
+func nullID(id int64) sql.NullInt64 { return sql.NullInt64{Int64: id, Valid: id > 0} }
+
+func flag(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
