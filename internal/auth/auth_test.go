@@ -208,3 +208,25 @@ func TestTamperedTokenIsRefused(t *testing.T) {
 		t.Fatalf("tampered: %d %s", r.Status, r.Body)
 	}
 }
+
+func TestActiveShopMustStayUsable(t *testing.T) {
+	e := apptest.New(t)
+	uid := e.CreateUser("clerk", "secret1")
+	c := e.SignIn("clerk", "secret1")
+	ctx := context.Background()
+	var shopID int64
+	e.App.DB.QueryRow(ctx, "SELECT shop_id FROM user_shops WHERE user_id = ?", uid).Scan(&shopID)
+	p, err := e.App.Auth.Authenticate(ctx, c.Token)
+	if err != nil || p.ShopID != shopID {
+		t.Fatalf("active shop %v, %v", p, err)
+	}
+	e.App.DB.Exec(ctx, "DELETE FROM user_shops WHERE user_id = ?", uid)
+	if p, _ := e.App.Auth.Authenticate(ctx, c.Token); p.ShopID != 0 {
+		t.Fatal("removed member keeps the shop")
+	}
+	e.App.DB.Exec(ctx, "INSERT INTO user_shops (user_id, shop_id) VALUES (?, ?)", uid, shopID)
+	e.App.DB.Exec(ctx, "UPDATE shops SET status = 0 WHERE id = ?", shopID)
+	if p, _ := e.App.Auth.Authenticate(ctx, c.Token); p.ShopID != 0 {
+		t.Fatal("disabled shop stays active")
+	}
+}

@@ -339,5 +339,10 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*server.Princ
 	if err := loadGrants(ctx, s.db, p); err != nil {
 		return nil, fmt.Errorf("load grants: %w", err)
 	}
+	// A shop that was disabled, or that the user was removed from, is no
+	// longer active: the user must switch to another one.
+	if !row.shopUsable || (!row.shopMember && !p.IsRoot()) {
+		p.ShopID = 0
+	}
 	return p, nil
 }

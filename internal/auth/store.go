@@ -106,14 +106,20 @@ type sessionRow struct {
 	status             int
 	deptID             sql.NullInt64
 	mustChange         int
+	shopUsable         bool // the active shop is enabled
+	shopMember         bool // the user belongs to the active shop
 }
 
 func loadSession(ctx context.Context, q db.Querier, sessionID int64) (sessionRow, error) {
 	var s sessionRow
+	var usable, member int
 	err := q.QueryRow(ctx, `SELECT s.user_id, s.shop_id, s.revoked_at, s.expires_at, u.username, u.nickname,
-		u.status, u.dept_id, u.must_change_password
+		u.status, u.dept_id, u.must_change_password,
+		(SELECT COUNT(*) FROM shops sh WHERE sh.id = s.shop_id AND sh.status = 1),
+		(SELECT COUNT(*) FROM user_shops us WHERE us.user_id = s.user_id AND us.shop_id = s.shop_id)
 		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`, sessionID).
-		Scan(&s.userID, &s.shopID, &s.revoked, &s.expires, &s.username, &s.nickname, &s.status, &s.deptID, &s.mustChange)
+		Scan(&s.userID, &s.shopID, &s.revoked, &s.expires, &s.username, &s.nickname, &s.status, &s.deptID, &s.mustChange, &usable, &member)
+	s.shopUsable, s.shopMember = usable > 0, member > 0
 	if errors.Is(err, sql.ErrNoRows) {
 		return s, errs.Unauthenticated(errs.CodeAccessInvalid, "auth.tokenInvalid")
 	}
