@@ -348,6 +348,15 @@ func clientIP(r *http.Request) string {
 	return host
 }
 
+// notBuilt is the page served when the binary was built without the web app.
+const notBuilt = `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><title>仓鼠进销存 Cangshu</title></head>
+<body><h1>仓鼠进销存 Cangshu</h1>
+<p>The server is running; this binary was built without the web app (build it with <code>make build</code>).
+The API answers under <code>/api</code>, described at <a href="api/openapi.json">/api/openapi.json</a>.</p>
+<p>服务已启动；此程序构建时未包含网页应用（请用 <code>make build</code> 构建）。接口位于 <code>/api</code>，说明见 <a href="api/openapi.json">/api/openapi.json</a>。</p>
+</body></html>`
+
 // spa serves the embedded web app: files as they are, index.html for the rest.
 func (s *Server) spa() http.Handler {
 	if s.opt.Web == nil {
@@ -371,8 +380,7 @@ func (s *Server) spa() http.Handler {
 		}
 		b, err := fs.ReadFile(s.opt.Web, "index.html")
 		if err != nil {
-			http.NotFound(w, r)
-			return
+			b = []byte(notBuilt)
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
