@@ -1,6 +1,10 @@
 // Package apptest runs the whole app on a fresh test database (SQLite, or
 // PostgreSQL with CANGSHU_TEST_PG) for HTTP scenario tests: sign in as the
 // administrator or as a user holding chosen permissions, and call routes.
+//
+// A table of calls and the answers they must get runs with Run (see Step);
+// Env.ID, Count, Text, Exec and Insert read and set up rows directly, and
+// Page[T] decodes a list page.
 package apptest
 
 import (
@@ -178,6 +182,12 @@ type Response struct {
 		Data   json.RawMessage   `json:"data"`
 		Errors map[string]string `json:"errors"`
 	}
+}
+
+// Page is a list page's data, {"list": [...], "total": n}, to decode into.
+type Page[T any] struct {
+	List  []T `json:"list"`
+	Total int `json:"total"`
 }
 
 // Decode reads the envelope's data into v.

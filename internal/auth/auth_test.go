@@ -64,16 +64,13 @@ func TestLoginBodyMustBeWellFormed(t *testing.T) {
 func TestCaptchaIsOneTimeAndExpires(t *testing.T) {
 	e := apptest.New(t, func(c *config.Config) { c.Captcha = true })
 	anon := e.Anonymous()
-	ctx := context.Background()
 	newCaptcha := func(answer string) string {
 		var cp auth.Captcha
 		anon.Do("GET", "/api/auth/captcha", nil).Want(200).Decode(&cp)
 		if !strings.HasPrefix(cp.CaptchaBase64, "data:image/png;base64,") || !cp.CaptchaEnabled {
 			t.Fatalf("captcha: %.60s", cp.CaptchaBase64)
 		}
-		if _, err := e.App.DB.Exec(ctx, "UPDATE captchas SET answer_hash = ? WHERE captcha_key = ?", auth.HashAnswer(cp.CaptchaKey, answer), cp.CaptchaKey); err != nil {
-			t.Fatal(err)
-		}
+		e.Exec("UPDATE captchas SET answer_hash = ? WHERE captcha_key = ?", auth.HashAnswer(cp.CaptchaKey, answer), cp.CaptchaKey)
 		return cp.CaptchaKey
 	}
 	login := func(key, code string) *apptest.Response {
@@ -91,7 +88,7 @@ func TestCaptchaIsOneTimeAndExpires(t *testing.T) {
 		t.Fatalf("reused captcha: %d %s", r.Status, r.Body)
 	}
 	key = newCaptcha("4821")
-	e.App.DB.Exec(ctx, "UPDATE captchas SET expires_at = ? WHERE captcha_key = ?", time.Now().UTC().Add(-time.Second), key)
+	e.Exec("UPDATE captchas SET expires_at = ? WHERE captcha_key = ?", time.Now().UTC().Add(-time.Second), key)
 	if r := login(key, "4821"); r.Status != 400 || r.Env.Code != "A0242" {
 		t.Fatalf("expired captcha: %d %s", r.Status, r.Body)
 	}
@@ -185,10 +182,7 @@ func TestDisabledUserCannotSignInAndLosesSessions(t *testing.T) {
 	e := apptest.New(t)
 	uid := e.CreateUser("clerk", "secret1")
 	c := e.SignIn("clerk", "secret1")
-	ctx := context.Background()
-	if _, err := e.App.DB.Exec(ctx, "UPDATE users SET status = 0 WHERE id = ?", uid); err != nil {
-		t.Fatal(err)
-	}
+	e.Exec("UPDATE users SET status = 0 WHERE id = ?", uid)
 	if r := c.Do("DELETE", "/api/auth/logout", nil); r.Status != 401 {
 		t.Fatalf("disabled user's token: %d %s", r.Status, r.Body)
 	}
@@ -214,18 +208,17 @@ func TestActiveShopMustStayUsable(t *testing.T) {
 	uid := e.CreateUser("clerk", "secret1")
 	c := e.SignIn("clerk", "secret1")
 	ctx := context.Background()
-	var shopID int64
-	e.App.DB.QueryRow(ctx, "SELECT shop_id FROM user_shops WHERE user_id = ?", uid).Scan(&shopID)
+	shopID := e.ID("SELECT shop_id FROM user_shops WHERE user_id = ?", uid)
 	p, err := e.App.Auth.Authenticate(ctx, c.Token)
 	if err != nil || p.ShopID != shopID {
 		t.Fatalf("active shop %v, %v", p, err)
 	}
-	e.App.DB.Exec(ctx, "DELETE FROM user_shops WHERE user_id = ?", uid)
+	e.Exec("DELETE FROM user_shops WHERE user_id = ?", uid)
 	if p, _ := e.App.Auth.Authenticate(ctx, c.Token); p.ShopID != 0 {
 		t.Fatal("removed member keeps the shop")
 	}
-	e.App.DB.Exec(ctx, "INSERT INTO user_shops (user_id, shop_id) VALUES (?, ?)", uid, shopID)
-	e.App.DB.Exec(ctx, "UPDATE shops SET status = 0 WHERE id = ?", shopID)
+	e.Exec("INSERT INTO user_shops (user_id, shop_id) VALUES (?, ?)", uid, shopID)
+	e.Exec("UPDATE shops SET status = 0 WHERE id = ?", shopID)
 	if p, _ := e.App.Auth.Authenticate(ctx, c.Token); p.ShopID != 0 {
 		t.Fatal("disabled shop stays active")
 	}

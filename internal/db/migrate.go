@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"database/sql"
 	"embed"
 	"fmt"
 	"io/fs"
@@ -100,18 +101,5 @@ func (d *DB) Columns(ctx context.Context) ([]Column, error) {
 		q = `SELECT m.name, p.name FROM sqlite_master m JOIN pragma_table_info(m.name) p
 		     WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' ORDER BY m.name, p.name`
 	}
-	rows, err := d.Query(ctx, q)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Column
-	for rows.Next() {
-		var c Column
-		if err := rows.Scan(&c.Table, &c.Name); err != nil {
-			return nil, err
-		}
-		out = append(out, c)
-	}
-	return out, rows.Err()
+	return All(ctx, d, func(r *sql.Rows, c *Column) error { return r.Scan(&c.Table, &c.Name) }, q)
 }

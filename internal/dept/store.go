@@ -59,21 +59,7 @@ func setTreePath(ctx context.Context, q db.Querier, id int64, path string) error
 
 // userCounts gives, per department of ids, how many users belong to it.
 func userCounts(ctx context.Context, q db.Querier, ids []int64) (map[int64]int, error) {
-	rows, err := q.Query(ctx, "SELECT dept_id, COUNT(*) FROM users WHERE dept_id IN "+db.In(len(ids))+" GROUP BY dept_id", db.Args(ids)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[int64]int{}
-	for rows.Next() {
-		var id int64
-		var n int
-		if err := rows.Scan(&id, &n); err != nil {
-			return nil, err
-		}
-		out[id] = n
-	}
-	return out, rows.Err()
+	return db.Map[int64, int](ctx, q, "SELECT dept_id, COUNT(*) FROM users WHERE dept_id IN "+db.In(len(ids))+" GROUP BY dept_id", db.Args(ids)...)
 }
 
 func deleteDepts(ctx context.Context, q db.Querier, ids []int64) error {

@@ -20,41 +20,6 @@ func seed(t *testing.T, e *apptest.Env) {
 	}
 }
 
-type scenario struct {
-	name         string
-	method, url  string
-	body         any
-	lang         string
-	status       int
-	field        string // an error expected on this field
-	msg          string // a fragment of msg
-	dataContains string // a fragment of the answer's body
-}
-
-func run(t *testing.T, c *apptest.Client, tests []scenario) {
-	t.Helper()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			c.Lang = tt.lang
-			r := c.Do(tt.method, tt.url, tt.body).Want(tt.status)
-			if tt.field != "" && r.Env.Errors[tt.field] == "" {
-				t.Fatalf("no error on field %s: %s", tt.field, r.Body)
-			}
-			if tt.msg != "" && !strings.Contains(r.Env.Msg, tt.msg) {
-				t.Fatalf("msg %q does not contain %q", r.Env.Msg, tt.msg)
-			}
-			if tt.dataContains != "" && !strings.Contains(string(r.Body), tt.dataContains) {
-				t.Fatalf("body %s does not contain %q", r.Body, tt.dataContains)
-			}
-		})
-	}
-}
-
-type page[T any] struct {
-	List  []T `json:"list"`
-	Total int `json:"total"`
-}
-
 func TestDictionaryLifeCycle(t *testing.T) {
 	e := apptest.New(t)
 	seed(t, e)
@@ -68,7 +33,7 @@ func TestDictionaryLifeCycle(t *testing.T) {
 	c.Do("POST", "/api/v1/dicts/pay_way/items", map[string]any{"value": "cash", "label": "现金", "labelEn": "Cash", "tagType": "success", "sort": 2}).Want(200)
 	c.Form("POST", "/api/v1/dicts/pay_way/items", map[string][]string{"value": {"card"}, "label": {"刷卡"}, "sort": {"1"}}).Want(200)
 
-	var p page[dict.Page]
+	var p apptest.Page[dict.Page]
 	c.Do("GET", "/api/v1/dicts/page?keywords=pay&pageNum=1&pageSize=10", nil).Want(200).Decode(&p)
 	if p.Total != 1 || p.List[0].DictCode != "pay_way" || p.List[0].Name != "付款方式" || p.List[0].Status != 1 || p.List[0].CreateTime.IsZero() {
 		t.Fatalf("page: %+v", p)
@@ -120,9 +85,8 @@ func TestDictionaryLifeCycle(t *testing.T) {
 	// Deleting takes the items along.
 	c.Do("DELETE", fmt.Sprintf("/api/v1/dicts/%d", id), nil).Want(200)
 	c.Do("GET", fmt.Sprintf("/api/v1/dicts/%d/form", id), nil).Want(404)
-	var n int
-	if err := e.App.DB.QueryRow(context.Background(), "SELECT COUNT(*) FROM dict_items WHERE dict_code IN ('pay_way', 'settle_way')").Scan(&n); err != nil || n != 0 {
-		t.Fatalf("items left: %d %v", n, err)
+	if n := e.Count("SELECT COUNT(*) FROM dict_items WHERE dict_code IN ('pay_way', 'settle_way')"); n != 0 {
+		t.Fatalf("items left: %d", n)
 	}
 }
 
@@ -142,33 +106,32 @@ func TestDictionaryBadInput(t *testing.T) {
 	var id, other int64
 	c.Do("POST", "/api/v1/dicts/", map[string]any{"name": "单位", "dictCode": "unit_kind"}).Want(200).Decode(&id)
 	c.Do("POST", "/api/v1/dicts/", map[string]any{"name": "其他", "dictCode": "other_kind"}).Want(200).Decode(&other)
-	var genderID int64
-	e.App.DB.QueryRow(context.Background(), "SELECT id FROM dicts WHERE dict_code = 'gender'").Scan(&genderID)
+	genderID := e.ID("SELECT id FROM dicts WHERE dict_code = 'gender'")
 	long := strings.Repeat("字", 51)
-	run(t, c, []scenario{
-		{name: "missing name", method: "POST", url: "/api/v1/dicts/", body: `{"dictCode":"abc"}`, status: 400, field: "name", msg: "字典名称不能为空"},
-		{name: "missing name en", method: "POST", url: "/api/v1/dicts/", body: `{"dictCode":"abc"}`, lang: "en", status: 400, field: "name", msg: "Dictionary name is required"},
-		{name: "oversize name", method: "POST", url: "/api/v1/dicts/", body: map[string]any{"name": long, "dictCode": "abc"}, lang: "en", status: 400, field: "name", msg: "at most 50 characters"},
-		{name: "missing code", method: "POST", url: "/api/v1/dicts/", body: `{"name":"x"}`, status: 400, field: "dictCode"},
-		{name: "bad code", method: "POST", url: "/api/v1/dicts/", body: `{"name":"x","dictCode":"Bad-Code"}`, lang: "en", status: 400, field: "dictCode", msg: "must start with a lowercase letter"},
-		{name: "code starting with digit", method: "POST", url: "/api/v1/dicts/", body: `{"name":"x","dictCode":"1abc"}`, status: 400, field: "dictCode"},
-		{name: "oversize code", method: "POST", url: "/api/v1/dicts/", body: map[string]any{"name": "x", "dictCode": strings.Repeat("a", 51)}, status: 400, field: "dictCode"},
-		{name: "bad status", method: "POST", url: "/api/v1/dicts/", body: `{"name":"x","dictCode":"abc","status":5}`, status: 400, field: "status"},
-		{name: "oversize remark", method: "POST", url: "/api/v1/dicts/", body: map[string]any{"name": "x", "dictCode": "abc", "remark": strings.Repeat("r", 256)}, status: 400, field: "remark"},
-		{name: "duplicate code", method: "POST", url: "/api/v1/dicts/", body: `{"name":"y","dictCode":"unit_kind"}`, status: 409, field: "dictCode", msg: "字典编码“unit_kind”已存在"},
-		{name: "duplicate code on update", method: "POST", url: fmt.Sprintf("/api/v1/dicts/%d", other), body: `{"name":"y","dictCode":"unit_kind"}`, lang: "en", status: 409, msg: `Dictionary code "unit_kind" already exists`},
-		{name: "malformed JSON", method: "POST", url: "/api/v1/dicts/", body: `{"name":`, lang: "en", status: 400, msg: "not valid JSON"},
-		{name: "wrong type", method: "POST", url: "/api/v1/dicts/", body: `{"name":12,"dictCode":"abc"}`, status: 400, field: "name"},
-		{name: "unknown id form", method: "GET", url: "/api/v1/dicts/99999/form", lang: "en", status: 404, msg: "Dictionary does not exist"},
-		{name: "bad id", method: "GET", url: "/api/v1/dicts/abc/form", status: 400},
-		{name: "unknown id update", method: "POST", url: "/api/v1/dicts/99999", body: `{"name":"y","dictCode":"zzz"}`, status: 404},
-		{name: "unknown id delete, none deleted", method: "DELETE", url: fmt.Sprintf("/api/v1/dicts/%d,99999", id), status: 404},
-		{name: "built-in not deletable", method: "DELETE", url: fmt.Sprintf("/api/v1/dicts/%d,%d", id, genderID), status: 409, msg: "“性别”是系统内置字典，不能删除"},
-		{name: "built-in keeps its code", method: "POST", url: fmt.Sprintf("/api/v1/dicts/%d", genderID), body: `{"name":"Gender","dictCode":"sex"}`, lang: "en", status: 409, field: "dictCode", msg: "built-in"},
-		{name: "built-in may be renamed", method: "POST", url: fmt.Sprintf("/api/v1/dicts/%d", genderID), body: `{"name":"性别2","dictCode":"gender"}`, status: 200},
-		{name: "bad page size", method: "GET", url: "/api/v1/dicts/page?pageSize=0", status: 400, field: "pageSize"},
-		{name: "bad status filter", method: "GET", url: "/api/v1/dicts/page?status=x", status: 400},
-		{name: "status filter", method: "GET", url: "/api/v1/dicts/page?status=1&keywords=unit", status: 200, dataContains: `"total":1`},
+	apptest.Run(t, []apptest.Step{
+		{Name: "missing name", As: c, Method: "POST", Path: "/api/v1/dicts/", Body: `{"dictCode":"abc"}`, Status: 400, Field: "name", MsgHas: "字典名称不能为空"},
+		{Name: "missing name en", As: c, Method: "POST", Path: "/api/v1/dicts/", Body: `{"dictCode":"abc"}`, Lang: "en", Status: 400, Field: "name", MsgHas: "Dictionary name is required"},
+		{Name: "oversize name", As: c, Method: "POST", Path: "/api/v1/dicts/", Body: map[string]any{"name": long, "dictCode": "abc"}, Lang: "en", Status: 400, Field: "name", MsgHas: "at most 50 characters"},
+		{Name: "missing code", As: c, Method: "POST", Path: "/api/v1/dicts/", Body: `{"name":"x"}`, Status: 400, Field: "dictCode"},
+		{Name: "bad code", As: c, Method: "POST", Path: "/api/v1/dicts/", Body: `{"name":"x","dictCode":"Bad-Code"}`, Lang: "en", Status: 400, Field: "dictCode", MsgHas: "must start with a lowercase letter"},
+		{Name: "code starting with digit", As: c, Method: "POST", Path: "/api/v1/dicts/", Body: `{"name":"x","dictCode":"1abc"}`, Status: 400, Field: "dictCode"},
+		{Name: "oversize code", As: c, Method: "POST", Path: "/api/v1/dicts/", Body: map[string]any{"name": "x", "dictCode": strings.Repeat("a", 51)}, Status: 400, Field: "dictCode"},
+		{Name: "bad status", As: c, Method: "POST", Path: "/api/v1/dicts/", Body: `{"name":"x","dictCode":"abc","status":5}`, Status: 400, Field: "status"},
+		{Name: "oversize remark", As: c, Method: "POST", Path: "/api/v1/dicts/", Body: map[string]any{"name": "x", "dictCode": "abc", "remark": strings.Repeat("r", 256)}, Status: 400, Field: "remark"},
+		{Name: "duplicate code", As: c, Method: "POST", Path: "/api/v1/dicts/", Body: `{"name":"y","dictCode":"unit_kind"}`, Status: 409, Field: "dictCode", MsgHas: "字典编码“unit_kind”已存在"},
+		{Name: "duplicate code on update", As: c, Method: "POST", Path: fmt.Sprintf("/api/v1/dicts/%d", other), Body: `{"name":"y","dictCode":"unit_kind"}`, Lang: "en", Status: 409, MsgHas: `Dictionary code "unit_kind" already exists`},
+		{Name: "malformed JSON", As: c, Method: "POST", Path: "/api/v1/dicts/", Body: `{"name":`, Lang: "en", Status: 400, MsgHas: "not valid JSON"},
+		{Name: "wrong type", As: c, Method: "POST", Path: "/api/v1/dicts/", Body: `{"name":12,"dictCode":"abc"}`, Status: 400, Field: "name"},
+		{Name: "unknown id form", As: c, Method: "GET", Path: "/api/v1/dicts/99999/form", Lang: "en", Status: 404, MsgHas: "Dictionary does not exist"},
+		{Name: "bad id", As: c, Method: "GET", Path: "/api/v1/dicts/abc/form", Status: 400},
+		{Name: "unknown id update", As: c, Method: "POST", Path: "/api/v1/dicts/99999", Body: `{"name":"y","dictCode":"zzz"}`, Status: 404},
+		{Name: "unknown id delete, none deleted", As: c, Method: "DELETE", Path: fmt.Sprintf("/api/v1/dicts/%d,99999", id), Status: 404},
+		{Name: "built-in not deletable", As: c, Method: "DELETE", Path: fmt.Sprintf("/api/v1/dicts/%d,%d", id, genderID), Status: 409, MsgHas: "“性别”是系统内置字典，不能删除"},
+		{Name: "built-in keeps its code", As: c, Method: "POST", Path: fmt.Sprintf("/api/v1/dicts/%d", genderID), Body: `{"name":"Gender","dictCode":"sex"}`, Lang: "en", Status: 409, Field: "dictCode", MsgHas: "built-in"},
+		{Name: "built-in may be renamed", As: c, Method: "POST", Path: fmt.Sprintf("/api/v1/dicts/%d", genderID), Body: `{"name":"性别2","dictCode":"gender"}`, Status: 200},
+		{Name: "bad page size", As: c, Method: "GET", Path: "/api/v1/dicts/page?pageSize=0", Status: 400, Field: "pageSize"},
+		{Name: "bad status filter", As: c, Method: "GET", Path: "/api/v1/dicts/page?status=x", Status: 400},
+		{Name: "status filter", As: c, Method: "GET", Path: "/api/v1/dicts/page?status=1&keywords=unit", Status: 200, BodyHas: `"total":1`},
 	})
 	// The refused batch deleted nothing.
 	c.Lang = ""
@@ -184,32 +147,32 @@ func TestItemsBadInput(t *testing.T) {
 	e := apptest.New(t)
 	seed(t, e)
 	c := e.Admin()
-	var itemID, otherItem int64
+	var itemID int64
 	c.Do("POST", "/api/v1/dicts/", map[string]any{"name": "颜色", "dictCode": "color"}).Want(200)
 	c.Do("POST", "/api/v1/dicts/color/items", map[string]any{"value": "red", "label": "红"}).Want(200).Decode(&itemID)
 	c.Do("POST", "/api/v1/dicts/color/items", map[string]any{"value": "blue", "label": "蓝"}).Want(200)
-	e.App.DB.QueryRow(context.Background(), "SELECT id FROM dict_items WHERE dict_code = 'gender' AND value = '1'").Scan(&otherItem)
-	run(t, c, []scenario{
-		{name: "missing value", method: "POST", url: "/api/v1/dicts/color/items", body: `{"label":"绿"}`, status: 400, field: "value", msg: "字典项值不能为空"},
-		{name: "missing label", method: "POST", url: "/api/v1/dicts/color/items", body: `{"value":"green"}`, lang: "en", status: 400, field: "label", msg: "Item label is required"},
-		{name: "oversize value", method: "POST", url: "/api/v1/dicts/color/items", body: map[string]any{"value": strings.Repeat("v", 51), "label": "x"}, status: 400, field: "value"},
-		{name: "oversize label", method: "POST", url: "/api/v1/dicts/color/items", body: map[string]any{"value": "g", "label": strings.Repeat("标", 101)}, status: 400, field: "label"},
-		{name: "oversize English label", method: "POST", url: "/api/v1/dicts/color/items", body: map[string]any{"value": "g", "label": "绿", "labelEn": strings.Repeat("g", 101)}, status: 400, field: "labelEn"},
-		{name: "bad tag type", method: "POST", url: "/api/v1/dicts/color/items", body: `{"value":"g","label":"绿","tagType":"purple"}`, lang: "en", status: 400, field: "tagType", msg: "Tag type has a value that is not allowed"},
-		{name: "bad sort", method: "POST", url: "/api/v1/dicts/color/items", body: `{"value":"g","label":"绿","sort":-1}`, status: 400, field: "sort"},
-		{name: "duplicate value", method: "POST", url: "/api/v1/dicts/color/items", body: `{"value":"red","label":"又红"}`, status: 409, field: "value", msg: "字典项值“red”已存在"},
-		{name: "same value in another dictionary is fine", method: "POST", url: "/api/v1/dicts/gender/items", body: `{"value":"red","label":"红"}`, status: 200},
-		{name: "duplicate value on update", method: "POST", url: fmt.Sprintf("/api/v1/dicts/color/items/%d", itemID), body: `{"value":"blue","label":"红"}`, status: 409},
-		{name: "unknown dictionary", method: "POST", url: "/api/v1/dicts/nope/items", body: `{"value":"x","label":"x"}`, lang: "en", status: 404, msg: "Dictionary does not exist"},
-		{name: "unknown dictionary page", method: "GET", url: "/api/v1/dicts/nope/items/page", status: 404},
-		{name: "unknown dictionary items", method: "GET", url: "/api/v1/dicts/nope/items", status: 404},
-		{name: "unknown item", method: "GET", url: "/api/v1/dicts/color/items/99999/form", lang: "en", status: 404, msg: "Dictionary item does not exist"},
-		{name: "item of another dictionary form", method: "GET", url: fmt.Sprintf("/api/v1/dicts/color/items/%d/form", otherItem), status: 404},
-		{name: "item of another dictionary update", method: "POST", url: fmt.Sprintf("/api/v1/dicts/color/items/%d", otherItem), body: `{"value":"x","label":"x"}`, status: 404},
-		{name: "item of another dictionary delete", method: "DELETE", url: fmt.Sprintf("/api/v1/dicts/color/items/%d,%d", itemID, otherItem), status: 404},
-		{name: "malformed JSON", method: "POST", url: "/api/v1/dicts/color/items", body: `[1,2`, status: 400},
-		{name: "page with keywords", method: "GET", url: "/api/v1/dicts/color/items/page?keywords=红", status: 200, dataContains: `"total":1`},
-		{name: "update", method: "POST", url: fmt.Sprintf("/api/v1/dicts/color/items/%d", itemID), body: `{"value":"red","label":"大红","labelEn":"Red","tagType":"danger","status":0,"sort":3,"remark":"r"}`, status: 200},
+	otherItem := e.ID("SELECT id FROM dict_items WHERE dict_code = 'gender' AND value = '1'")
+	apptest.Run(t, []apptest.Step{
+		{Name: "missing value", As: c, Method: "POST", Path: "/api/v1/dicts/color/items", Body: `{"label":"绿"}`, Status: 400, Field: "value", MsgHas: "字典项值不能为空"},
+		{Name: "missing label", As: c, Method: "POST", Path: "/api/v1/dicts/color/items", Body: `{"value":"green"}`, Lang: "en", Status: 400, Field: "label", MsgHas: "Item label is required"},
+		{Name: "oversize value", As: c, Method: "POST", Path: "/api/v1/dicts/color/items", Body: map[string]any{"value": strings.Repeat("v", 51), "label": "x"}, Status: 400, Field: "value"},
+		{Name: "oversize label", As: c, Method: "POST", Path: "/api/v1/dicts/color/items", Body: map[string]any{"value": "g", "label": strings.Repeat("标", 101)}, Status: 400, Field: "label"},
+		{Name: "oversize English label", As: c, Method: "POST", Path: "/api/v1/dicts/color/items", Body: map[string]any{"value": "g", "label": "绿", "labelEn": strings.Repeat("g", 101)}, Status: 400, Field: "labelEn"},
+		{Name: "bad tag type", As: c, Method: "POST", Path: "/api/v1/dicts/color/items", Body: `{"value":"g","label":"绿","tagType":"purple"}`, Lang: "en", Status: 400, Field: "tagType", MsgHas: "Tag type has a value that is not allowed"},
+		{Name: "bad sort", As: c, Method: "POST", Path: "/api/v1/dicts/color/items", Body: `{"value":"g","label":"绿","sort":-1}`, Status: 400, Field: "sort"},
+		{Name: "duplicate value", As: c, Method: "POST", Path: "/api/v1/dicts/color/items", Body: `{"value":"red","label":"又红"}`, Status: 409, Field: "value", MsgHas: "字典项值“red”已存在"},
+		{Name: "same value in another dictionary is fine", As: c, Method: "POST", Path: "/api/v1/dicts/gender/items", Body: `{"value":"red","label":"红"}`, Status: 200},
+		{Name: "duplicate value on update", As: c, Method: "POST", Path: fmt.Sprintf("/api/v1/dicts/color/items/%d", itemID), Body: `{"value":"blue","label":"红"}`, Status: 409},
+		{Name: "unknown dictionary", As: c, Method: "POST", Path: "/api/v1/dicts/nope/items", Body: `{"value":"x","label":"x"}`, Lang: "en", Status: 404, MsgHas: "Dictionary does not exist"},
+		{Name: "unknown dictionary page", As: c, Method: "GET", Path: "/api/v1/dicts/nope/items/page", Status: 404},
+		{Name: "unknown dictionary items", As: c, Method: "GET", Path: "/api/v1/dicts/nope/items", Status: 404},
+		{Name: "unknown item", As: c, Method: "GET", Path: "/api/v1/dicts/color/items/99999/form", Lang: "en", Status: 404, MsgHas: "Dictionary item does not exist"},
+		{Name: "item of another dictionary form", As: c, Method: "GET", Path: fmt.Sprintf("/api/v1/dicts/color/items/%d/form", otherItem), Status: 404},
+		{Name: "item of another dictionary update", As: c, Method: "POST", Path: fmt.Sprintf("/api/v1/dicts/color/items/%d", otherItem), Body: `{"value":"x","label":"x"}`, Status: 404},
+		{Name: "item of another dictionary delete", As: c, Method: "DELETE", Path: fmt.Sprintf("/api/v1/dicts/color/items/%d,%d", itemID, otherItem), Status: 404},
+		{Name: "malformed JSON", As: c, Method: "POST", Path: "/api/v1/dicts/color/items", Body: `[1,2`, Status: 400},
+		{Name: "page with keywords", As: c, Method: "GET", Path: "/api/v1/dicts/color/items/page?keywords=红", Status: 200, BodyHas: `"total":1`},
+		{Name: "update", As: c, Method: "POST", Path: fmt.Sprintf("/api/v1/dicts/color/items/%d", itemID), Body: `{"value":"red","label":"大红","labelEn":"Red","tagType":"danger","status":0,"sort":3,"remark":"r"}`, Status: 200},
 	})
 	var f dict.ItemForm
 	c.Do("GET", fmt.Sprintf("/api/v1/dicts/color/items/%d/form", itemID), nil).Want(200).Decode(&f)
@@ -222,7 +185,7 @@ func TestItemsBadInput(t *testing.T) {
 	if len(items) != 1 || items[0].Value != "blue" {
 		t.Fatalf("items: %+v", items)
 	}
-	var p page[dict.ItemPage]
+	var p apptest.Page[dict.ItemPage]
 	c.Do("GET", "/api/v1/dicts/color/items/page?status=0", nil).Want(200).Decode(&p)
 	if p.Total != 1 || p.List[0].LabelEn != "Red" {
 		t.Fatalf("item page: %+v", p)
@@ -260,8 +223,7 @@ func TestSeededDictionaries(t *testing.T) {
 	}
 	// An item an administrator deleted stays deleted after the next start.
 	a := e.Admin()
-	var id int64
-	e.App.DB.QueryRow(context.Background(), "SELECT id FROM dict_items WHERE dict_code = 'gender' AND value = '0'").Scan(&id)
+	id := e.ID("SELECT id FROM dict_items WHERE dict_code = 'gender' AND value = '0'")
 	a.Do("DELETE", fmt.Sprintf("/api/v1/dicts/gender/items/%d", id), nil).Want(200)
 	seed(t, e)
 	var items []dict.ItemOption

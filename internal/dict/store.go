@@ -39,38 +39,16 @@ func pageDicts(ctx context.Context, q db.Querier, pq PageQuery) ([]Page, int, er
 	if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM dicts"+where, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	rows, err := q.Query(ctx, `SELECT id, name, dict_code, status, builtin, remark, created_at FROM dicts`+where+
+	out, err := db.All(ctx, q, func(r *sql.Rows, p *Page) error {
+		return r.Scan(&p.ID, &p.Name, &p.DictCode, &p.Status, &p.Builtin, &p.Remark, &p.CreateTime)
+	}, `SELECT id, name, dict_code, status, builtin, remark, created_at FROM dicts`+where+
 		` ORDER BY id LIMIT ? OFFSET ?`, append(args, pq.Limit, pq.Offset)...)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer rows.Close()
-	var out []Page
-	for rows.Next() {
-		var p Page
-		if err := rows.Scan(&p.ID, &p.Name, &p.DictCode, &p.Status, &p.Builtin, &p.Remark, &p.CreateTime); err != nil {
-			return nil, 0, err
-		}
-		out = append(out, p)
-	}
-	return out, total, rows.Err()
+	return out, total, err
 }
 
 func listOptions(ctx context.Context, q db.Querier) ([]Option, error) {
-	rows, err := q.Query(ctx, "SELECT dict_code, name FROM dicts WHERE status = 1 ORDER BY id")
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Option{}
-	for rows.Next() {
-		var o Option
-		if err := rows.Scan(&o.Value, &o.Label); err != nil {
-			return nil, err
-		}
-		out = append(out, o)
-	}
-	return out, rows.Err()
+	return db.All(ctx, q, func(r *sql.Rows, o *Option) error { return r.Scan(&o.Value, &o.Label) },
+		"SELECT dict_code, name FROM dicts WHERE status = 1 ORDER BY id")
 }
 
 func getDict(ctx context.Context, q db.Querier, id int64) (Form, error) {
@@ -119,20 +97,8 @@ type dictRef struct {
 }
 
 func dictsByIDs(ctx context.Context, q db.Querier, ids []int64) ([]dictRef, error) {
-	rows, err := q.Query(ctx, "SELECT id, name, builtin FROM dicts WHERE id IN "+db.In(len(ids)), db.Args(ids)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []dictRef
-	for rows.Next() {
-		var d dictRef
-		if err := rows.Scan(&d.id, &d.name, &d.builtin); err != nil {
-			return nil, err
-		}
-		out = append(out, d)
-	}
-	return out, rows.Err()
+	return db.All(ctx, q, func(r *sql.Rows, d *dictRef) error { return r.Scan(&d.id, &d.name, &d.builtin) },
+		"SELECT id, name, builtin FROM dicts WHERE id IN "+db.In(len(ids)), db.Args(ids)...)
 }
 
 func deleteDicts(ctx context.Context, q db.Querier, ids []int64) error {
@@ -170,21 +136,11 @@ func pageItems(ctx context.Context, q db.Querier, code string, iq ItemQuery) ([]
 	if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM dict_items"+where, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	rows, err := q.Query(ctx, `SELECT id, dict_code, value, label, label_en, tag_type, status, sort, remark
+	out, err := db.All(ctx, q, func(r *sql.Rows, p *ItemPage) error {
+		return r.Scan(&p.ID, &p.DictCode, &p.Value, &p.Label, &p.LabelEn, &p.TagType, &p.Status, &p.Sort, &p.Remark)
+	}, `SELECT id, dict_code, value, label, label_en, tag_type, status, sort, remark
 		FROM dict_items`+where+` ORDER BY sort, id LIMIT ? OFFSET ?`, append(args, iq.Limit, iq.Offset)...)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer rows.Close()
-	var out []ItemPage
-	for rows.Next() {
-		var p ItemPage
-		if err := rows.Scan(&p.ID, &p.DictCode, &p.Value, &p.Label, &p.LabelEn, &p.TagType, &p.Status, &p.Sort, &p.Remark); err != nil {
-			return nil, 0, err
-		}
-		out = append(out, p)
-	}
-	return out, total, rows.Err()
+	return out, total, err
 }
 
 type optionRow struct {
@@ -192,21 +148,8 @@ type optionRow struct {
 }
 
 func enabledItems(ctx context.Context, q db.Querier, code string) ([]optionRow, error) {
-	rows, err := q.Query(ctx, `SELECT value, label, label_en, tag_type FROM dict_items
-		WHERE dict_code = ? AND status = 1 ORDER BY sort, id`, code)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []optionRow
-	for rows.Next() {
-		var o optionRow
-		if err := rows.Scan(&o.value, &o.label, &o.labelEn, &o.tagType); err != nil {
-			return nil, err
-		}
-		out = append(out, o)
-	}
-	return out, rows.Err()
+	return db.All(ctx, q, func(r *sql.Rows, o *optionRow) error { return r.Scan(&o.value, &o.label, &o.labelEn, &o.tagType) },
+		`SELECT value, label, label_en, tag_type FROM dict_items WHERE dict_code = ? AND status = 1 ORDER BY sort, id`, code)
 }
 
 // getItem returns an item of the dictionary; an item of another dictionary is not found.

@@ -166,6 +166,18 @@ func As(err error) (*Error, bool) {
 	return e, ok
 }
 
+// Wrap adds context to an unexpected error ("what: err") and passes an
+// expected one (an *Error) through unchanged, so its kind and message stay.
+func Wrap(what string, err error) error {
+	if err == nil {
+		return nil
+	}
+	if _, ok := As(err); ok {
+		return err
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
+
 // Is reports whether err is an *Error of kind k.
 func Is(err error, k Kind) bool {
 	e, ok := As(err)

@@ -31,15 +31,6 @@ func createShop(t *testing.T, c *apptest.Client, code, name string) int64 {
 	return f.ID
 }
 
-func userID(t *testing.T, e *apptest.Env, username string) int64 {
-	t.Helper()
-	var id int64
-	if err := e.App.DB.QueryRow(context.Background(), "SELECT id FROM users WHERE username = ?", username).Scan(&id); err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
-
 func TestHomeInfo(t *testing.T) {
 	e := apptest.New(t)
 	if err := sysconf.SeedDefaults(context.Background(), e.App.DB); err != nil {
@@ -87,13 +78,12 @@ func TestHomeInfo(t *testing.T) {
 	// A restricted user: rights are the JSON text of their permissions, roleid their role.
 	clerk := e.UserWith("sys:user:query", "sys:shop:query")
 	h = getHome(t, clerk)
-	var roleID int64
-	e.App.DB.QueryRow(context.Background(), "SELECT ur.role_id FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE u.username = ?", clerk.Username).Scan(&roleID)
+	roleID := e.RoleOf(clerk)
 	var rights []string
 	if err := json.Unmarshal([]byte(h["rights"].(string)), &rights); err != nil || strings.Join(rights, " ") != "sys:shop:query sys:user:query" {
 		t.Errorf("rights %v (%v)", h["rights"], err)
 	}
-	if h["roleid"] != float64(roleID) || h["username"] != clerk.Username || h["shopName"] != "总店" || h["userId"] != float64(userID(t, e, clerk.Username)) {
+	if h["roleid"] != float64(roleID) || h["username"] != clerk.Username || h["shopName"] != "总店" || h["userId"] != float64(e.UserID(clerk.Username)) {
 		t.Errorf("clerk home %v", h)
 	}
 	if shops := h["shops"].([]any); len(shops) != 1 {
@@ -105,7 +95,7 @@ func TestHomeInfo(t *testing.T) {
 		t.Errorf("after update %v %v", h["qtyPlaces"], h["companyName"])
 	}
 	// Allowed while the password must still be changed; refused without sign-in.
-	e.App.DB.Exec(context.Background(), "UPDATE users SET must_change_password = 1 WHERE username = ?", clerk.Username)
+	e.Exec("UPDATE users SET must_change_password = 1 WHERE username = ?", clerk.Username)
 	getHome(t, clerk)
 	clerk.Do("POST", "/api/home/switchShop", map[string]any{"shopId": 1}).Want(403)
 	e.Anonymous().Do("GET", "/api/home", nil).Want(401)
@@ -120,7 +110,7 @@ func TestSwitchShop(t *testing.T) {
 	other := createShop(t, admin, "X01", "别人的店")
 	off := createShop(t, admin, "C01", "停用店")
 	e.CreateUser("dave", "secret1")
-	dave := userID(t, e, "dave")
+	dave := e.UserID("dave")
 	for _, s := range []int64{branch, off} {
 		admin.Do("POST", fmt.Sprintf("/api/shops/%d/users", s), map[string]any{"userIds": []int64{dave}}).Want(200)
 	}
@@ -147,34 +137,20 @@ func TestSwitchShop(t *testing.T) {
 	// Form bodies work too.
 	c2.Form("POST", "/api/home/switchShop", map[string][]string{"shopId": {fmt.Sprint(branch)}}).Want(200)
 
-	tests := []struct {
-		name, lang string
-		body       any
-		status     int
-		msg        string
-	}{
-		{"not a member", "", map[string]any{"shopId": other}, 403, "您不属于店铺“别人的店”，不能切换到该店铺"},
-		{"not a member, en", "en", map[string]any{"shopId": other}, 403, `You are not a member of shop "别人的店" and cannot switch to it`},
-		{"disabled", "", map[string]any{"shopId": off}, 409, "店铺“停用店”已停用"},
-		{"unknown", "en", map[string]any{"shopId": 999999}, 404, "Shop does not exist or has been deleted"},
-		{"missing", "", map[string]any{}, 400, "店铺不能为空"},
-		{"not a number", "", `{"shopId":"x"}`, 400, ""},
-		{"malformed", "", `{"shopId":`, 400, "请求内容不是有效的 JSON"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			c1.Lang = tt.lang
-			r := c1.Do("POST", "/api/home/switchShop", tt.body).Want(tt.status)
-			if tt.msg != "" && r.Env.Msg != tt.msg {
-				t.Fatalf("msg %q, want %q", r.Env.Msg, tt.msg)
-			}
-		})
-	}
-	c1.Lang = ""
+	sw := "/api/home/switchShop"
+	apptest.Run(t, []apptest.Step{
+		{Name: "not a member", As: c1, Method: "POST", Path: sw, Body: map[string]any{"shopId": other}, Status: 403, Msg: "您不属于店铺“别人的店”，不能切换到该店铺"},
+		{Name: "not a member, en", As: c1, Lang: "en", Method: "POST", Path: sw, Body: map[string]any{"shopId": other}, Status: 403, Msg: `You are not a member of shop "别人的店" and cannot switch to it`},
+		{Name: "disabled", As: c1, Method: "POST", Path: sw, Body: map[string]any{"shopId": off}, Status: 409, Msg: "店铺“停用店”已停用"},
+		{Name: "unknown", As: c1, Lang: "en", Method: "POST", Path: sw, Body: map[string]any{"shopId": 999999}, Status: 404, Msg: "Shop does not exist or has been deleted"},
+		{Name: "missing", As: c1, Method: "POST", Path: sw, Body: map[string]any{}, Status: 400, Msg: "店铺不能为空"},
+		{Name: "not a number", As: c1, Method: "POST", Path: sw, Body: `{"shopId":"x"}`, Status: 400},
+		{Name: "malformed", As: c1, Method: "POST", Path: sw, Body: `{"shopId":`, Status: 400, Msg: "请求内容不是有效的 JSON"},
+		{Name: "wrong content type", As: c1, Method: "POST", Path: sw, Body: apptest.Raw{ContentType: "text/plain", Text: "1"}, Status: 400},
+	})
 	if h := getHome(t, c1); h["shopId"] != float64(branch) {
 		t.Fatalf("a refused switch changed the shop: %v", h["shopId"])
 	}
-	c1.Raw("POST", "/api/home/switchShop", "text/plain", strings.NewReader("1")).Want(400)
 	// ROOT may switch to any enabled shop.
 	admin.Do("POST", "/api/home/switchShop", map[string]any{"shopId": other}).Want(200)
 	admin.Do("POST", "/api/home/switchShop", map[string]any{"shopId": off}).Want(409)
@@ -182,22 +158,17 @@ func TestSwitchShop(t *testing.T) {
 
 func TestReset(t *testing.T) {
 	e := apptest.New(t)
-	ctx := context.Background()
-	q := e.App.DB
 	for _, s := range []string{
 		"CREATE TABLE test_bills (id INTEGER PRIMARY KEY, note TEXT NOT NULL)",
 		"CREATE TABLE test_bill_lines (id INTEGER PRIMARY KEY, bill_id BIGINT NOT NULL REFERENCES test_bills (id))",
 		"INSERT INTO test_bills (id, note) VALUES (1, 'a'), (2, 'b')",
 		"INSERT INTO test_bill_lines (id, bill_id) VALUES (1, 1), (2, 1), (3, 2)",
 	} {
-		if _, err := q.Exec(ctx, s); err != nil {
-			t.Fatal(err)
-		}
+		e.Exec(s)
 	}
 	e.App.Home.RegisterReset(home.ClearTable("test_bill_lines"), home.ClearTable("test_bills"))
-	count := func() (n int) {
-		q.QueryRow(ctx, "SELECT (SELECT COUNT(*) FROM test_bills) + (SELECT COUNT(*) FROM test_bill_lines)").Scan(&n)
-		return n
+	count := func() int {
+		return e.Count("SELECT (SELECT COUNT(*) FROM test_bills) + (SELECT COUNT(*) FROM test_bill_lines)")
 	}
 	admin := e.Admin()
 	e.CreateUser("eve", "secret1", "settings:reset:execute")
@@ -233,9 +204,7 @@ func TestReset(t *testing.T) {
 	}
 	// System data stays: users, shops, settings.
 	admin.Do("GET", "/api/home", nil).Want(200)
-	var users int
-	q.QueryRow(ctx, "SELECT COUNT(*) FROM users").Scan(&users)
-	if users != 3 {
+	if users := e.Count("SELECT COUNT(*) FROM users"); users != 3 {
 		t.Fatalf("users %d", users)
 	}
 }
@@ -243,8 +212,6 @@ func TestReset(t *testing.T) {
 // A failing step rolls the whole reset back.
 func TestResetIsAllOrNothing(t *testing.T) {
 	e := apptest.New(t)
-	ctx := context.Background()
-	q := e.App.DB
 	for _, s := range []string{
 		"CREATE TABLE test_parents (id INTEGER PRIMARY KEY)",
 		"CREATE TABLE test_children (id INTEGER PRIMARY KEY, parent_id BIGINT NOT NULL REFERENCES test_parents (id))",
@@ -253,16 +220,12 @@ func TestResetIsAllOrNothing(t *testing.T) {
 		"CREATE TABLE test_free (id INTEGER PRIMARY KEY)",
 		"INSERT INTO test_free (id) VALUES (1)",
 	} {
-		if _, err := q.Exec(ctx, s); err != nil {
-			t.Fatal(err)
-		}
+		e.Exec(s)
 	}
 	// Wrong order: the parents cannot go while children refer to them.
 	e.App.Home.RegisterReset(home.ClearTable("test_free"), home.ClearTable("test_parents"), home.ClearTable("test_children"))
 	e.Admin().Do("POST", "/api/home/reset", map[string]any{"password": apptest.AdminPassword}).Want(500)
-	var n int
-	q.QueryRow(ctx, "SELECT COUNT(*) FROM test_free").Scan(&n)
-	if n != 1 {
+	if n := e.Count("SELECT COUNT(*) FROM test_free"); n != 1 {
 		t.Fatalf("partial reset: test_free has %d rows", n)
 	}
 }

@@ -102,7 +102,7 @@ func (s *Service) SwitchShop(ctx context.Context, p *server.Principal, in Switch
 		return nil
 	})
 	if err != nil {
-		return ShopItem{}, wrap("switch shop", err)
+		return ShopItem{}, errs.Wrap("switch shop", err)
 	}
 	return out, nil
 }
@@ -133,18 +133,7 @@ func (s *Service) Reset(ctx context.Context, p *server.Principal, in ResetInput)
 		return nil
 	})
 	if err != nil {
-		return ResetResult{}, wrap("reset", err)
+		return ResetResult{}, errs.Wrap("reset", err)
 	}
 	return out, nil
-}
-
-// wrap adds context to unexpected errors and leaves expected ones as they are.
-func wrap(what string, err error) error {
-	if err == nil {
-		return nil
-	}
-	if _, ok := errs.As(err); ok {
-		return err
-	}
-	return fmt.Errorf("%s: %w", what, err)
 }

@@ -1,7 +1,6 @@
 package menu_test
 
 import (
-	"context"
 	"fmt"
 	"net/url"
 	"slices"
@@ -12,67 +11,11 @@ import (
 	"cangshu/internal/menu"
 )
 
-// call is one row of a scenario table.
-type call struct {
-	name        string
-	c           *apptest.Client
-	lang        string
-	method, url string
-	body        any    // nil, JSON text, or a value sent as JSON
-	ct          string // a content type to send body (a string) with instead of JSON
-	status      int
-	want        string // fragment of msg (errors) or of the body (200)
-	field       string // field that must carry an error
-}
-
-func run(t *testing.T, calls []call) {
-	t.Helper()
-	for _, tt := range calls {
-		t.Run(tt.name, func(t *testing.T) {
-			tt.c.Lang = tt.lang
-			defer func() { tt.c.Lang = "" }()
-			var r *apptest.Response
-			if tt.ct != "" {
-				r = tt.c.Raw(tt.method, tt.url, tt.ct, strings.NewReader(tt.body.(string)))
-			} else {
-				r = tt.c.Do(tt.method, tt.url, tt.body)
-			}
-			r.Want(tt.status)
-			got := r.Env.Msg
-			if tt.status == 200 {
-				got = string(r.Body)
-			}
-			if !strings.Contains(got, tt.want) {
-				t.Fatalf("got %q, want it to hold %q", got, tt.want)
-			}
-			if tt.field != "" && r.Env.Errors[tt.field] == "" {
-				t.Fatalf("no error for field %s: %s", tt.field, r.Body)
-			}
-		})
-	}
-}
-
-func queryInt(t *testing.T, e *apptest.Env, q string, args ...any) int64 {
-	t.Helper()
-	var n int64
-	if err := e.App.DB.QueryRow(context.Background(), q, args...).Scan(&n); err != nil {
-		t.Fatalf("%s: %v", q, err)
-	}
-	return n
-}
-
-func exec(t testing.TB, e *apptest.Env, q string, args ...any) {
-	t.Helper()
-	if _, err := e.App.DB.Exec(context.Background(), q, args...); err != nil {
-		t.Fatalf("%s: %v", q, err)
-	}
-}
-
 // signInWithRole creates a user holding the built-in role code and signs in.
 func signInWithRole(t testing.TB, e *apptest.Env, username, code string) *apptest.Client {
 	t.Helper()
 	uid := e.CreateUser(username, "secret1")
-	exec(t, e, "INSERT INTO user_roles (user_id, role_id) SELECT ?, id FROM roles WHERE code = ?", uid, code)
+	e.Exec("INSERT INTO user_roles (user_id, role_id) SELECT ?, id FROM roles WHERE code = ?", uid, code)
 	return e.SignIn(username, "secret1")
 }
 
@@ -135,7 +78,7 @@ func TestRoutesOfAClerk(t *testing.T) {
 		names[r.Name] = true
 	})
 	// Exactly the granted catalogs, menus and links: no buttons.
-	want := queryInt(t, e, `SELECT COUNT(*) FROM menus m JOIN role_menus rm ON rm.menu_id = m.id
+	want := e.ID(`SELECT COUNT(*) FROM menus m JOIN role_menus rm ON rm.menu_id = m.id
 		JOIN roles r ON r.id = rm.role_id WHERE r.code = 'CLERK' AND m.type <> 'BUTTON'`)
 	if int64(n) != want {
 		t.Errorf("clerk has %d routes, want %d", n, want)
@@ -182,7 +125,7 @@ func TestRootSeesEveryRoute(t *testing.T) {
 	}
 	n := 0
 	walkRoutes(rs, func(menu.Route, int) { n++ })
-	if want := queryInt(t, e, "SELECT COUNT(*) FROM menus WHERE type <> 'BUTTON'"); int64(n) != want {
+	if want := e.ID("SELECT COUNT(*) FROM menus WHERE type <> 'BUTTON'"); int64(n) != want {
 		t.Fatalf("ROOT has %d routes, want %d", n, want)
 	}
 	sys := find(rs, "/system")
@@ -191,7 +134,7 @@ func TestRootSeesEveryRoute(t *testing.T) {
 	}
 	// A user without any grant gets an empty tree, also while the password must still change.
 	u := e.UserWith()
-	exec(t, e, "UPDATE users SET must_change_password = 1 WHERE username = ?", u.Username)
+	e.Exec("UPDATE users SET must_change_password = 1 WHERE username = ?", u.Username)
 	if rs := routes(t, u); len(rs) != 0 {
 		t.Fatalf("routes of a user without grants: %+v", rs)
 	}
@@ -217,7 +160,7 @@ func TestMenuListAndOptions(t *testing.T) {
 		}
 	}
 	walk(tree)
-	if total := queryInt(t, e, "SELECT COUNT(*) FROM menus"); int64(n) != total || buttons == 0 {
+	if total := e.ID("SELECT COUNT(*) FROM menus"); int64(n) != total || buttons == 0 {
 		t.Fatalf("list holds %d entries (%d buttons), the table %d", n, buttons, total)
 	}
 
@@ -245,7 +188,7 @@ func TestMenuListAndOptions(t *testing.T) {
 	}
 	var opts []menu.Option
 	c.Do("GET", "/api/menus/options?onlyParent=true", nil).Want(200).Decode(&opts)
-	if got, want := count(opts), queryInt(t, e, "SELECT COUNT(*) FROM menus WHERE type <> 'BUTTON'"); int64(got) != want {
+	if got, want := count(opts), e.ID("SELECT COUNT(*) FROM menus WHERE type <> 'BUTTON'"); int64(got) != want {
 		t.Fatalf("onlyParent options: %d, want %d", got, want)
 	}
 	if opts[0].Label != "首页" {
@@ -253,7 +196,7 @@ func TestMenuListAndOptions(t *testing.T) {
 	}
 	c.Lang = "en"
 	c.Do("GET", "/api/menus/options", nil).Want(200).Decode(&opts)
-	if got, want := count(opts), queryInt(t, e, "SELECT COUNT(*) FROM menus WHERE parent_id = 0 OR parent_id IN (SELECT id FROM menus)"); int64(got) != want {
+	if got, want := count(opts), e.ID("SELECT COUNT(*) FROM menus WHERE parent_id = 0 OR parent_id IN (SELECT id FROM menus)"); int64(got) != want {
 		t.Fatalf("options: %d, want %d", got, want)
 	}
 	if opts[1].Label != "Purchasing" {
@@ -282,11 +225,9 @@ func TestMenuLifecycle(t *testing.T) {
 	if f.RoutePath != "" || f.Perm != "tests:page:add" || f.ParentID != page || f.NameEn != "Add" {
 		t.Fatalf("button form %+v", f)
 	}
-	var treePath string
-	var code *string
-	e.App.DB.QueryRow(context.Background(), "SELECT tree_path, code FROM menus WHERE id = ?", btn).Scan(&treePath, &code)
-	if treePath != fmt.Sprintf("0,%d,%d", cat, page) || code != nil {
-		t.Fatalf("button row: tree path %q, code %v", treePath, code)
+	treePath := e.Text("SELECT tree_path FROM menus WHERE id = ?", btn)
+	if n := e.Count("SELECT COUNT(*) FROM menus WHERE id = ? AND code IS NULL", btn); treePath != fmt.Sprintf("0,%d,%d", cat, page) || n != 1 {
+		t.Fatalf("button row: tree path %q, %d rows with no code", treePath, n)
 	}
 
 	// ROOT sees the new routes at once; a missing English name falls back to the name.
@@ -337,45 +278,45 @@ func TestMenuBadInput(t *testing.T) {
 		return out
 	}
 	upd := fmt.Sprintf("/api/menus/update?id=%d", page)
-	run(t, []call{
-		{name: "missing name", c: admin, method: "POST", url: "/api/menus/create", body: m("name", ""), status: 400, want: "名称不能为空", field: "name"},
-		{name: "oversize name, English", c: admin, lang: "en", method: "POST", url: "/api/menus/create", body: m("name", strings.Repeat("n", 51)), status: 400, want: "Name must be at most 50 characters", field: "name"},
-		{name: "oversize English name", c: admin, method: "POST", url: "/api/menus/create", body: m("nameEn", strings.Repeat("n", 101)), status: 400, field: "nameEn"},
-		{name: "missing type", c: admin, method: "POST", url: "/api/menus/create", body: m("type", ""), status: 400, want: "菜单类型不能为空", field: "type"},
-		{name: "unknown type", c: admin, method: "POST", url: "/api/menus/create", body: m("type", "PAGE"), status: 400, field: "type"},
-		{name: "catalog without a path", c: admin, method: "POST", url: "/api/menus/create", body: map[string]any{"name": "目", "type": "CATALOG"}, status: 400, want: "路由路径不能为空", field: "routePath"},
-		{name: "menu without a component, English", c: admin, lang: "en", method: "POST", url: "/api/menus/create", body: map[string]any{"parentId": cat, "name": "页", "type": "MENU", "routePath": "q"}, status: 400, want: "Component is required", field: "component"},
-		{name: "button without a permission", c: admin, method: "POST", url: "/api/menus/create", body: m("perm", ""), status: 400, field: "perm"},
-		{name: "malformed permission", c: admin, method: "POST", url: "/api/menus/create", body: m("perm", "Sys:User:add"), status: 400, want: "模块:实体:操作", field: "perm"},
-		{name: "permission without an action", c: admin, method: "POST", url: "/api/menus/create", body: m("perm", "sys"), status: 400, field: "perm"},
-		{name: "button at the root", c: admin, method: "POST", url: "/api/menus/create", body: m("parentId", 0), status: 400, want: "按钮必须放在菜单或目录下", field: "parentId"},
-		{name: "button under a button", c: admin, method: "POST", url: "/api/menus/create", body: m("parentId", btn), status: 400, want: "上级菜单不能是按钮", field: "parentId"},
-		{name: "unknown parent", c: admin, method: "POST", url: "/api/menus/create", body: m("parentId", 99999), status: 400, want: "上级菜单不存在", field: "parentId"},
-		{name: "duplicate permission", c: admin, method: "POST", url: "/api/menus/create", body: m("perm", "sys:user:add"), status: 409, want: "权限标识“sys:user:add”已存在", field: "perm"},
-		{name: "duplicate route name, English", c: admin, lang: "en", method: "POST", url: "/api/menus/create", body: map[string]any{"parentId": cat, "name": "页", "type": "MENU", "routePath": "q", "component": "c/q", "routeName": "system.user"}, status: 409, want: `Route name "system.user" already exists`, field: "routeName"},
-		{name: "params of a wrong type", c: admin, method: "POST", url: "/api/menus/create", body: `{"parentId": 0, "name": "目", "type": "CATALOG", "routePath": "x", "params": {"a": 1}}`, status: 400},
-		{name: "params with an empty name", c: admin, method: "POST", url: "/api/menus/create", body: map[string]any{"name": "目", "type": "CATALOG", "routePath": "x", "params": map[string]string{"": "v"}}, status: 400, field: "params"},
-		{name: "bad visible flag", c: admin, method: "POST", url: "/api/menus/create", body: m("visible", 2), status: 400, field: "visible"},
-		{name: "oversize route path", c: admin, method: "POST", url: "/api/menus/create", body: map[string]any{"name": "目", "type": "CATALOG", "routePath": strings.Repeat("p", 201)}, status: 400, field: "routePath"},
-		{name: "under itself", c: admin, method: "POST", url: upd, body: map[string]any{"parentId": page, "name": "页", "type": "MENU", "routePath": "p", "component": "c/p"}, status: 400, want: "不能是本菜单或其下级菜单", field: "parentId"},
-		{name: "a menu with buttons cannot become a button", c: admin, method: "POST", url: upd, body: map[string]any{"parentId": cat, "name": "页", "type": "BUTTON", "perm": "c:p:x"}, status: 400, field: "type"},
-		{name: "malformed JSON", c: admin, method: "POST", url: "/api/menus/create", body: `{"name": }`, status: 400, want: "JSON"},
-		{name: "wrong content type", c: admin, method: "POST", url: upd, body: "<menu/>", ct: "application/xml", status: 400, want: "application/xml"},
-		{name: "unknown id, form", c: admin, method: "GET", url: "/api/menus/get_update?id=99999", status: 404, want: "菜单不存在"},
-		{name: "unknown id, update, English", c: admin, lang: "en", method: "POST", url: "/api/menus/update?id=99999", body: m(), status: 404, want: "Menu does not exist"},
-		{name: "unknown id, delete", c: admin, method: "DELETE", url: "/api/menus/99999", status: 404},
-		{name: "missing id", c: admin, method: "GET", url: "/api/menus/get_update", status: 400, field: "id"},
-		{name: "bad id", c: admin, method: "POST", url: "/api/menus/update?id=x", body: m(), status: 400},
-		{name: "menu with children", c: admin, method: "DELETE", url: fmt.Sprintf("/api/menus/%d", cat), status: 409, want: "菜单“目录”下还有 1 个子菜单"},
-		{name: "menu with children, English", c: admin, lang: "en", method: "DELETE", url: fmt.Sprintf("/api/menus/%d", page), status: 409, want: `Menu "页" still has 1 entries below it`},
-		{name: "reader cannot create", c: reader, method: "POST", url: "/api/menus/create", body: m(), status: 403, want: "没有权限"},
-		{name: "reader cannot edit", c: reader, method: "POST", url: upd, body: m(), status: 403},
-		{name: "reader cannot open the form", c: reader, method: "GET", url: fmt.Sprintf("/api/menus/get_update?id=%d", page), status: 403},
-		{name: "reader cannot delete", c: reader, method: "DELETE", url: fmt.Sprintf("/api/menus/%d", btn), status: 403},
-		{name: "nobody cannot list", c: e.UserWith(), method: "GET", url: "/api/menus/list", status: 403},
-		{name: "anonymous", c: e.Anonymous(), method: "GET", url: "/api/menus/routes", status: 401},
+	apptest.Run(t, []apptest.Step{
+		{Name: "missing name", As: admin, Method: "POST", Path: "/api/menus/create", Body: m("name", ""), Status: 400, MsgHas: "名称不能为空", Field: "name"},
+		{Name: "oversize name, English", As: admin, Lang: "en", Method: "POST", Path: "/api/menus/create", Body: m("name", strings.Repeat("n", 51)), Status: 400, MsgHas: "Name must be at most 50 characters", Field: "name"},
+		{Name: "oversize English name", As: admin, Method: "POST", Path: "/api/menus/create", Body: m("nameEn", strings.Repeat("n", 101)), Status: 400, Field: "nameEn"},
+		{Name: "missing type", As: admin, Method: "POST", Path: "/api/menus/create", Body: m("type", ""), Status: 400, MsgHas: "菜单类型不能为空", Field: "type"},
+		{Name: "unknown type", As: admin, Method: "POST", Path: "/api/menus/create", Body: m("type", "PAGE"), Status: 400, Field: "type"},
+		{Name: "catalog without a path", As: admin, Method: "POST", Path: "/api/menus/create", Body: map[string]any{"name": "目", "type": "CATALOG"}, Status: 400, MsgHas: "路由路径不能为空", Field: "routePath"},
+		{Name: "menu without a component, English", As: admin, Lang: "en", Method: "POST", Path: "/api/menus/create", Body: map[string]any{"parentId": cat, "name": "页", "type": "MENU", "routePath": "q"}, Status: 400, MsgHas: "Component is required", Field: "component"},
+		{Name: "button without a permission", As: admin, Method: "POST", Path: "/api/menus/create", Body: m("perm", ""), Status: 400, Field: "perm"},
+		{Name: "malformed permission", As: admin, Method: "POST", Path: "/api/menus/create", Body: m("perm", "Sys:User:add"), Status: 400, MsgHas: "模块:实体:操作", Field: "perm"},
+		{Name: "permission without an action", As: admin, Method: "POST", Path: "/api/menus/create", Body: m("perm", "sys"), Status: 400, Field: "perm"},
+		{Name: "button at the root", As: admin, Method: "POST", Path: "/api/menus/create", Body: m("parentId", 0), Status: 400, MsgHas: "按钮必须放在菜单或目录下", Field: "parentId"},
+		{Name: "button under a button", As: admin, Method: "POST", Path: "/api/menus/create", Body: m("parentId", btn), Status: 400, MsgHas: "上级菜单不能是按钮", Field: "parentId"},
+		{Name: "unknown parent", As: admin, Method: "POST", Path: "/api/menus/create", Body: m("parentId", 99999), Status: 400, MsgHas: "上级菜单不存在", Field: "parentId"},
+		{Name: "duplicate permission", As: admin, Method: "POST", Path: "/api/menus/create", Body: m("perm", "sys:user:add"), Status: 409, MsgHas: "权限标识“sys:user:add”已存在", Field: "perm"},
+		{Name: "duplicate route name, English", As: admin, Lang: "en", Method: "POST", Path: "/api/menus/create", Body: map[string]any{"parentId": cat, "name": "页", "type": "MENU", "routePath": "q", "component": "c/q", "routeName": "system.user"}, Status: 409, MsgHas: `Route name "system.user" already exists`, Field: "routeName"},
+		{Name: "params of a wrong type", As: admin, Method: "POST", Path: "/api/menus/create", Body: `{"parentId": 0, "name": "目", "type": "CATALOG", "routePath": "x", "params": {"a": 1}}`, Status: 400},
+		{Name: "params with an empty name", As: admin, Method: "POST", Path: "/api/menus/create", Body: map[string]any{"name": "目", "type": "CATALOG", "routePath": "x", "params": map[string]string{"": "v"}}, Status: 400, Field: "params"},
+		{Name: "bad visible flag", As: admin, Method: "POST", Path: "/api/menus/create", Body: m("visible", 2), Status: 400, Field: "visible"},
+		{Name: "oversize route path", As: admin, Method: "POST", Path: "/api/menus/create", Body: map[string]any{"name": "目", "type": "CATALOG", "routePath": strings.Repeat("p", 201)}, Status: 400, Field: "routePath"},
+		{Name: "under itself", As: admin, Method: "POST", Path: upd, Body: map[string]any{"parentId": page, "name": "页", "type": "MENU", "routePath": "p", "component": "c/p"}, Status: 400, MsgHas: "不能是本菜单或其下级菜单", Field: "parentId"},
+		{Name: "a menu with buttons cannot become a button", As: admin, Method: "POST", Path: upd, Body: map[string]any{"parentId": cat, "name": "页", "type": "BUTTON", "perm": "c:p:x"}, Status: 400, Field: "type"},
+		{Name: "malformed JSON", As: admin, Method: "POST", Path: "/api/menus/create", Body: `{"name": }`, Status: 400, MsgHas: "JSON"},
+		{Name: "wrong content type", As: admin, Method: "POST", Path: upd, Body: apptest.Raw{ContentType: "application/xml", Text: "<menu/>"}, Status: 400, MsgHas: "application/xml"},
+		{Name: "unknown id, form", As: admin, Method: "GET", Path: "/api/menus/get_update?id=99999", Status: 404, MsgHas: "菜单不存在"},
+		{Name: "unknown id, update, English", As: admin, Lang: "en", Method: "POST", Path: "/api/menus/update?id=99999", Body: m(), Status: 404, MsgHas: "Menu does not exist"},
+		{Name: "unknown id, delete", As: admin, Method: "DELETE", Path: "/api/menus/99999", Status: 404},
+		{Name: "missing id", As: admin, Method: "GET", Path: "/api/menus/get_update", Status: 400, Field: "id"},
+		{Name: "bad id", As: admin, Method: "POST", Path: "/api/menus/update?id=x", Body: m(), Status: 400},
+		{Name: "menu with children", As: admin, Method: "DELETE", Path: fmt.Sprintf("/api/menus/%d", cat), Status: 409, MsgHas: "菜单“目录”下还有 1 个子菜单"},
+		{Name: "menu with children, English", As: admin, Lang: "en", Method: "DELETE", Path: fmt.Sprintf("/api/menus/%d", page), Status: 409, MsgHas: `Menu "页" still has 1 entries below it`},
+		{Name: "reader cannot create", As: reader, Method: "POST", Path: "/api/menus/create", Body: m(), Status: 403, MsgHas: "没有权限"},
+		{Name: "reader cannot edit", As: reader, Method: "POST", Path: upd, Body: m(), Status: 403},
+		{Name: "reader cannot open the form", As: reader, Method: "GET", Path: fmt.Sprintf("/api/menus/get_update?id=%d", page), Status: 403},
+		{Name: "reader cannot delete", As: reader, Method: "DELETE", Path: fmt.Sprintf("/api/menus/%d", btn), Status: 403},
+		{Name: "nobody cannot list", As: e.UserWith(), Method: "GET", Path: "/api/menus/list", Status: 403},
+		{Name: "anonymous", As: e.Anonymous(), Method: "GET", Path: "/api/menus/routes", Status: 401},
 	})
-	if n := queryInt(t, e, "SELECT COUNT(*) FROM menus WHERE name IN ('按钮', '目') OR perm = 'c:p:add'"); n != 0 {
+	if n := e.ID("SELECT COUNT(*) FROM menus WHERE name IN ('按钮', '目') OR perm = 'c:p:add'"); n != 0 {
 		t.Fatalf("%d menus written by refused calls", n)
 	}
 	var f menu.Form
@@ -400,17 +341,14 @@ func TestMovingAMenuKeepsTreePathsAndRoutesWhole(t *testing.T) {
 	btn := create(map[string]any{"parentId": page, "name": "查", "type": "BUTTON", "perm": "a:p:query"})
 	// A role granted the button (and so the page and catalog 甲).
 	u := e.UserWith()
-	var rid int64
-	e.App.DB.QueryRow(context.Background(), "SELECT ur.role_id FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE u.username = ?", u.Username).Scan(&rid)
+	rid := e.RoleOf(u)
 	c.Do("POST", fmt.Sprintf("/api/roles/%d/menus", rid), []int64{btn}).Want(200)
 	if top := topPaths(routes(t, u)); !slices.Equal(top, []string{"/a"}) {
 		t.Fatalf("routes before the move %v", top)
 	}
 
 	c.Do("POST", fmt.Sprintf("/api/menus/update?id=%d", page), map[string]any{"parentId": b, "name": "页", "type": "MENU", "routePath": "p", "component": "a/p"}).Want(200)
-	var path string
-	e.App.DB.QueryRow(context.Background(), "SELECT tree_path FROM menus WHERE id = ?", btn).Scan(&path)
-	if path != fmt.Sprintf("0,%d,%d", b, page) {
+	if path := e.Text("SELECT tree_path FROM menus WHERE id = ?", btn); path != fmt.Sprintf("0,%d,%d", b, page) {
 		t.Fatalf("button tree path %q after the move", path)
 	}
 	rs := routes(t, u)
@@ -418,13 +356,13 @@ func TestMovingAMenuKeepsTreePathsAndRoutesWhole(t *testing.T) {
 		t.Fatalf("routes after the move %+v", rs)
 	}
 	// A granted menu whose parent is not granted has no route.
-	exec(t, e, "DELETE FROM role_menus WHERE role_id = ? AND menu_id = ?", rid, b)
+	e.Exec("DELETE FROM role_menus WHERE role_id = ? AND menu_id = ?", rid, b)
 	if top := topPaths(routes(t, u)); slices.Contains(top, "/b") || len(top) != 1 {
 		t.Fatalf("routes without the parent %v", top)
 	}
 	// Deleting the button takes its grants away.
 	c.Do("DELETE", fmt.Sprintf("/api/menus/%d", btn), nil).Want(200)
-	if n := queryInt(t, e, "SELECT COUNT(*) FROM role_menus WHERE menu_id = ?", btn); n != 0 {
+	if n := e.ID("SELECT COUNT(*) FROM role_menus WHERE menu_id = ?", btn); n != 0 {
 		t.Fatalf("%d grants of a deleted menu", n)
 	}
 }

@@ -495,22 +495,9 @@ func SeedAll(ctx context.Context, q db.Querier) error {
 
 // seedRoles inserts the missing built-in roles and returns every role's id by code.
 func seedRoles(ctx context.Context, q db.Querier, now time.Time) (map[string]int64, error) {
-	ids := map[string]int64{}
-	rows, err := q.Query(ctx, "SELECT id, code FROM roles")
+	ids, err := db.Map[string, int64](ctx, q, "SELECT code, id FROM roles")
 	if err != nil {
 		return nil, fmt.Errorf("load roles: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var code string
-		if err := rows.Scan(&id, &code); err != nil {
-			return nil, err
-		}
-		ids[code] = id
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
 	}
 	for _, r := range BuiltinRoles {
 		if _, ok := ids[r.Code]; ok {

@@ -63,23 +63,10 @@ func countChildren(ctx context.Context, q db.Querier, id int64) (int, error) {
 
 // grantedSet is the set of menu ids granted to any of the roles.
 func grantedSet(ctx context.Context, q db.Querier, roleIDs []int64) (map[int64]bool, error) {
-	out := map[int64]bool{}
 	if len(roleIDs) == 0 {
-		return out, nil
+		return map[int64]bool{}, nil
 	}
-	rows, err := q.Query(ctx, "SELECT DISTINCT menu_id FROM role_menus WHERE role_id IN "+db.In(len(roleIDs)), db.Args(roleIDs)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out[id] = true
-	}
-	return out, rows.Err()
+	return db.IDSet(ctx, q, "SELECT DISTINCT menu_id FROM role_menus WHERE role_id IN "+db.In(len(roleIDs)), db.Args(roleIDs)...)
 }
 
 func insertEntry(ctx context.Context, q db.Querier, e entry) (int64, error) {
@@ -122,21 +109,7 @@ func grantAncestors(ctx context.Context, q db.Querier, subtree, ancestors []int6
 	if len(ancestors) == 0 || len(subtree) == 0 {
 		return nil
 	}
-	rows, err := q.Query(ctx, "SELECT DISTINCT role_id FROM role_menus WHERE menu_id IN "+db.In(len(subtree)), db.Args(subtree)...)
-	if err != nil {
-		return err
-	}
-	var roles []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return err
-		}
-		roles = append(roles, id)
-	}
-	err = rows.Err()
-	rows.Close()
+	roles, err := db.Values[int64](ctx, q, "SELECT DISTINCT role_id FROM role_menus WHERE menu_id IN "+db.In(len(subtree)), db.Args(subtree)...)
 	if err != nil || len(roles) == 0 {
 		return err
 	}

@@ -3,6 +3,7 @@ package notice_test
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -24,11 +25,6 @@ func newEnv(t *testing.T) *apptest.Env {
 	return e
 }
 
-type page[T any] struct {
-	List  []T `json:"list"`
-	Total int `json:"total"`
-}
-
 func create(t *testing.T, c *apptest.Client, body map[string]any) int64 {
 	t.Helper()
 	var id int64
@@ -43,9 +39,9 @@ func unread(t *testing.T, c *apptest.Client) int {
 	return n
 }
 
-func mine(t *testing.T, c *apptest.Client, query string) page[notice.Mine] {
+func mine(t *testing.T, c *apptest.Client, query string) apptest.Page[notice.Mine] {
 	t.Helper()
-	var p page[notice.Mine]
+	var p apptest.Page[notice.Mine]
 	c.Do("GET", "/api/notices/my-page?"+query, nil).Want(200).Decode(&p)
 	return p
 }
@@ -56,7 +52,7 @@ func TestNoticeLifeCycle(t *testing.T) {
 	reader := e.UserWith()
 	id := create(t, admin, map[string]any{"title": "盘点通知", "content": "<p>本周五<b>盘点</b></p>", "type": 1, "level": "H"})
 
-	var p page[notice.Page]
+	var p apptest.Page[notice.Page]
 	admin.Do("GET", "/api/notices/page?publishStatus=0", nil).Want(200).Decode(&p)
 	if p.Total != 1 || p.List[0].ID != id || p.List[0].PublishStatus != notice.Draft || p.List[0].PublishTime != nil || p.List[0].TargetType != 1 {
 		t.Fatalf("draft page: %+v", p)
@@ -212,90 +208,53 @@ func TestNoticeBadInput(t *testing.T) {
 	admin := e.Admin()
 	uid := e.CreateUser("carol", "secret1")
 	id := create(t, admin, map[string]any{"title": "t", "type": 1})
-	tests := []struct {
-		name, method, url string
-		body              any
-		lang              string
-		status            int
-		field, msg        string
-	}{
-		{"missing title", "POST", "/api/notices/", `{"type":1}`, "", 400, "title", "通知标题不能为空"},
-		{"blank title", "POST", "/api/notices/", `{"title":"  ","type":1}`, "en", 400, "title", "Notice title is required"},
-		{"oversize title", "POST", "/api/notices/", map[string]any{"title": strings.Repeat("标", 101), "type": 1}, "en", 400, "title", "at most 100 characters"},
-		{"oversize content", "POST", "/api/notices/", map[string]any{"title": "t", "type": 1, "content": strings.Repeat("字", 20001)}, "", 400, "content", ""},
-		{"script", "POST", "/api/notices/", map[string]any{"title": "t", "type": 1, "content": "<p>hi</p><script>alert(1)</script>"}, "en", 400, "content", "<script>"},
-		{"script upper case", "POST", "/api/notices/", map[string]any{"title": "t", "type": 1, "content": "<SCRIPT src=x></SCRIPT>"}, "", 400, "content", ""},
-		{"event handler", "POST", "/api/notices/", map[string]any{"title": "t", "type": 1, "content": `<img src="x.png" onerror="alert(1)">`}, "en", 400, "content", "onerror"},
-		{"javascript link", "POST", "/api/notices/", map[string]any{"title": "t", "type": 1, "content": `<a href=" jav&#x09;ascript:alert(1)">x</a>`}, "", 400, "content", ""},
-		{"iframe", "POST", "/api/notices/", map[string]any{"title": "t", "type": 1, "content": `<iframe src="https://example.com"></iframe>`}, "", 400, "content", ""},
-		{"missing type", "POST", "/api/notices/", `{"title":"t"}`, "en", 400, "type", "Notice type is required"},
-		{"unknown type", "POST", "/api/notices/", `{"title":"t","type":7}`, "en", 400, "type", "Notice type has a value that is not allowed"},
-		{"unknown level", "POST", "/api/notices/", `{"title":"t","type":1,"level":"X"}`, "", 400, "level", "通知级别的取值不正确"},
-		{"bad target type", "POST", "/api/notices/", `{"title":"t","type":1,"targetType":3}`, "", 400, "targetType", ""},
-		{"targets missing", "POST", "/api/notices/", `{"title":"t","type":1,"targetType":2}`, "en", 400, "targetUserIds", "Target users is required"},
-		{"unknown targets", "POST", "/api/notices/", fmt.Sprintf(`{"title":"t","type":1,"targetType":2,"targetUserIds":[%d,99998,99999]}`, uid), "en", 400, "targetUserIds", "do not exist: 99998, 99999"},
-		{"bad target ids", "POST", "/api/notices/", `{"title":"t","type":1,"targetType":2,"targetUserIds":["x"]}`, "", 400, "targetUserIds", ""},
-		{"malformed JSON", "POST", "/api/notices/", `{"title":"t",`, "en", 400, "", "not valid JSON"},
-		{"wrong field type", "POST", "/api/notices/", `{"title":"t","type":"one"}`, "", 400, "type", ""},
-		{"unknown id form", "GET", "/api/notices/99999/form", nil, "en", 404, "", "Notice does not exist"},
-		{"unknown id update", "POST", "/api/notices/99999", `{"title":"t","type":1}`, "", 404, "", ""},
-		{"unknown id publish", "POST", "/api/notices/99999/publish", nil, "", 404, "", ""},
-		{"unknown id revoke", "POST", "/api/notices/99999/revoke", nil, "", 404, "", ""},
-		{"unknown id detail", "GET", "/api/notices/99999/detail", nil, "", 404, "", ""},
-		{"unknown id in batch delete", "DELETE", fmt.Sprintf("/api/notices/%d,99999", id), nil, "", 404, "", ""},
-		{"bad id", "POST", "/api/notices/x/publish", nil, "", 400, "", ""},
-		{"bad status filter", "GET", "/api/notices/page?publishStatus=5", nil, "", 400, "publishStatus", ""},
-		{"bad read filter", "GET", "/api/notices/my-page?isRead=2", nil, "", 400, "isRead", ""},
-		{"revoke a draft", "POST", fmt.Sprintf("/api/notices/%d/revoke", id), nil, "en", 409, "", "is not published"},
-		{"safe HTML is kept", "POST", "/api/notices/", map[string]any{"title": "t", "type": 1, "content": `<p style="color:red">a <a href="https://x.test/a?b=1">link</a> <img src="data:image/png;base64,AAAA"> on=1 onclick</p>`}, "", 200, "", ""},
-		{"form body", "POST", "/api/notices/", nil, "", 0, "", ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			admin.Lang = tt.lang
-			var r *apptest.Response
-			if tt.status == 0 { // form-urlencoded
-				r = admin.Form("POST", tt.url, map[string][]string{"title": {"表单"}, "type": {"1"}, "targetType": {"2"}, "targetUserIds": {fmt.Sprint(uid)}}).Want(200)
-				return
-			}
-			r = admin.Do(tt.method, tt.url, tt.body).Want(tt.status)
-			if tt.field != "" && r.Env.Errors[tt.field] == "" {
-				t.Fatalf("no error on %s: %s", tt.field, r.Body)
-			}
-			if tt.msg != "" && !strings.Contains(r.Env.Msg, tt.msg) {
-				t.Fatalf("msg %q lacks %q", r.Env.Msg, tt.msg)
-			}
-		})
-	}
+	apptest.Run(t, []apptest.Step{
+		{Name: "missing title", As: admin, Method: "POST", Path: "/api/notices/", Body: `{"type":1}`, Status: 400, Field: "title", MsgHas: "通知标题不能为空"},
+		{Name: "blank title", As: admin, Lang: "en", Method: "POST", Path: "/api/notices/", Body: `{"title":"  ","type":1}`, Status: 400, Field: "title", MsgHas: "Notice title is required"},
+		{Name: "oversize title", As: admin, Lang: "en", Method: "POST", Path: "/api/notices/", Body: map[string]any{"title": strings.Repeat("标", 101), "type": 1}, Status: 400, Field: "title", MsgHas: "at most 100 characters"},
+		{Name: "oversize content", As: admin, Method: "POST", Path: "/api/notices/", Body: map[string]any{"title": "t", "type": 1, "content": strings.Repeat("字", 20001)}, Status: 400, Field: "content"},
+		{Name: "script", As: admin, Lang: "en", Method: "POST", Path: "/api/notices/", Body: map[string]any{"title": "t", "type": 1, "content": "<p>hi</p><script>alert(1)</script>"}, Status: 400, Field: "content", MsgHas: "<script>"},
+		{Name: "script upper case", As: admin, Method: "POST", Path: "/api/notices/", Body: map[string]any{"title": "t", "type": 1, "content": "<SCRIPT src=x></SCRIPT>"}, Status: 400, Field: "content"},
+		{Name: "event handler", As: admin, Lang: "en", Method: "POST", Path: "/api/notices/", Body: map[string]any{"title": "t", "type": 1, "content": `<img src="x.png" onerror="alert(1)">`}, Status: 400, Field: "content", MsgHas: "onerror"},
+		{Name: "javascript link", As: admin, Method: "POST", Path: "/api/notices/", Body: map[string]any{"title": "t", "type": 1, "content": `<a href=" jav&#x09;ascript:alert(1)">x</a>`}, Status: 400, Field: "content"},
+		{Name: "iframe", As: admin, Method: "POST", Path: "/api/notices/", Body: map[string]any{"title": "t", "type": 1, "content": `<iframe src="https://example.com"></iframe>`}, Status: 400, Field: "content"},
+		{Name: "missing type", As: admin, Lang: "en", Method: "POST", Path: "/api/notices/", Body: `{"title":"t"}`, Status: 400, Field: "type", MsgHas: "Notice type is required"},
+		{Name: "unknown type", As: admin, Lang: "en", Method: "POST", Path: "/api/notices/", Body: `{"title":"t","type":7}`, Status: 400, Field: "type", MsgHas: "Notice type has a value that is not allowed"},
+		{Name: "unknown level", As: admin, Method: "POST", Path: "/api/notices/", Body: `{"title":"t","type":1,"level":"X"}`, Status: 400, Field: "level", MsgHas: "通知级别的取值不正确"},
+		{Name: "bad target type", As: admin, Method: "POST", Path: "/api/notices/", Body: `{"title":"t","type":1,"targetType":3}`, Status: 400, Field: "targetType"},
+		{Name: "targets missing", As: admin, Lang: "en", Method: "POST", Path: "/api/notices/", Body: `{"title":"t","type":1,"targetType":2}`, Status: 400, Field: "targetUserIds", MsgHas: "Target users is required"},
+		{Name: "unknown targets", As: admin, Lang: "en", Method: "POST", Path: "/api/notices/", Body: fmt.Sprintf(`{"title":"t","type":1,"targetType":2,"targetUserIds":[%d,99998,99999]}`, uid), Status: 400, Field: "targetUserIds", MsgHas: "do not exist: 99998, 99999"},
+		{Name: "bad target ids", As: admin, Method: "POST", Path: "/api/notices/", Body: `{"title":"t","type":1,"targetType":2,"targetUserIds":["x"]}`, Status: 400, Field: "targetUserIds"},
+		{Name: "malformed JSON", As: admin, Lang: "en", Method: "POST", Path: "/api/notices/", Body: `{"title":"t",`, Status: 400, MsgHas: "not valid JSON"},
+		{Name: "wrong field type", As: admin, Method: "POST", Path: "/api/notices/", Body: `{"title":"t","type":"one"}`, Status: 400, Field: "type"},
+		{Name: "unknown id form", As: admin, Lang: "en", Method: "GET", Path: "/api/notices/99999/form", Status: 404, MsgHas: "Notice does not exist"},
+		{Name: "unknown id update", As: admin, Method: "POST", Path: "/api/notices/99999", Body: `{"title":"t","type":1}`, Status: 404},
+		{Name: "unknown id publish", As: admin, Method: "POST", Path: "/api/notices/99999/publish", Status: 404},
+		{Name: "unknown id revoke", As: admin, Method: "POST", Path: "/api/notices/99999/revoke", Status: 404},
+		{Name: "unknown id detail", As: admin, Method: "GET", Path: "/api/notices/99999/detail", Status: 404},
+		{Name: "unknown id in batch delete", As: admin, Method: "DELETE", Path: fmt.Sprintf("/api/notices/%d,99999", id), Status: 404},
+		{Name: "bad id", As: admin, Method: "POST", Path: "/api/notices/x/publish", Status: 400},
+		{Name: "bad status filter", As: admin, Method: "GET", Path: "/api/notices/page?publishStatus=5", Status: 400, Field: "publishStatus"},
+		{Name: "bad read filter", As: admin, Method: "GET", Path: "/api/notices/my-page?isRead=2", Status: 400, Field: "isRead"},
+		{Name: "revoke a draft", As: admin, Lang: "en", Method: "POST", Path: fmt.Sprintf("/api/notices/%d/revoke", id), Status: 409, MsgHas: "is not published"},
+		{Name: "safe HTML is kept", As: admin, Method: "POST", Path: "/api/notices/", Body: map[string]any{"title": "t", "type": 1, "content": `<p style="color:red">a <a href="https://x.test/a?b=1">link</a> <img src="data:image/png;base64,AAAA"> on=1 onclick</p>`}, Status: 200},
+		{Name: "form body", As: admin, Method: "POST", Path: "/api/notices/", Body: url.Values{"title": {"表单"}, "type": {"1"}, "targetType": {"2"}, "targetUserIds": {fmt.Sprint(uid)}}, Status: 200},
+		{Name: "wrong content type", As: admin, Method: "POST", Path: "/api/notices/", Body: apptest.Raw{ContentType: "text/xml", Text: "<a/>"}, Status: 400, MsgHas: "text/xml"},
+	})
 	// Nothing of the refused requests was saved.
-	var n int
-	e.App.DB.QueryRow(context.Background(), "SELECT COUNT(*) FROM notices").Scan(&n)
-	if n != 3 {
+	if n := e.Count("SELECT COUNT(*) FROM notices"); n != 3 {
 		t.Fatalf("%d notices, want 3", n)
-	}
-	admin.Lang = ""
-	r := admin.Raw("POST", "/api/notices/", "text/xml", strings.NewReader("<a/>")).Want(400)
-	if !strings.Contains(r.Env.Msg, "text/xml") {
-		t.Fatalf("content type: %s", r.Env.Msg)
 	}
 }
 
 func TestNoticeTargetsOfOtherShops(t *testing.T) {
 	e := newEnv(t)
-	ctx := context.Background()
 	admin := e.Admin()
 	now := time.Now().UTC()
-	var shop2 int64
-	if err := e.App.DB.InTx(ctx, func(tx *db.Tx) error {
-		return tx.QueryRow(ctx, `INSERT INTO shops (code, name, status, sort, created_at, updated_at)
-			VALUES ('S002', '分店', 1, 2, ?, ?) RETURNING id`, now, now).Scan(&shop2)
-	}); err != nil {
-		t.Fatal(err)
-	}
+	shop2 := e.Insert(`INSERT INTO shops (code, name, status, sort, created_at, updated_at)
+		VALUES ('S002', '分店', 1, 2, ?, ?) RETURNING id`, now, now)
 	far := e.CreateUser("faraway", "secret1")
-	if _, err := e.App.DB.Exec(ctx, "UPDATE user_shops SET shop_id = ? WHERE user_id = ?", shop2, far); err != nil {
-		t.Fatal(err)
-	}
+	e.Exec("UPDATE user_shops SET shop_id = ? WHERE user_id = ?", shop2, far)
 	near := e.CreateUser("nearby", "secret1")
 	e.CreateUser("editor", "secret1", "sys:notice:add", "sys:notice:edit", "sys:notice:publish", "sys:notice:revoke")
 	editor := e.SignIn("editor", "secret1")
@@ -342,9 +301,7 @@ func TestNoticePermissions(t *testing.T) {
 	q := e.UserWith("sys:notice:query")
 	q.Do("GET", "/api/notices/page", nil).Want(200)
 	q.Do("GET", fmt.Sprintf("/api/notices/%d/detail", id), nil).Want(200)
-	var n int
-	e.App.DB.QueryRow(context.Background(), "SELECT COUNT(*) FROM notice_reads").Scan(&n)
-	if n != 0 {
+	if n := e.Count("SELECT COUNT(*) FROM notice_reads"); n != 0 {
 		t.Fatalf("draft marked read: %d", n)
 	}
 	for _, url := range []string{"/api/notices/my-page", "/api/notices/unread-count"} {

@@ -203,7 +203,7 @@ func checkRefs(ctx context.Context, q db.Querier, who *server.Principal, in Inpu
 	if len(in.TargetUserIDs) == 0 {
 		return nil
 	}
-	exist, err := existingUsers(ctx, q, in.TargetUserIDs)
+	exist, err := db.Existing(ctx, q, "users", in.TargetUserIDs)
 	if err != nil {
 		return err
 	}

@@ -41,26 +41,17 @@ func pageNotices(ctx context.Context, q db.Querier, pq PageQuery) ([]Page, int, 
 	if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM notices n"+where, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	rows, err := q.Query(ctx, `SELECT n.id, n.title, n.type, n.level, n.target_type, n.publish_status, `+publisherName+`,
+	out, err := db.All(ctx, q, func(r *sql.Rows, p *Page) error {
+		var pub, rev sql.NullTime
+		err := r.Scan(&p.ID, &p.Title, &p.Type, &p.Level, &p.TargetType, &p.PublishStatus, &p.PublisherName,
+			&pub, &rev, &p.CreateTime)
+		p.PublishTime, p.RevokeTime = timePtr(pub), timePtr(rev)
+		return err
+	}, `SELECT n.id, n.title, n.type, n.level, n.target_type, n.publish_status, `+publisherName+`,
 		n.publish_time, n.revoke_time, n.created_at
 		FROM notices n LEFT JOIN users p ON p.id = n.publisher_id`+where+`
 		ORDER BY n.created_at DESC, n.id DESC LIMIT ? OFFSET ?`, append(args, pq.Limit, pq.Offset)...)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer rows.Close()
-	var out []Page
-	for rows.Next() {
-		var p Page
-		var pub, rev sql.NullTime
-		if err := rows.Scan(&p.ID, &p.Title, &p.Type, &p.Level, &p.TargetType, &p.PublishStatus, &p.PublisherName,
-			&pub, &rev, &p.CreateTime); err != nil {
-			return nil, 0, err
-		}
-		p.PublishTime, p.RevokeTime = timePtr(pub), timePtr(rev)
-		out = append(out, p)
-	}
-	return out, total, rows.Err()
+	return out, total, err
 }
 
 func timePtr(t sql.NullTime) *time.Time {
@@ -86,20 +77,7 @@ func getForm(ctx context.Context, q db.Querier, id int64) (Form, error) {
 }
 
 func targets(ctx context.Context, q db.Querier, id int64) ([]int64, error) {
-	rows, err := q.Query(ctx, "SELECT user_id FROM notice_targets WHERE notice_id = ? ORDER BY user_id", id)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []int64{}
-	for rows.Next() {
-		var u int64
-		if err := rows.Scan(&u); err != nil {
-			return nil, err
-		}
-		out = append(out, u)
-	}
-	return out, rows.Err()
+	return db.Values[int64](ctx, q, "SELECT user_id FROM notice_targets WHERE notice_id = ? ORDER BY user_id", id)
 }
 
 func statusOf(ctx context.Context, q db.Querier, id int64) (status int, title string, err error) {
@@ -118,49 +96,14 @@ func dictHas(ctx context.Context, q db.Querier, code, value string) (bool, error
 	return n > 0, err
 }
 
-// existingUsers returns which of the ids are users.
-func existingUsers(ctx context.Context, q db.Querier, ids []int64) (map[int64]bool, error) {
-	return idSet(ctx, q, "SELECT id FROM users WHERE id IN "+db.In(len(ids)), db.Args(ids)...)
-}
-
 // usersInShop returns which of the ids belong to the shop.
 func usersInShop(ctx context.Context, q db.Querier, shopID int64, ids []int64) (map[int64]bool, error) {
-	return idSet(ctx, q, "SELECT user_id FROM user_shops WHERE shop_id = ? AND user_id IN "+db.In(len(ids)),
+	return db.IDSet(ctx, q, "SELECT user_id FROM user_shops WHERE shop_id = ? AND user_id IN "+db.In(len(ids)),
 		append([]any{shopID}, db.Args(ids)...)...)
 }
 
-func idSet(ctx context.Context, q db.Querier, query string, args ...any) (map[int64]bool, error) {
-	rows, err := q.Query(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[int64]bool{}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out[id] = true
-	}
-	return out, rows.Err()
-}
-
 func usernames(ctx context.Context, q db.Querier, ids []int64) ([]string, error) {
-	rows, err := q.Query(ctx, "SELECT username FROM users WHERE id IN "+db.In(len(ids))+" ORDER BY username", db.Args(ids)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, rows.Err()
+	return db.Values[string](ctx, q, "SELECT username FROM users WHERE id IN "+db.In(len(ids))+" ORDER BY username", db.Args(ids)...)
 }
 
 func insertNotice(ctx context.Context, q db.Querier, in Input, by int64) (int64, error) {
@@ -237,20 +180,8 @@ type noticeRef struct {
 }
 
 func noticesByIDs(ctx context.Context, q db.Querier, ids []int64) ([]noticeRef, error) {
-	rows, err := q.Query(ctx, "SELECT id, title, publish_status FROM notices WHERE id IN "+db.In(len(ids))+" ORDER BY id", db.Args(ids)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []noticeRef
-	for rows.Next() {
-		var r noticeRef
-		if err := rows.Scan(&r.id, &r.title, &r.status); err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return db.All(ctx, q, func(r *sql.Rows, n *noticeRef) error { return r.Scan(&n.id, &n.title, &n.status) },
+		"SELECT id, title, publish_status FROM notices WHERE id IN "+db.In(len(ids))+" ORDER BY id", db.Args(ids)...)
 }
 
 func deleteNotices(ctx context.Context, q db.Querier, ids []int64) error {
@@ -326,42 +257,20 @@ func pageMine(ctx context.Context, q db.Querier, userID int64, mq MineQuery) ([]
 	if err := q.QueryRow(ctx, "SELECT COUNT(*)"+from, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	rows, err := q.Query(ctx, `SELECT n.id, n.title, n.type, n.level, `+publisherName+`, n.publish_time,
+	out, err := db.All(ctx, q, func(r *sql.Rows, m *Mine) error {
+		var pub sql.NullTime
+		err := r.Scan(&m.ID, &m.Title, &m.Type, &m.Level, &m.PublisherName, &pub, &m.IsRead)
+		m.PublishTime = timePtr(pub)
+		return err
+	}, `SELECT n.id, n.title, n.type, n.level, `+publisherName+`, n.publish_time,
 		CASE WHEN r.user_id IS NULL THEN 0 ELSE 1 END`+from+`
 		ORDER BY n.publish_time DESC, n.id DESC LIMIT ? OFFSET ?`, append(args, mq.Limit, mq.Offset)...)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer rows.Close()
-	var out []Mine
-	for rows.Next() {
-		var m Mine
-		var pub sql.NullTime
-		if err := rows.Scan(&m.ID, &m.Title, &m.Type, &m.Level, &m.PublisherName, &pub, &m.IsRead); err != nil {
-			return nil, 0, err
-		}
-		m.PublishTime = timePtr(pub)
-		out = append(out, m)
-	}
-	return out, total, rows.Err()
+	return out, total, err
 }
 
 func unreadIDs(ctx context.Context, q db.Querier, userID int64) ([]int64, error) {
-	rows, err := q.Query(ctx, `SELECT n.id FROM notices n WHERE `+visibleTo+`
+	return db.Values[int64](ctx, q, `SELECT n.id FROM notices n WHERE `+visibleTo+`
 		AND NOT EXISTS (SELECT 1 FROM notice_reads r WHERE r.notice_id = n.id AND r.user_id = ?)`, userID, userID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
 }
 
 func unreadCount(ctx context.Context, q db.Querier, userID int64) (int, error) {

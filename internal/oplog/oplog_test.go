@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"cangshu/internal/apptest"
-	"cangshu/internal/db"
 	"cangshu/internal/oplog"
 	"cangshu/internal/server"
 )
@@ -74,11 +73,6 @@ func TestGrowthRate(t *testing.T) {
 	}
 }
 
-type page[T any] struct {
-	List  []T `json:"list"`
-	Total int `json:"total"`
-}
-
 // do sends a request with a User-Agent, which the test client does not set.
 func do(t *testing.T, e *apptest.Env, c *apptest.Client, method, path, ua, body string) int {
 	t.Helper()
@@ -91,18 +85,13 @@ func do(t *testing.T, e *apptest.Env, c *apptest.Client, method, path, ua, body 
 	return rec.Code
 }
 
-func clearLogs(t *testing.T, e *apptest.Env) {
-	t.Helper()
-	if _, err := e.App.DB.Exec(context.Background(), "DELETE FROM sys_logs"); err != nil {
-		t.Fatal(err)
-	}
-}
+func clearLogs(e *apptest.Env) { e.Exec("DELETE FROM sys_logs") }
 
 func TestChangesAreLogged(t *testing.T) {
 	e := apptest.New(t)
 	admin := e.Admin()
 	// Signing in is logged, the password masked.
-	var p page[oplog.Row]
+	var p apptest.Page[oplog.Row]
 	admin.Do("GET", "/api/logs/page?module=auth", nil).Want(200).Decode(&p)
 	if p.Total != 1 || p.List[0].Content != "登录" || p.List[0].CreateBy != "admin" || p.List[0].Status != 200 {
 		t.Fatalf("sign-in entry: %+v", p)
@@ -110,7 +99,7 @@ func TestChangesAreLogged(t *testing.T) {
 	if strings.Contains(p.List[0].Params, apptest.AdminPassword) || !strings.Contains(p.List[0].Params, "password=%2A%2A%2A%2A%2A%2A") {
 		t.Fatalf("sign-in params: %q", p.List[0].Params)
 	}
-	clearLogs(t, e)
+	clearLogs(e)
 
 	// A change, with a password-like field in the body.
 	if st := do(t, e, admin, "POST", "/api/v1/dicts/", edgeWin, `{"name":"单位","dictCode":"unit_kind","password":"hunter2","newPassword":"x9"}`); st != 200 {
@@ -177,7 +166,7 @@ func TestChangesAreLogged(t *testing.T) {
 
 func TestWriteLogNeverFails(t *testing.T) {
 	e := apptest.New(t)
-	clearLogs(t, e)
+	clearLogs(e)
 	ctx := context.Background()
 	// Invalid UTF-8, NUL bytes and oversize values are cleaned, not refused.
 	e.App.OpLog.WriteLog(ctx, server.LogEntry{
@@ -209,45 +198,28 @@ func TestWriteLogNeverFails(t *testing.T) {
 	}
 }
 
-func createShopUser(t *testing.T, e *apptest.Env, shopCode, username string, perms ...string) (shopID int64, c *apptest.Client) {
-	t.Helper()
-	ctx := context.Background()
+func createShopUser(e *apptest.Env, shopCode, username string, perms ...string) (shopID int64, c *apptest.Client) {
 	now := time.Now().UTC()
-	err := e.App.DB.InTx(ctx, func(tx *db.Tx) error {
-		return tx.QueryRow(ctx, `INSERT INTO shops (code, name, status, sort, created_at, updated_at)
-			VALUES (?, ?, 1, 9, ?, ?) RETURNING id`, shopCode, "店"+shopCode, now, now).Scan(&shopID)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	shopID = e.Insert(`INSERT INTO shops (code, name, status, sort, created_at, updated_at)
+		VALUES (?, ?, 1, 9, ?, ?) RETURNING id`, shopCode, "店"+shopCode, now, now)
 	uid := e.CreateUser(username, "secret1", perms...)
-	if _, err := e.App.DB.Exec(ctx, "UPDATE user_shops SET shop_id = ? WHERE user_id = ?", shopID, uid); err != nil {
-		t.Fatal(err)
-	}
+	e.Exec("UPDATE user_shops SET shop_id = ? WHERE user_id = ?", shopID, uid)
 	return shopID, e.SignIn(username, "secret1")
-}
-
-func mainShop(t *testing.T, e *apptest.Env) int64 {
-	var id int64
-	if err := e.App.DB.QueryRow(context.Background(), "SELECT id FROM shops WHERE code = 'S001'").Scan(&id); err != nil {
-		t.Fatal(err)
-	}
-	return id
 }
 
 func TestLogPageIsScopedToTheShop(t *testing.T) {
 	e := apptest.New(t)
 	admin := e.Admin()
-	main := mainShop(t, e)
-	other, far := createShopUser(t, e, "S002", "faraway", "sys:log:query")
+	main := e.MainShop()
+	other, far := createShopUser(e, "S002", "faraway", "sys:log:query")
 	near := e.UserWith("sys:log:query")
-	clearLogs(t, e)
+	clearLogs(e)
 	ctx := context.Background()
 	for i, shop := range []int64{main, main, other, 0} {
 		e.App.OpLog.WriteLog(ctx, server.LogEntry{Module: "dict", Action: "log.dict.create", Method: "POST",
 			URI: fmt.Sprintf("/api/v1/dicts/%d", i), IP: "10.0.0.1", Status: 200, UserID: 1, Username: "admin", ShopID: shop})
 	}
-	var p page[oplog.Row]
+	var p apptest.Page[oplog.Row]
 	for _, tt := range []struct {
 		who  *apptest.Client
 		want int
@@ -285,7 +257,7 @@ func TestLogPageIsScopedToTheShop(t *testing.T) {
 func TestVisitTrendAndStats(t *testing.T) {
 	e := apptest.New(t)
 	admin := e.Admin()
-	clearLogs(t, e)
+	clearLogs(e)
 	ctx := context.Background()
 	cst := time.FixedZone("CST", 8*3600)
 	svc := e.App.OpLog

@@ -74,24 +74,15 @@ func pageLogs(ctx context.Context, q db.Querier, pq PageQuery) ([]pageRow, int, 
 	if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM sys_logs"+where, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	rows, err := q.Query(ctx, `SELECT id, module, action, request_uri, request_method, params, ip, browser, os,
+	out, err := db.All(ctx, q, func(rs *sql.Rows, r *pageRow) error {
+		err := rs.Scan(&r.ID, &r.Module, &r.action, &r.RequestURI, &r.Method, &r.Params, &r.IP, &r.Browser, &r.OS,
+			&r.ExecutionTime, &r.Status, &r.CreateBy, &r.CreateTime)
+		r.CreateTime = r.CreateTime.UTC()
+		return err
+	}, `SELECT id, module, action, request_uri, request_method, params, ip, browser, os,
 		elapsed_ms, status, username, created_at FROM sys_logs`+where+`
 		ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, append(args, pq.Limit, pq.Offset)...)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer rows.Close()
-	var out []pageRow
-	for rows.Next() {
-		var r pageRow
-		if err := rows.Scan(&r.ID, &r.Module, &r.action, &r.RequestURI, &r.Method, &r.Params, &r.IP, &r.Browser, &r.OS,
-			&r.ExecutionTime, &r.Status, &r.CreateBy, &r.CreateTime); err != nil {
-			return nil, 0, err
-		}
-		r.CreateTime = r.CreateTime.UTC()
-		out = append(out, r)
-	}
-	return out, total, rows.Err()
+	return out, total, err
 }
 
 // counts are the page views, distinct users and distinct addresses of

@@ -1,7 +1,6 @@
 package role_test
 
 import (
-	"context"
 	"fmt"
 	"net/url"
 	"slices"
@@ -12,76 +11,6 @@ import (
 	"cangshu/internal/role"
 )
 
-// call is one row of a scenario table.
-type call struct {
-	name        string
-	c           *apptest.Client
-	lang        string
-	method, url string
-	body        any    // nil, JSON text, or a value sent as JSON
-	ct          string // a content type to send body (a string) with instead of JSON
-	status      int
-	want        string // fragment of msg (errors) or of the body (200)
-	field       string // field that must carry an error
-}
-
-func run(t *testing.T, calls []call) {
-	t.Helper()
-	for _, tt := range calls {
-		t.Run(tt.name, func(t *testing.T) {
-			tt.c.Lang = tt.lang
-			defer func() { tt.c.Lang = "" }()
-			var r *apptest.Response
-			if tt.ct != "" {
-				r = tt.c.Raw(tt.method, tt.url, tt.ct, strings.NewReader(tt.body.(string)))
-			} else {
-				r = tt.c.Do(tt.method, tt.url, tt.body)
-			}
-			r.Want(tt.status)
-			got := r.Env.Msg
-			if tt.status == 200 {
-				got = string(r.Body)
-			}
-			if !strings.Contains(got, tt.want) {
-				t.Fatalf("got %q, want it to hold %q", got, tt.want)
-			}
-			if tt.field != "" && r.Env.Errors[tt.field] == "" {
-				t.Fatalf("no error for field %s: %s", tt.field, r.Body)
-			}
-		})
-	}
-}
-
-func roleID(t *testing.T, e *apptest.Env, code string) int64 {
-	t.Helper()
-	var id int64
-	if err := e.App.DB.QueryRow(context.Background(), "SELECT id FROM roles WHERE code = ?", code).Scan(&id); err != nil {
-		t.Fatalf("role %s: %v", code, err)
-	}
-	return id
-}
-
-// roleOf is the id of the role apptest made for a client's user.
-func roleOf(t *testing.T, e *apptest.Env, c *apptest.Client) int64 {
-	t.Helper()
-	var id int64
-	err := e.App.DB.QueryRow(context.Background(), `SELECT ur.role_id FROM user_roles ur JOIN users u ON u.id = ur.user_id
-		WHERE u.username = ?`, c.Username).Scan(&id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
-
-func menuID(t *testing.T, e *apptest.Env, perm string) int64 {
-	t.Helper()
-	var id int64
-	if err := e.App.DB.QueryRow(context.Background(), "SELECT MIN(id) FROM menus WHERE perm = ?", perm).Scan(&id); err != nil {
-		t.Fatalf("menu %s: %v", perm, err)
-	}
-	return id
-}
-
 func TestRoleLifecycle(t *testing.T) {
 	e := apptest.New(t)
 	c := e.Admin()
@@ -89,10 +18,7 @@ func TestRoleLifecycle(t *testing.T) {
 	c.Do("POST", "/api/roles/", map[string]any{"name": "采购员", "code": "BUYER", "sort": 5, "dataScope": 2, "remark": "买东西"}).
 		Want(200).Decode(&id)
 
-	var page struct {
-		List  []role.Role `json:"list"`
-		Total int         `json:"total"`
-	}
+	var page apptest.Page[role.Role]
 	c.Do("GET", "/api/roles/page?pageNum=1&pageSize=10&keywords=buy", nil).Want(200).Decode(&page)
 	if page.Total != 1 || len(page.List) != 1 {
 		t.Fatalf("page: %+v", page)
@@ -165,50 +91,48 @@ func TestRoleBadInput(t *testing.T) {
 		m[k] = v
 		return m
 	}
-	run(t, []call{
-		{name: "missing name", c: admin, method: "POST", url: "/api/roles/", body: with("name", " "), status: 400, want: "名称不能为空", field: "name"},
-		{name: "missing code, English", c: admin, lang: "en", method: "POST", url: "/api/roles/", body: with("code", ""), status: 400, want: "Code is required", field: "code"},
-		{name: "oversize name", c: admin, lang: "en", method: "POST", url: "/api/roles/", body: with("name", strings.Repeat("名", 33)), status: 400, want: "Name must be at most 32 characters", field: "name"},
-		{name: "oversize code", c: admin, method: "POST", url: "/api/roles/", body: with("code", strings.Repeat("A", 33)), status: 400, want: "不能超过 32 个字符", field: "code"},
-		{name: "lower-case code", c: admin, method: "POST", url: "/api/roles/", body: with("code", "buyer"), status: 400, want: "大写字母", field: "code"},
-		{name: "code with a hyphen, English", c: admin, lang: "en", method: "POST", url: "/api/roles/", body: with("code", "NEW-ROLE"), status: 400, want: "capital letters", field: "code"},
-		{name: "code starting with a digit", c: admin, method: "POST", url: "/api/roles/", body: with("code", "1ROLE"), status: 400, field: "code"},
-		{name: "oversize remark", c: admin, method: "POST", url: "/api/roles/", body: with("remark", strings.Repeat("r", 201)), status: 400, field: "remark"},
-		{name: "data scope out of range", c: admin, method: "POST", url: "/api/roles/", body: with("dataScope", 4), status: 400, field: "dataScope"},
-		{name: "bad status", c: admin, method: "POST", url: "/api/roles/", body: with("status", 2), status: 400, field: "status"},
-		{name: "negative sort", c: admin, method: "POST", url: "/api/roles/", body: with("sort", -1), status: 400, field: "sort"},
-		{name: "name of a string type", c: admin, method: "POST", url: "/api/roles/", body: `{"name": 5, "code": "X"}`, status: 400, field: "name"},
-		{name: "duplicate name", c: admin, method: "POST", url: "/api/roles/", body: with("name", "业务员"), status: 409, want: "名称“业务员”已存在", field: "name"},
-		{name: "duplicate code, English", c: admin, lang: "en", method: "POST", url: "/api/roles/", body: with("code", "CLERK"), status: 409, want: `Code "CLERK" already exists`, field: "code"},
-		{name: "update to another role's name", c: admin, method: "POST", url: one, body: with("name", "会计"), status: 409, field: "name"},
-		{name: "malformed JSON", c: admin, method: "POST", url: "/api/roles/", body: `{"name": "x",`, status: 400, want: "请求内容不是有效的 JSON"},
-		{name: "wrong content type", c: admin, method: "POST", url: "/api/roles/", body: "<role/>", ct: "text/xml", status: 400, want: "text/xml"},
-		{name: "unknown id, form", c: admin, method: "GET", url: "/api/roles/99999/form", status: 404, want: "角色不存在"},
-		{name: "unknown id, update, English", c: admin, lang: "en", method: "POST", url: "/api/roles/99999", body: ok, status: 404, want: "Role does not exist"},
-		{name: "unknown id, delete", c: admin, method: "DELETE", url: fmt.Sprintf("/api/roles/%d,99999", id), status: 404},
-		{name: "unknown id, status", c: admin, method: "POST", url: "/api/roles/99999/status?status=1", status: 404},
-		{name: "unknown id, menu ids", c: admin, method: "GET", url: "/api/roles/99999/menuIds", status: 404},
-		{name: "unknown id, grants", c: admin, method: "POST", url: "/api/roles/99999/menus", body: `[]`, status: 404},
-		{name: "bad id", c: admin, method: "GET", url: "/api/roles/abc/form", status: 400},
-		{name: "bad ids", c: admin, method: "DELETE", url: "/api/roles/1,x", status: 400},
-		{name: "status missing", c: admin, method: "POST", url: one + "/status", status: 400, field: "status"},
-		{name: "status out of range", c: admin, method: "POST", url: one + "/status?status=3", status: 400, field: "status"},
-		{name: "status not a number", c: admin, method: "POST", url: one + "/status?status=on", status: 400},
-		{name: "page size too large", c: admin, method: "GET", url: "/api/roles/page?pageSize=5000", status: 400, field: "pageSize"},
-		{name: "reader cannot create", c: reader, method: "POST", url: "/api/roles/", body: ok, status: 403, want: "没有权限"},
-		{name: "reader cannot edit", c: reader, method: "POST", url: one, body: ok, status: 403},
-		{name: "reader cannot open the form", c: reader, method: "GET", url: one + "/form", status: 403},
-		{name: "reader cannot delete", c: reader, method: "DELETE", url: one, status: 403},
-		{name: "reader cannot grant", c: reader, method: "POST", url: one + "/menus", body: `[]`, status: 403},
-		{name: "reader reads the grants", c: reader, method: "GET", url: one + "/menuIds", status: 200, want: "[]"},
-		{name: "nobody cannot list", c: nobody, method: "GET", url: "/api/roles/page", status: 403},
-		{name: "anyone signed in sees the options", c: nobody, method: "GET", url: "/api/roles/options", status: 200, want: "采购员"},
-		{name: "anonymous", c: e.Anonymous(), method: "GET", url: "/api/roles/options", status: 401},
+	apptest.Run(t, []apptest.Step{
+		{Name: "missing name", As: admin, Method: "POST", Path: "/api/roles/", Body: with("name", " "), Status: 400, MsgHas: "名称不能为空", Field: "name"},
+		{Name: "missing code, English", As: admin, Lang: "en", Method: "POST", Path: "/api/roles/", Body: with("code", ""), Status: 400, MsgHas: "Code is required", Field: "code"},
+		{Name: "oversize name", As: admin, Lang: "en", Method: "POST", Path: "/api/roles/", Body: with("name", strings.Repeat("名", 33)), Status: 400, MsgHas: "Name must be at most 32 characters", Field: "name"},
+		{Name: "oversize code", As: admin, Method: "POST", Path: "/api/roles/", Body: with("code", strings.Repeat("A", 33)), Status: 400, MsgHas: "不能超过 32 个字符", Field: "code"},
+		{Name: "lower-case code", As: admin, Method: "POST", Path: "/api/roles/", Body: with("code", "buyer"), Status: 400, MsgHas: "大写字母", Field: "code"},
+		{Name: "code with a hyphen, English", As: admin, Lang: "en", Method: "POST", Path: "/api/roles/", Body: with("code", "NEW-ROLE"), Status: 400, MsgHas: "capital letters", Field: "code"},
+		{Name: "code starting with a digit", As: admin, Method: "POST", Path: "/api/roles/", Body: with("code", "1ROLE"), Status: 400, Field: "code"},
+		{Name: "oversize remark", As: admin, Method: "POST", Path: "/api/roles/", Body: with("remark", strings.Repeat("r", 201)), Status: 400, Field: "remark"},
+		{Name: "data scope out of range", As: admin, Method: "POST", Path: "/api/roles/", Body: with("dataScope", 4), Status: 400, Field: "dataScope"},
+		{Name: "bad status", As: admin, Method: "POST", Path: "/api/roles/", Body: with("status", 2), Status: 400, Field: "status"},
+		{Name: "negative sort", As: admin, Method: "POST", Path: "/api/roles/", Body: with("sort", -1), Status: 400, Field: "sort"},
+		{Name: "name of a string type", As: admin, Method: "POST", Path: "/api/roles/", Body: `{"name": 5, "code": "X"}`, Status: 400, Field: "name"},
+		{Name: "duplicate name", As: admin, Method: "POST", Path: "/api/roles/", Body: with("name", "业务员"), Status: 409, MsgHas: "名称“业务员”已存在", Field: "name"},
+		{Name: "duplicate code, English", As: admin, Lang: "en", Method: "POST", Path: "/api/roles/", Body: with("code", "CLERK"), Status: 409, MsgHas: `Code "CLERK" already exists`, Field: "code"},
+		{Name: "update to another role's name", As: admin, Method: "POST", Path: one, Body: with("name", "会计"), Status: 409, Field: "name"},
+		{Name: "malformed JSON", As: admin, Method: "POST", Path: "/api/roles/", Body: `{"name": "x",`, Status: 400, MsgHas: "请求内容不是有效的 JSON"},
+		{Name: "wrong content type", As: admin, Method: "POST", Path: "/api/roles/", Body: apptest.Raw{ContentType: "text/xml", Text: "<role/>"}, Status: 400, MsgHas: "text/xml"},
+		{Name: "unknown id, form", As: admin, Method: "GET", Path: "/api/roles/99999/form", Status: 404, MsgHas: "角色不存在"},
+		{Name: "unknown id, update, English", As: admin, Lang: "en", Method: "POST", Path: "/api/roles/99999", Body: ok, Status: 404, MsgHas: "Role does not exist"},
+		{Name: "unknown id, delete", As: admin, Method: "DELETE", Path: fmt.Sprintf("/api/roles/%d,99999", id), Status: 404},
+		{Name: "unknown id, status", As: admin, Method: "POST", Path: "/api/roles/99999/status?status=1", Status: 404},
+		{Name: "unknown id, menu ids", As: admin, Method: "GET", Path: "/api/roles/99999/menuIds", Status: 404},
+		{Name: "unknown id, grants", As: admin, Method: "POST", Path: "/api/roles/99999/menus", Body: `[]`, Status: 404},
+		{Name: "bad id", As: admin, Method: "GET", Path: "/api/roles/abc/form", Status: 400},
+		{Name: "bad ids", As: admin, Method: "DELETE", Path: "/api/roles/1,x", Status: 400},
+		{Name: "status missing", As: admin, Method: "POST", Path: one + "/status", Status: 400, Field: "status"},
+		{Name: "status out of range", As: admin, Method: "POST", Path: one + "/status?status=3", Status: 400, Field: "status"},
+		{Name: "status not a number", As: admin, Method: "POST", Path: one + "/status?status=on", Status: 400},
+		{Name: "page size too large", As: admin, Method: "GET", Path: "/api/roles/page?pageSize=5000", Status: 400, Field: "pageSize"},
+		{Name: "reader cannot create", As: reader, Method: "POST", Path: "/api/roles/", Body: ok, Status: 403, MsgHas: "没有权限"},
+		{Name: "reader cannot edit", As: reader, Method: "POST", Path: one, Body: ok, Status: 403},
+		{Name: "reader cannot open the form", As: reader, Method: "GET", Path: one + "/form", Status: 403},
+		{Name: "reader cannot delete", As: reader, Method: "DELETE", Path: one, Status: 403},
+		{Name: "reader cannot grant", As: reader, Method: "POST", Path: one + "/menus", Body: `[]`, Status: 403},
+		{Name: "reader reads the grants", As: reader, Method: "GET", Path: one + "/menuIds", Status: 200, BodyHas: "[]"},
+		{Name: "nobody cannot list", As: nobody, Method: "GET", Path: "/api/roles/page", Status: 403},
+		{Name: "anyone signed in sees the options", As: nobody, Method: "GET", Path: "/api/roles/options", Status: 200, BodyHas: "采购员"},
+		{Name: "anonymous", As: e.Anonymous(), Method: "GET", Path: "/api/roles/options", Status: 401},
 	})
 	// Nothing was written by the refused calls.
-	var n int
-	e.App.DB.QueryRow(context.Background(), "SELECT COUNT(*) FROM roles WHERE code = 'NEW_ROLE' OR name = '新角色'").Scan(&n)
-	if n != 0 {
+	if n := e.Count("SELECT COUNT(*) FROM roles WHERE code = 'NEW_ROLE' OR name = '新角色'"); n != 0 {
 		t.Fatalf("%d roles written by refused calls", n)
 	}
 }
@@ -217,25 +141,23 @@ func TestRootRoleIsProtected(t *testing.T) {
 	e := apptest.New(t)
 	admin := e.Admin()
 	editor := e.UserWith("sys:role:query", "sys:role:edit")
-	root := roleID(t, e, "ROOT")
-	clerk := roleID(t, e, "CLERK")
+	root := e.RoleID("ROOT")
+	clerk := e.RoleID("CLERK")
 	rootURL := fmt.Sprintf("/api/roles/%d", root)
-	run(t, []call{
-		{name: "others cannot open ROOT", c: editor, method: "GET", url: rootURL + "/form", status: 403, want: "只有超级管理员"},
-		{name: "others cannot edit ROOT", c: editor, method: "POST", url: rootURL, body: map[string]any{"name": "超级管理员", "code": "ROOT"}, status: 403},
-		{name: "others cannot disable ROOT", c: editor, method: "POST", url: rootURL + "/status?status=0", status: 403},
-		{name: "others cannot grant ROOT", c: editor, method: "POST", url: rootURL + "/menus", body: `[]`, status: 403},
-		{name: "ROOT's code stays", c: admin, method: "POST", url: rootURL, body: map[string]any{"name": "超级管理员", "code": "ADMIN"}, status: 400, field: "code"},
-		{name: "ROOT stays enabled", c: admin, method: "POST", url: rootURL, body: map[string]any{"name": "超级管理员", "code": "ROOT", "status": 0}, status: 400, want: "超级管理员角色的状态不能修改", field: "status"},
-		{name: "ROOT stays enabled, status route", c: admin, lang: "en", method: "POST", url: rootURL + "/status?status=0", status: 400, want: "administrator role cannot be changed"},
-		{name: "ROOT sees all data", c: admin, method: "POST", url: rootURL, body: map[string]any{"name": "超级管理员", "code": "ROOT", "dataScope": 3}, status: 400, field: "dataScope"},
-		{name: "ROOT may rename ROOT", c: admin, method: "POST", url: rootURL, body: map[string]any{"name": "管理员", "code": "ROOT", "status": 1, "dataScope": 0, "sort": 1}, status: 200},
-		{name: "built-in codes stay", c: admin, method: "POST", url: fmt.Sprintf("/api/roles/%d", clerk), body: map[string]any{"name": "业务员", "code": "SALES"}, status: 400, want: "内置角色“业务员”的编码不能修改", field: "code"},
-		{name: "built-in roles may be renamed", c: editor, method: "POST", url: fmt.Sprintf("/api/roles/%d", clerk), body: map[string]any{"name": "销售员", "code": "CLERK"}, status: 200},
+	apptest.Run(t, []apptest.Step{
+		{Name: "others cannot open ROOT", As: editor, Method: "GET", Path: rootURL + "/form", Status: 403, MsgHas: "只有超级管理员"},
+		{Name: "others cannot edit ROOT", As: editor, Method: "POST", Path: rootURL, Body: map[string]any{"name": "超级管理员", "code": "ROOT"}, Status: 403},
+		{Name: "others cannot disable ROOT", As: editor, Method: "POST", Path: rootURL + "/status?status=0", Status: 403},
+		{Name: "others cannot grant ROOT", As: editor, Method: "POST", Path: rootURL + "/menus", Body: `[]`, Status: 403},
+		{Name: "ROOT's code stays", As: admin, Method: "POST", Path: rootURL, Body: map[string]any{"name": "超级管理员", "code": "ADMIN"}, Status: 400, Field: "code"},
+		{Name: "ROOT stays enabled", As: admin, Method: "POST", Path: rootURL, Body: map[string]any{"name": "超级管理员", "code": "ROOT", "status": 0}, Status: 400, MsgHas: "超级管理员角色的状态不能修改", Field: "status"},
+		{Name: "ROOT stays enabled, status route", As: admin, Lang: "en", Method: "POST", Path: rootURL + "/status?status=0", Status: 400, MsgHas: "administrator role cannot be changed"},
+		{Name: "ROOT sees all data", As: admin, Method: "POST", Path: rootURL, Body: map[string]any{"name": "超级管理员", "code": "ROOT", "dataScope": 3}, Status: 400, Field: "dataScope"},
+		{Name: "ROOT may rename ROOT", As: admin, Method: "POST", Path: rootURL, Body: map[string]any{"name": "管理员", "code": "ROOT", "status": 1, "dataScope": 0, "sort": 1}, Status: 200},
+		{Name: "built-in codes stay", As: admin, Method: "POST", Path: fmt.Sprintf("/api/roles/%d", clerk), Body: map[string]any{"name": "业务员", "code": "SALES"}, Status: 400, MsgHas: "内置角色“业务员”的编码不能修改", Field: "code"},
+		{Name: "built-in roles may be renamed", As: editor, Method: "POST", Path: fmt.Sprintf("/api/roles/%d", clerk), Body: map[string]any{"name": "销售员", "code": "CLERK"}, Status: 200},
 	})
-	var page struct {
-		List []role.Role `json:"list"`
-	}
+	var page apptest.Page[role.Role]
 	editor.Do("GET", "/api/roles/page", nil).Want(200).Decode(&page)
 	for _, r := range page.List {
 		if r.Code == "ROOT" {
@@ -256,30 +178,25 @@ func TestRootRoleIsProtected(t *testing.T) {
 func TestRoleDeleteIsRefusedWhileInUse(t *testing.T) {
 	e := apptest.New(t)
 	c := e.Admin()
-	ctx := context.Background()
 	var free, used int64
 	c.Do("POST", "/api/roles/", map[string]any{"name": "空闲角色", "code": "FREE"}).Want(200).Decode(&free)
 	c.Do("POST", "/api/roles/", map[string]any{"name": "在用角色", "code": "USED"}).Want(200).Decode(&used)
 	for _, name := range []string{"amy", "bob"} {
 		uid := e.CreateUser(name, "secret1")
-		if _, err := e.App.DB.Exec(ctx, "INSERT INTO user_roles (user_id, role_id) VALUES (?, ?)", uid, used); err != nil {
-			t.Fatal(err)
-		}
+		e.Exec("INSERT INTO user_roles (user_id, role_id) VALUES (?, ?)", uid, used)
 	}
-	run(t, []call{
-		{name: "built-in role", c: c, method: "DELETE", url: fmt.Sprintf("/api/roles/%d", roleID(t, e, "CLERK")), status: 409, want: "内置角色“业务员”不能删除"},
-		{name: "role with users", c: c, method: "DELETE", url: fmt.Sprintf("/api/roles/%d", used), status: 409, want: "角色“在用角色”已分配给 2 个用户"},
-		{name: "role with users, English", c: c, lang: "en", method: "DELETE", url: fmt.Sprintf("/api/roles/%d", used), status: 409, want: `Role "在用角色" is assigned to 2 user(s)`},
-		{name: "batch with a blocked role", c: c, method: "DELETE", url: fmt.Sprintf("/api/roles/%d,%d", free, used), status: 409, want: "在用角色"},
+	apptest.Run(t, []apptest.Step{
+		{Name: "built-in role", As: c, Method: "DELETE", Path: fmt.Sprintf("/api/roles/%d", e.RoleID("CLERK")), Status: 409, MsgHas: "内置角色“业务员”不能删除"},
+		{Name: "role with users", As: c, Method: "DELETE", Path: fmt.Sprintf("/api/roles/%d", used), Status: 409, MsgHas: "角色“在用角色”已分配给 2 个用户"},
+		{Name: "role with users, English", As: c, Lang: "en", Method: "DELETE", Path: fmt.Sprintf("/api/roles/%d", used), Status: 409, MsgHas: `Role "在用角色" is assigned to 2 user(s)`},
+		{Name: "batch with a blocked role", As: c, Method: "DELETE", Path: fmt.Sprintf("/api/roles/%d,%d", free, used), Status: 409, MsgHas: "在用角色"},
 	})
 	// All or nothing: the free role survived the refused batch.
 	c.Do("GET", fmt.Sprintf("/api/roles/%d/form", free), nil).Want(200)
 	// Its grants go with it.
-	c.Do("POST", fmt.Sprintf("/api/roles/%d/menus", free), []int64{menuID(t, e, "sys:user:query")}).Want(200)
+	c.Do("POST", fmt.Sprintf("/api/roles/%d/menus", free), []int64{e.MenuID("sys:user:query")}).Want(200)
 	c.Do("DELETE", fmt.Sprintf("/api/roles/%d", free), nil).Want(200)
-	var n int
-	e.App.DB.QueryRow(ctx, "SELECT COUNT(*) FROM role_menus WHERE role_id = ?", free).Scan(&n)
-	if n != 0 {
+	if n := e.Count("SELECT COUNT(*) FROM role_menus WHERE role_id = ?", free); n != 0 {
 		t.Fatalf("%d grants left behind", n)
 	}
 }
@@ -288,9 +205,9 @@ func TestGrantsTakeEffectOnTheNextRequest(t *testing.T) {
 	e := apptest.New(t)
 	admin := e.Admin()
 	u := e.UserWith("sys:dept:query")
-	rid := roleOf(t, e, u)
+	rid := e.RoleOf(u)
 	grants := fmt.Sprintf("/api/roles/%d/menus", rid)
-	button := menuID(t, e, "sys:dept:query")
+	button := e.MenuID("sys:dept:query")
 	u.Do("GET", "/api/depts", nil).Want(200)
 
 	// The role loses the permission: the next request is refused.
@@ -302,8 +219,7 @@ func TestGrantsTakeEffectOnTheNextRequest(t *testing.T) {
 	u.Do("GET", "/api/depts", nil).Want(200)
 	var ids []int64
 	admin.Do("GET", fmt.Sprintf("/api/roles/%d/menuIds", rid), nil).Want(200).Decode(&ids)
-	var treePath string
-	e.App.DB.QueryRow(context.Background(), "SELECT tree_path FROM menus WHERE id = ?", button).Scan(&treePath)
+	treePath := e.Text("SELECT tree_path FROM menus WHERE id = ?", button)
 	want := []int64{button}
 	for _, s := range strings.Split(treePath, ",")[1:] {
 		var a int64
@@ -326,7 +242,7 @@ func TestGrantsTakeEffectOnTheNextRequest(t *testing.T) {
 	}
 
 	// A bare array and a form body work as well; duplicates are harmless.
-	admin.Do("POST", grants, []int64{button, button, menuID(t, e, "sys:dept:add")}).Want(200)
+	admin.Do("POST", grants, []int64{button, button, e.MenuID("sys:dept:add")}).Want(200)
 	u.Do("POST", "/api/depts/", map[string]any{"name": "新部门", "code": "NEW"}).Want(200)
 	admin.Form("POST", grants, url.Values{"menuIds": {fmt.Sprint(button)}}).Want(200)
 	u.Do("POST", "/api/depts/", map[string]any{"name": "新部门2", "code": "NEW2"}).Want(403)
@@ -359,20 +275,20 @@ func TestGrantsTakeEffectOnTheNextRequest(t *testing.T) {
 func TestRoleEditorsCannotGrantWhatTheyLack(t *testing.T) {
 	e := apptest.New(t)
 	editor := e.UserWith("sys:role:edit", "sys:role:query", "sys:dept:query")
-	target := roleID(t, e, "CLERK")
+	target := e.RoleID("CLERK")
 	grants := fmt.Sprintf("/api/roles/%d/menus", target)
 	var before []int64
 	e.Admin().Do("GET", fmt.Sprintf("/api/roles/%d/menuIds", target), nil).Want(200).Decode(&before)
 
 	// Granting a permission the editor holds is fine …
-	editor.Do("POST", grants, append(slices.Clone(before), menuID(t, e, "sys:dept:query"))).Want(200)
+	editor.Do("POST", grants, append(slices.Clone(before), e.MenuID("sys:dept:query"))).Want(200)
 	// … one the editor lacks is refused, naming it, and nothing changes …
 	editor.Lang = "en"
-	r := editor.Do("POST", grants, append(slices.Clone(before), menuID(t, e, "sys:user:delete"))).Want(403)
+	r := editor.Do("POST", grants, append(slices.Clone(before), e.MenuID("sys:user:delete"))).Want(403)
 	if !strings.Contains(r.Env.Msg, "sys:user:delete") {
 		t.Fatalf("msg %q", r.Env.Msg)
 	}
 	// … including on the editor's own role.
-	editor.Do("POST", fmt.Sprintf("/api/roles/%d/menus", roleOf(t, e, editor)), []int64{menuID(t, e, "sys:user:delete")}).Want(403)
+	editor.Do("POST", fmt.Sprintf("/api/roles/%d/menus", e.RoleOf(editor)), []int64{e.MenuID("sys:user:delete")}).Want(403)
 	editor.Do("DELETE", "/api/users/1", nil).Want(403)
 }

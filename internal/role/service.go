@@ -188,22 +188,17 @@ func mayGrant(ctx context.Context, q db.Querier, who *server.Principal, roleID i
 	if who.IsRoot() || len(ids) == 0 {
 		return nil
 	}
-	rows, err := q.Query(ctx, `SELECT perm FROM menus WHERE perm <> '' AND id IN `+db.In(len(ids))+`
+	perms, err := db.Values[string](ctx, q, `SELECT perm FROM menus WHERE perm <> '' AND id IN `+db.In(len(ids))+`
 		AND id NOT IN (SELECT menu_id FROM role_menus WHERE role_id = ?)`, append(db.Args(ids), roleID)...)
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var perm string
-		if err := rows.Scan(&perm); err != nil {
-			return err
-		}
+	for _, perm := range perms {
 		if !who.Can(perm) {
 			return errs.Forbidden("role.cannotGrant", errs.A("perm", perm))
 		}
 	}
-	return rows.Err()
+	return nil
 }
 
 // SetMenus replaces the role's grants with menuIDs and their ancestors. The

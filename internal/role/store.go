@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -21,6 +22,12 @@ func scanRole(sc interface{ Scan(...any) error }) (Role, error) {
 	err := sc.Scan(&r.ID, &r.Name, &r.Code, &r.Status, &r.Sort, &r.DataScope, &builtin, &r.Remark, &r.CreateTime, &r.UpdateTime)
 	r.Builtin = builtin == 1
 	return r, err
+}
+
+// roleRow reads a row of roleColumns for db.All.
+func roleRow(r *sql.Rows, v *Role) (err error) {
+	*v, err = scanRole(r)
+	return err
 }
 
 // likePattern is "%s%" with LIKE's wildcards in s escaped (use ESCAPE '\').
@@ -54,21 +61,8 @@ func countRoles(ctx context.Context, q db.Querier, pq PageQuery, hideRoot bool) 
 
 func listRoles(ctx context.Context, q db.Querier, pq PageQuery, hideRoot bool) ([]Role, error) {
 	where, args := pageWhere(q, pq, hideRoot)
-	rows, err := q.Query(ctx, "SELECT "+roleColumns+" FROM roles"+where+" ORDER BY sort, id LIMIT ? OFFSET ?",
+	return db.All(ctx, q, roleRow, "SELECT "+roleColumns+" FROM roles"+where+" ORDER BY sort, id LIMIT ? OFFSET ?",
 		append(args, pq.PageSize, pq.Offset())...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Role
-	for rows.Next() {
-		r, err := scanRole(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
 }
 
 // enabledRoles are the options of the role picker.
@@ -79,20 +73,7 @@ func enabledRoles(ctx context.Context, q db.Querier, withRoot bool) ([]Option, e
 		query += " AND code <> ?"
 		args = append(args, server.RootRole)
 	}
-	rows, err := q.Query(ctx, query+" ORDER BY sort, id", args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Option{}
-	for rows.Next() {
-		var o Option
-		if err := rows.Scan(&o.Value, &o.Label); err != nil {
-			return nil, err
-		}
-		out = append(out, o)
-	}
-	return out, rows.Err()
+	return db.All(ctx, q, func(r *sql.Rows, o *Option) error { return r.Scan(&o.Value, &o.Label) }, query+" ORDER BY sort, id", args...)
 }
 
 func getRole(ctx context.Context, q db.Querier, id int64) (Role, error) {
@@ -105,21 +86,13 @@ func getRole(ctx context.Context, q db.Querier, id int64) (Role, error) {
 
 // getRoles loads the roles of ids, in the order given; an unknown id is a NotFound.
 func getRoles(ctx context.Context, q db.Querier, ids []int64) ([]Role, error) {
-	rows, err := q.Query(ctx, "SELECT "+roleColumns+" FROM roles WHERE id IN "+db.In(len(ids)), db.Args(ids)...)
+	found, err := db.All(ctx, q, roleRow, "SELECT "+roleColumns+" FROM roles WHERE id IN "+db.In(len(ids)), db.Args(ids)...)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
 	byID := map[int64]Role{}
-	for rows.Next() {
-		r, err := scanRole(rows)
-		if err != nil {
-			return nil, err
-		}
+	for _, r := range found {
 		byID[r.ID] = r
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
 	}
 	out := make([]Role, 0, len(ids))
 	for _, id := range ids {
@@ -173,22 +146,8 @@ func setRoleStatus(ctx context.Context, q db.Querier, id int64, status int) erro
 
 // userCounts gives, per role id, how many users hold the role.
 func userCounts(ctx context.Context, q db.Querier, ids []int64) (map[int64]int, error) {
-	rows, err := q.Query(ctx, "SELECT role_id, COUNT(*) FROM user_roles WHERE role_id IN "+db.In(len(ids))+" GROUP BY role_id",
+	return db.Map[int64, int](ctx, q, "SELECT role_id, COUNT(*) FROM user_roles WHERE role_id IN "+db.In(len(ids))+" GROUP BY role_id",
 		db.Args(ids)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[int64]int{}
-	for rows.Next() {
-		var id int64
-		var n int
-		if err := rows.Scan(&id, &n); err != nil {
-			return nil, err
-		}
-		out[id] = n
-	}
-	return out, rows.Err()
 }
 
 func deleteRoles(ctx context.Context, q db.Querier, ids []int64) error {
@@ -200,20 +159,7 @@ func deleteRoles(ctx context.Context, q db.Querier, ids []int64) error {
 }
 
 func grantedMenuIDs(ctx context.Context, q db.Querier, roleID int64) ([]int64, error) {
-	rows, err := q.Query(ctx, "SELECT menu_id FROM role_menus WHERE role_id = ? ORDER BY menu_id", roleID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []int64{}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return db.Values[int64](ctx, q, "SELECT menu_id FROM role_menus WHERE role_id = ? ORDER BY menu_id", roleID)
 }
 
 // menuTreePaths gives the tree_path of each existing menu of ids.
@@ -221,24 +167,11 @@ func menuTreePaths(ctx context.Context, q db.Querier, ids []int64) (map[int64]st
 	out := map[int64]string{}
 	const batch = 500
 	for chunk := range slices.Chunk(ids, batch) {
-		rows, err := q.Query(ctx, "SELECT id, tree_path FROM menus WHERE id IN "+db.In(len(chunk)), db.Args(chunk)...)
+		paths, err := db.Map[int64, string](ctx, q, "SELECT id, tree_path FROM menus WHERE id IN "+db.In(len(chunk)), db.Args(chunk)...)
 		if err != nil {
 			return nil, err
 		}
-		for rows.Next() {
-			var id int64
-			var path string
-			if err := rows.Scan(&id, &path); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			out[id] = path
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return nil, err
-		}
+		maps.Copy(out, paths)
 	}
 	return out, nil
 }

@@ -12,51 +12,6 @@ import (
 	"cangshu/internal/shop"
 )
 
-// raw is a request body sent with an explicit content type.
-type raw struct{ ct, text string }
-
-// step is one HTTP scenario line.
-type step struct {
-	name         string
-	who          string
-	lang         string
-	method, path string
-	body         any
-	status       int
-	msg          string // exact message, when set
-	field        string // a field that must carry an error
-	frag         string // fragment of the raw body
-}
-
-func run(t *testing.T, clients map[string]*apptest.Client, steps []step) {
-	t.Helper()
-	for _, s := range steps {
-		t.Run(s.name, func(t *testing.T) {
-			c := clients[s.who]
-			if c == nil {
-				t.Fatalf("no client %q", s.who)
-			}
-			c.Lang = s.lang
-			var r *apptest.Response
-			if b, ok := s.body.(raw); ok {
-				r = c.Raw(s.method, s.path, b.ct, strings.NewReader(b.text))
-			} else {
-				r = c.Do(s.method, s.path, s.body)
-			}
-			r.Want(s.status)
-			if s.msg != "" && r.Env.Msg != s.msg {
-				t.Errorf("msg %q, want %q", r.Env.Msg, s.msg)
-			}
-			if s.field != "" && r.Env.Errors[s.field] == "" {
-				t.Errorf("no error for %s: %s", s.field, r.Body)
-			}
-			if s.frag != "" && !strings.Contains(string(r.Body), s.frag) {
-				t.Errorf("body lacks %s: %s", s.frag, r.Body)
-			}
-		})
-	}
-}
-
 type shopRow struct {
 	ID         int64  `json:"id"`
 	Code       string `json:"code"`
@@ -70,14 +25,9 @@ type shopRow struct {
 	CreateTime string `json:"createTime"`
 }
 
-type shopPage struct {
-	List  []shopRow `json:"list"`
-	Total int       `json:"total"`
-}
-
-func listShops(t *testing.T, c *apptest.Client, query string) shopPage {
+func listShops(t *testing.T, c *apptest.Client, query string) apptest.Page[shopRow] {
 	t.Helper()
-	var p shopPage
+	var p apptest.Page[shopRow]
 	c.Do("GET", "/api/shops/page?"+query, nil).Want(200).Decode(&p)
 	return p
 }
@@ -87,15 +37,6 @@ func createShop(t *testing.T, c *apptest.Client, code, name string) int64 {
 	var f shopRow
 	c.Do("POST", "/api/shops/", map[string]any{"code": code, "name": name, "sort": 10}).Want(200).Decode(&f)
 	return f.ID
-}
-
-func userID(t *testing.T, e *apptest.Env, username string) int64 {
-	t.Helper()
-	var id int64
-	if err := e.App.DB.QueryRow(context.Background(), "SELECT id FROM users WHERE username = ?", username).Scan(&id); err != nil {
-		t.Fatal(err)
-	}
-	return id
 }
 
 func sessionShop(t *testing.T, e *apptest.Env, username string) []sql.NullInt64 {
@@ -125,7 +66,7 @@ func TestShopCRUD(t *testing.T) {
 		t.Fatalf("created %+v", created)
 	}
 	id := fmt.Sprint(created.ID)
-	clients := map[string]*apptest.Client{"admin": admin, "reader": e.UserWith("sys:shop:query"), "nobody": e.UserWith("sys:user:query")}
+	reader, nobody := e.UserWith("sys:shop:query"), e.UserWith("sys:user:query")
 	body := func(kv ...any) map[string]any {
 		m := map[string]any{"code": "S009", "name": "九店"}
 		for i := 0; i < len(kv); i += 2 {
@@ -133,45 +74,44 @@ func TestShopCRUD(t *testing.T) {
 		}
 		return m
 	}
-	steps := []step{
-		{name: "create: missing code", who: "admin", method: "POST", path: "/api/shops/", body: body("code", ""), status: 400, msg: "店铺编码不能为空", field: "code"},
-		{name: "create: missing name, en", who: "admin", lang: "en", method: "POST", path: "/api/shops/", body: body("name", " "), status: 400, msg: "Shop name is required", field: "name"},
-		{name: "create: bad code", who: "admin", method: "POST", path: "/api/shops/", body: body("code", "S 1"), status: 400, msg: "店铺编码只能包含字母、数字、下划线和短横线", field: "code"},
-		{name: "create: oversize code", who: "admin", method: "POST", path: "/api/shops/", body: body("code", strings.Repeat("A", 21)), status: 400, msg: "店铺编码不能超过 20 个字符"},
-		{name: "create: oversize name", who: "admin", method: "POST", path: "/api/shops/", body: body("name", strings.Repeat("店", 51)), status: 400, field: "name"},
-		{name: "create: oversize address", who: "admin", method: "POST", path: "/api/shops/", body: body("address", strings.Repeat("a", 201)), status: 400, field: "address"},
-		{name: "create: oversize phone", who: "admin", method: "POST", path: "/api/shops/", body: body("phone", strings.Repeat("1", 31)), status: 400, field: "phone"},
-		{name: "create: oversize remark", who: "admin", method: "POST", path: "/api/shops/", body: body("remark", strings.Repeat("r", 201)), status: 400, field: "remark"},
-		{name: "create: bad status, en", who: "admin", lang: "en", method: "POST", path: "/api/shops/", body: body("status", 2), status: 400, msg: "Status has a value that is not allowed"},
-		{name: "create: negative sort", who: "admin", method: "POST", path: "/api/shops/", body: body("sort", -1), status: 400, field: "sort"},
-		{name: "create: duplicate code", who: "admin", method: "POST", path: "/api/shops/", body: body("code", "S002"), status: 409, msg: "店铺编码“S002”已存在", field: "code"},
-		{name: "create: duplicate name, en", who: "admin", lang: "en", method: "POST", path: "/api/shops/", body: body("name", "总店"), status: 409, msg: `Shop name "总店" already exists`, field: "name"},
-		{name: "create: malformed JSON", who: "admin", method: "POST", path: "/api/shops/", body: raw{"application/json", `{"code":`}, status: 400, msg: "请求内容不是有效的 JSON"},
-		{name: "create: wrong type", who: "admin", method: "POST", path: "/api/shops/", body: raw{"application/json", `{"code":"S9","name":"x","sort":"many"}`}, status: 400, field: "sort"},
-		{name: "create: wrong content type", who: "admin", method: "POST", path: "/api/shops/", body: raw{"text/csv", "a,b"}, status: 400, frag: "text/csv"},
-		{name: "create: no permission", who: "reader", method: "POST", path: "/api/shops/", body: body(), status: 403},
-		{name: "create: form-urlencoded", who: "admin", method: "POST", path: "/api/shops/", body: raw{"application/x-www-form-urlencoded", "code=S003&name=%E4%B8%89%E5%BA%97&status=0&sort=3"}, status: 200, frag: `"status":0`},
-		{name: "form", who: "admin", method: "GET", path: "/api/shops/" + id + "/form", status: 200, frag: `"phone":"010-1234"`},
-		{name: "form: unknown", who: "admin", method: "GET", path: "/api/shops/999999/form", status: 404, msg: "店铺不存在或已被删除"},
-		{name: "form: no permission", who: "reader", method: "GET", path: "/api/shops/" + id + "/form", status: 403},
-		{name: "update", who: "admin", method: "POST", path: "/api/shops/" + id, body: map[string]any{"code": "S002", "name": "二店", "phone": "020-1", "sort": 2}, status: 200, frag: `"name":"二店"`},
-		{name: "update: keeps status when absent", who: "admin", method: "GET", path: "/api/shops/" + id + "/form", status: 200, frag: `"status":1`},
-		{name: "update: duplicate code", who: "admin", method: "POST", path: "/api/shops/" + id, body: map[string]any{"code": "S001", "name": "二店"}, status: 409, field: "code"},
-		{name: "update: duplicate name", who: "admin", method: "POST", path: "/api/shops/" + id, body: map[string]any{"code": "S002", "name": "三店"}, status: 409, field: "name"},
-		{name: "update: missing name", who: "admin", method: "POST", path: "/api/shops/" + id, body: map[string]any{"code": "S002"}, status: 400, field: "name"},
-		{name: "update: unknown", who: "admin", method: "POST", path: "/api/shops/999999", body: body(), status: 404},
-		{name: "update: bad id", who: "admin", method: "POST", path: "/api/shops/0", body: body(), status: 400},
-		{name: "page: no permission", who: "nobody", method: "GET", path: "/api/shops/page", status: 403},
-		{name: "page: bad status", who: "admin", method: "GET", path: "/api/shops/page?status=5", status: 400, field: "status"},
-		{name: "page: bad status number", who: "admin", method: "GET", path: "/api/shops/page?status=x", status: 400},
-		{name: "users: unknown shop", who: "admin", method: "GET", path: "/api/shops/999999/users", status: 404},
-		{name: "set users: unknown user, en", who: "admin", lang: "en", method: "POST", path: "/api/shops/" + id + "/users", body: map[string]any{"userIds": []int64{1, 999999}}, status: 400, msg: "User 999999 does not exist", field: "userIds"},
-		{name: "set users: bad ids", who: "admin", method: "POST", path: "/api/shops/" + id + "/users", body: raw{"application/json", `{"userIds":"x"}`}, status: 400},
-		{name: "set users: no permission", who: "reader", method: "POST", path: "/api/shops/" + id + "/users", body: map[string]any{"userIds": []int64{}}, status: 403},
-		{name: "delete: unknown, nothing deleted", who: "admin", method: "DELETE", path: "/api/shops/" + id + ",999999", status: 404},
-		{name: "delete: no permission", who: "reader", method: "DELETE", path: "/api/shops/" + id, status: 403},
-	}
-	run(t, clients, steps)
+	apptest.Run(t, []apptest.Step{
+		{Name: "create: missing code", As: admin, Method: "POST", Path: "/api/shops/", Body: body("code", ""), Status: 400, Msg: "店铺编码不能为空", Field: "code"},
+		{Name: "create: missing name, en", As: admin, Lang: "en", Method: "POST", Path: "/api/shops/", Body: body("name", " "), Status: 400, Msg: "Shop name is required", Field: "name"},
+		{Name: "create: bad code", As: admin, Method: "POST", Path: "/api/shops/", Body: body("code", "S 1"), Status: 400, Msg: "店铺编码只能包含字母、数字、下划线和短横线", Field: "code"},
+		{Name: "create: oversize code", As: admin, Method: "POST", Path: "/api/shops/", Body: body("code", strings.Repeat("A", 21)), Status: 400, Msg: "店铺编码不能超过 20 个字符"},
+		{Name: "create: oversize name", As: admin, Method: "POST", Path: "/api/shops/", Body: body("name", strings.Repeat("店", 51)), Status: 400, Field: "name"},
+		{Name: "create: oversize address", As: admin, Method: "POST", Path: "/api/shops/", Body: body("address", strings.Repeat("a", 201)), Status: 400, Field: "address"},
+		{Name: "create: oversize phone", As: admin, Method: "POST", Path: "/api/shops/", Body: body("phone", strings.Repeat("1", 31)), Status: 400, Field: "phone"},
+		{Name: "create: oversize remark", As: admin, Method: "POST", Path: "/api/shops/", Body: body("remark", strings.Repeat("r", 201)), Status: 400, Field: "remark"},
+		{Name: "create: bad status, en", As: admin, Lang: "en", Method: "POST", Path: "/api/shops/", Body: body("status", 2), Status: 400, Msg: "Status has a value that is not allowed"},
+		{Name: "create: negative sort", As: admin, Method: "POST", Path: "/api/shops/", Body: body("sort", -1), Status: 400, Field: "sort"},
+		{Name: "create: duplicate code", As: admin, Method: "POST", Path: "/api/shops/", Body: body("code", "S002"), Status: 409, Msg: "店铺编码“S002”已存在", Field: "code"},
+		{Name: "create: duplicate name, en", As: admin, Lang: "en", Method: "POST", Path: "/api/shops/", Body: body("name", "总店"), Status: 409, Msg: `Shop name "总店" already exists`, Field: "name"},
+		{Name: "create: malformed JSON", As: admin, Method: "POST", Path: "/api/shops/", Body: `{"code":`, Status: 400, Msg: "请求内容不是有效的 JSON"},
+		{Name: "create: wrong type", As: admin, Method: "POST", Path: "/api/shops/", Body: `{"code":"S9","name":"x","sort":"many"}`, Status: 400, Field: "sort"},
+		{Name: "create: wrong content type", As: admin, Method: "POST", Path: "/api/shops/", Body: apptest.Raw{ContentType: "text/csv", Text: "a,b"}, Status: 400, BodyHas: "text/csv"},
+		{Name: "create: no permission", As: reader, Method: "POST", Path: "/api/shops/", Body: body(), Status: 403},
+		{Name: "create: form-urlencoded", As: admin, Method: "POST", Path: "/api/shops/", Body: apptest.Raw{ContentType: "application/x-www-form-urlencoded", Text: "code=S003&name=%E4%B8%89%E5%BA%97&status=0&sort=3"}, Status: 200, BodyHas: `"status":0`},
+		{Name: "form", As: admin, Method: "GET", Path: "/api/shops/" + id + "/form", Status: 200, BodyHas: `"phone":"010-1234"`},
+		{Name: "form: unknown", As: admin, Method: "GET", Path: "/api/shops/999999/form", Status: 404, Msg: "店铺不存在或已被删除"},
+		{Name: "form: no permission", As: reader, Method: "GET", Path: "/api/shops/" + id + "/form", Status: 403},
+		{Name: "update", As: admin, Method: "POST", Path: "/api/shops/" + id, Body: map[string]any{"code": "S002", "name": "二店", "phone": "020-1", "sort": 2}, Status: 200, BodyHas: `"name":"二店"`},
+		{Name: "update: keeps status when absent", As: admin, Method: "GET", Path: "/api/shops/" + id + "/form", Status: 200, BodyHas: `"status":1`},
+		{Name: "update: duplicate code", As: admin, Method: "POST", Path: "/api/shops/" + id, Body: map[string]any{"code": "S001", "name": "二店"}, Status: 409, Field: "code"},
+		{Name: "update: duplicate name", As: admin, Method: "POST", Path: "/api/shops/" + id, Body: map[string]any{"code": "S002", "name": "三店"}, Status: 409, Field: "name"},
+		{Name: "update: missing name", As: admin, Method: "POST", Path: "/api/shops/" + id, Body: map[string]any{"code": "S002"}, Status: 400, Field: "name"},
+		{Name: "update: unknown", As: admin, Method: "POST", Path: "/api/shops/999999", Body: body(), Status: 404},
+		{Name: "update: bad id", As: admin, Method: "POST", Path: "/api/shops/0", Body: body(), Status: 400},
+		{Name: "page: no permission", As: nobody, Method: "GET", Path: "/api/shops/page", Status: 403},
+		{Name: "page: bad status", As: admin, Method: "GET", Path: "/api/shops/page?status=5", Status: 400, Field: "status"},
+		{Name: "page: bad status number", As: admin, Method: "GET", Path: "/api/shops/page?status=x", Status: 400},
+		{Name: "users: unknown shop", As: admin, Method: "GET", Path: "/api/shops/999999/users", Status: 404},
+		{Name: "set users: unknown user, en", As: admin, Lang: "en", Method: "POST", Path: "/api/shops/" + id + "/users", Body: map[string]any{"userIds": []int64{1, 999999}}, Status: 400, Msg: "User 999999 does not exist", Field: "userIds"},
+		{Name: "set users: bad ids", As: admin, Method: "POST", Path: "/api/shops/" + id + "/users", Body: `{"userIds":"x"}`, Status: 400},
+		{Name: "set users: no permission", As: reader, Method: "POST", Path: "/api/shops/" + id + "/users", Body: map[string]any{"userIds": []int64{}}, Status: 403},
+		{Name: "delete: unknown, nothing deleted", As: admin, Method: "DELETE", Path: "/api/shops/" + id + ",999999", Status: 404},
+		{Name: "delete: no permission", As: reader, Method: "DELETE", Path: "/api/shops/" + id, Status: 403},
+	})
 
 	p := listShops(t, admin, "keywords=S00&pageSize=10")
 	if p.Total != 3 || p.List[0].Code != "S001" || p.List[0].UserCount < 3 || p.List[1].Name != "二店" {
@@ -219,19 +159,16 @@ func TestShopCRUD(t *testing.T) {
 	admin.Do("GET", "/api/shops/"+id+"/form", nil).Want(404)
 
 	// A registered reference blocks deletion.
-	ctx := context.Background()
-	if _, err := e.App.DB.Exec(ctx, "CREATE TABLE test_docs (id INTEGER PRIMARY KEY, shop_id BIGINT NOT NULL)"); err != nil {
-		t.Fatal(err)
-	}
+	e.Exec("CREATE TABLE test_docs (id INTEGER PRIMARY KEY, shop_id BIGINT NOT NULL)")
 	s3 := listShops(t, admin, "status=0").List[0].ID
-	e.App.DB.Exec(ctx, "INSERT INTO test_docs (id, shop_id) VALUES (1, ?)", s3)
+	e.Exec("INSERT INTO test_docs (id, shop_id) VALUES (1, ?)", s3)
 	e.App.Shops.AddReference(shop.Reference{Table: "test_docs", Column: "shop_id", What: errs.Key("shop.entity")})
 	admin.Lang = "en"
 	r = admin.Do("DELETE", fmt.Sprintf("/api/shops/%d", s3), nil).Want(409)
 	if r.Env.Msg != `Shop "三店" is used by Shop and cannot be deleted` {
 		t.Fatalf("msg %q", r.Env.Msg)
 	}
-	e.App.DB.Exec(ctx, "DELETE FROM test_docs")
+	e.Exec("DELETE FROM test_docs")
 	admin.Do("DELETE", fmt.Sprintf("/api/shops/%d", s3), nil).Want(200)
 
 	// The last enabled shop can be neither deleted nor disabled.
@@ -252,7 +189,7 @@ func TestShopIsolationAndOptions(t *testing.T) {
 	off := createShop(t, admin, "C01", "停用店")
 	admin.Do("POST", fmt.Sprintf("/api/shops/%d", off), map[string]any{"code": "C01", "name": "停用店", "status": 0, "sort": 10}).Want(200)
 	clerk := e.UserWith("sys:shop:query", "sys:shop:edit", "sys:shop:delete")
-	uid := userID(t, e, clerk.Username)
+	uid := e.UserID(clerk.Username)
 	admin.Do("POST", fmt.Sprintf("/api/shops/%d/users", off), map[string]any{"userIds": []int64{uid}}).Want(200)
 
 	p := listShops(t, clerk, "")
@@ -263,14 +200,13 @@ func TestShopIsolationAndOptions(t *testing.T) {
 		t.Fatalf("admin sees %+v", p)
 	}
 	o := fmt.Sprint(other)
-	clients := map[string]*apptest.Client{"clerk": clerk}
-	run(t, clients, []step{
-		{name: "form of another shop", who: "clerk", method: "GET", path: "/api/shops/" + o + "/form", status: 404, msg: "店铺不存在或已被删除"},
-		{name: "users of another shop", who: "clerk", method: "GET", path: "/api/shops/" + o + "/users", status: 404},
-		{name: "set users of another shop", who: "clerk", method: "POST", path: "/api/shops/" + o + "/users", body: map[string]any{"userIds": []int64{uid}}, status: 404},
-		{name: "update another shop", who: "clerk", method: "POST", path: "/api/shops/" + o, body: map[string]any{"code": "B01", "name": "x"}, status: 404},
-		{name: "delete another shop", who: "clerk", method: "DELETE", path: "/api/shops/" + o, status: 404},
-		{name: "keywords do not reach another shop", who: "clerk", method: "GET", path: "/api/shops/page?keywords=B01", status: 200, frag: `"total":0`},
+	apptest.Run(t, []apptest.Step{
+		{Name: "form of another shop", As: clerk, Method: "GET", Path: "/api/shops/" + o + "/form", Status: 404, Msg: "店铺不存在或已被删除"},
+		{Name: "users of another shop", As: clerk, Method: "GET", Path: "/api/shops/" + o + "/users", Status: 404},
+		{Name: "set users of another shop", As: clerk, Method: "POST", Path: "/api/shops/" + o + "/users", Body: map[string]any{"userIds": []int64{uid}}, Status: 404},
+		{Name: "update another shop", As: clerk, Method: "POST", Path: "/api/shops/" + o, Body: map[string]any{"code": "B01", "name": "x"}, Status: 404},
+		{Name: "delete another shop", As: clerk, Method: "DELETE", Path: "/api/shops/" + o, Status: 404},
+		{Name: "keywords do not reach another shop", As: clerk, Method: "GET", Path: "/api/shops/page?keywords=B01", Status: 200, BodyHas: `"total":0`},
 	})
 
 	// Options: enabled shops the caller may switch to.
@@ -298,7 +234,7 @@ func TestDisablingShops(t *testing.T) {
 	admin := e.Admin()
 	b := createShop(t, admin, "B01", "分店")
 	e.CreateUser("carol", "secret1")
-	carolID := userID(t, e, "carol")
+	carolID := e.UserID("carol")
 	admin.Do("POST", fmt.Sprintf("/api/shops/%d/users", b), map[string]any{"userIds": []int64{carolID}}).Want(200)
 	carol := e.SignIn("carol", "secret1")
 	carol2 := e.SignIn("carol", "secret1")

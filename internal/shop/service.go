@@ -94,7 +94,7 @@ func (s *Service) Create(ctx context.Context, p *server.Principal, in Input) (Fo
 		return nil
 	})
 	if err != nil {
-		return Form{}, wrap("create shop", err)
+		return Form{}, errs.Wrap("create shop", err)
 	}
 	return s.Form(ctx, p, id)
 }
@@ -136,7 +136,7 @@ func (s *Service) Update(ctx context.Context, p *server.Principal, id int64, in 
 		return detachSessions(ctx, tx, "shop_id = ?", id)
 	})
 	if err != nil {
-		return Form{}, wrap("update shop", err)
+		return Form{}, errs.Wrap("update shop", err)
 	}
 	return s.Form(ctx, p, id)
 }
@@ -184,7 +184,7 @@ func (s *Service) Delete(ctx context.Context, p *server.Principal, ids []int64) 
 		}
 		return err
 	})
-	return wrap("delete shops", err)
+	return errs.Wrap("delete shops", err)
 }
 
 // Members lists the users of a shop the caller may see.
@@ -193,7 +193,7 @@ func (s *Service) Members(ctx context.Context, p *server.Principal, id int64) ([
 		return nil, err
 	}
 	list, err := listMembers(ctx, s.db, id)
-	return list, wrap("list shop members", err)
+	return list, errs.Wrap("list shop members", err)
 }
 
 // SetMembers replaces the users of a shop. Unknown user ids are refused;
@@ -204,7 +204,7 @@ func (s *Service) SetMembers(ctx context.Context, p *server.Principal, id int64,
 		if _, err := getShop(ctx, tx, viewerOf(p), id); err != nil {
 			return err
 		}
-		known, err := existingUsers(ctx, tx, ids)
+		known, err := db.Existing(ctx, tx, "users", ids)
 		if err != nil {
 			return err
 		}
@@ -219,7 +219,7 @@ func (s *Service) SetMembers(ctx context.Context, p *server.Principal, id int64,
 		return detachSessions(ctx, tx, "shop_id = ?", id)
 	})
 	if err != nil {
-		return nil, wrap("set shop members", err)
+		return nil, errs.Wrap("set shop members", err)
 	}
 	return s.Members(ctx, p, id)
 }
@@ -270,15 +270,4 @@ func SwitchTarget(ctx context.Context, q db.Querier, p *server.Principal, id int
 // after changing a user's shops or roles, in the same transaction.
 func DetachUserSessions(ctx context.Context, q db.Querier, userID int64) error {
 	return detachSessions(ctx, q, "user_id = ?", userID)
-}
-
-// wrap adds context to unexpected errors and leaves expected ones as they are.
-func wrap(what string, err error) error {
-	if err == nil {
-		return nil
-	}
-	if _, ok := errs.As(err); ok {
-		return err
-	}
-	return fmt.Errorf("%s: %w", what, err)
 }

@@ -50,22 +50,12 @@ func listShops(ctx context.Context, q db.Querier, v viewer, f pageFilter) ([]Sho
 	if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM shops s WHERE "+where, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	rows, err := q.Query(ctx, `SELECT s.id, s.code, s.name, s.address, s.phone, s.status, s.sort, s.remark,
+	out, err := db.All(ctx, q, func(r *sql.Rows, s *Shop) error {
+		return r.Scan(&s.ID, &s.Code, &s.Name, &s.Address, &s.Phone, &s.Status, &s.Sort, &s.Remark, &s.UserCount, &s.CreateTime)
+	}, `SELECT s.id, s.code, s.name, s.address, s.phone, s.status, s.sort, s.remark,
 		(SELECT COUNT(*) FROM user_shops m WHERE m.shop_id = s.id), s.created_at
 		FROM shops s WHERE `+where+` ORDER BY s.sort, s.id LIMIT ? OFFSET ?`, append(args, f.limit, f.offset)...)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer rows.Close()
-	var out []Shop
-	for rows.Next() {
-		var s Shop
-		if err := rows.Scan(&s.ID, &s.Code, &s.Name, &s.Address, &s.Phone, &s.Status, &s.Sort, &s.Remark, &s.UserCount, &s.CreateTime); err != nil {
-			return nil, 0, err
-		}
-		out = append(out, s)
-	}
-	return out, total, rows.Err()
+	return out, total, err
 }
 
 // getShop reads a shop v may see; any other is not found.
@@ -137,42 +127,9 @@ func deleteShops(ctx context.Context, q db.Querier, ids []int64) error {
 }
 
 func listMembers(ctx context.Context, q db.Querier, shopID int64) ([]Member, error) {
-	rows, err := q.Query(ctx, `SELECT u.id, u.username, u.nickname FROM users u
+	return db.All(ctx, q, func(r *sql.Rows, m *Member) error { return r.Scan(&m.ID, &m.Username, &m.Nickname) },
+		`SELECT u.id, u.username, u.nickname FROM users u
 		JOIN user_shops us ON us.user_id = u.id WHERE us.shop_id = ? ORDER BY u.id`, shopID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Member{}
-	for rows.Next() {
-		var m Member
-		if err := rows.Scan(&m.ID, &m.Username, &m.Nickname); err != nil {
-			return nil, err
-		}
-		out = append(out, m)
-	}
-	return out, rows.Err()
-}
-
-// existingUsers returns which of ids are users.
-func existingUsers(ctx context.Context, q db.Querier, ids []int64) (map[int64]bool, error) {
-	out := map[int64]bool{}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	rows, err := q.Query(ctx, "SELECT id FROM users WHERE id IN "+db.In(len(ids)), db.Args(ids)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out[id] = true
-	}
-	return out, rows.Err()
 }
 
 func replaceMembers(ctx context.Context, q db.Querier, shopID int64, userIDs []int64) error {
@@ -205,18 +162,6 @@ func detachSessions(ctx context.Context, q db.Querier, cond string, args ...any)
 // switchable lists the enabled shops a user may make active.
 func switchable(ctx context.Context, q db.Querier, v viewer) ([]Option, error) {
 	where, args := v.scope()
-	rows, err := q.Query(ctx, "SELECT s.id, s.name FROM shops s WHERE s.status = 1 AND "+where+" ORDER BY s.sort, s.id", args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Option{}
-	for rows.Next() {
-		var o Option
-		if err := rows.Scan(&o.Value, &o.Label); err != nil {
-			return nil, err
-		}
-		out = append(out, o)
-	}
-	return out, rows.Err()
+	return db.All(ctx, q, func(r *sql.Rows, o *Option) error { return r.Scan(&o.Value, &o.Label) },
+		"SELECT s.id, s.name FROM shops s WHERE s.status = 1 AND "+where+" ORDER BY s.sort, s.id", args...)
 }

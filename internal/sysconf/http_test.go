@@ -24,51 +24,6 @@ func newEnv(t *testing.T) *apptest.Env {
 	return e
 }
 
-// raw is a request body sent with an explicit content type.
-type raw struct{ ct, text string }
-
-// step is one HTTP scenario line.
-type step struct {
-	name         string
-	who          string // client name in the scenario's map
-	lang         string
-	method, path string
-	body         any
-	status       int
-	msg          string // exact message, when set
-	field        string // a field that must carry an error
-	frag         string // fragment of the raw body
-}
-
-func run(t *testing.T, clients map[string]*apptest.Client, steps []step) {
-	t.Helper()
-	for _, s := range steps {
-		t.Run(s.name, func(t *testing.T) {
-			c := clients[s.who]
-			if c == nil {
-				t.Fatalf("no client %q", s.who)
-			}
-			c.Lang = s.lang
-			var r *apptest.Response
-			if b, ok := s.body.(raw); ok {
-				r = c.Raw(s.method, s.path, b.ct, strings.NewReader(b.text))
-			} else {
-				r = c.Do(s.method, s.path, s.body)
-			}
-			r.Want(s.status)
-			if s.msg != "" && r.Env.Msg != s.msg {
-				t.Errorf("msg %q, want %q", r.Env.Msg, s.msg)
-			}
-			if s.field != "" && r.Env.Errors[s.field] == "" {
-				t.Errorf("no error for %s: %s", s.field, r.Body)
-			}
-			if s.frag != "" && !strings.Contains(string(r.Body), s.frag) {
-				t.Errorf("body lacks %s: %s", s.frag, r.Body)
-			}
-		})
-	}
-}
-
 type configRow struct {
 	ID          int64  `json:"id"`
 	ConfigName  string `json:"configName"`
@@ -79,14 +34,9 @@ type configRow struct {
 	CreateTime  string `json:"createTime"`
 }
 
-type configPage struct {
-	List  []configRow `json:"list"`
-	Total int         `json:"total"`
-}
-
-func page(t *testing.T, c *apptest.Client, query string) configPage {
+func page(t *testing.T, c *apptest.Client, query string) apptest.Page[configRow] {
 	t.Helper()
-	var p configPage
+	var p apptest.Page[configRow]
 	c.Do("GET", "/api/config/page?"+query, nil).Want(200).Decode(&p)
 	return p
 }
@@ -112,53 +62,48 @@ func TestConfigKeys(t *testing.T) {
 		t.Fatalf("created %+v", created)
 	}
 	id := fmt.Sprint(created.ID)
-	clients := map[string]*apptest.Client{
-		"admin":  admin,
-		"reader": e.UserWith("sys:config:query"),
-		"nobody": e.UserWith("sys:user:query"),
-	}
+	reader, nobody := e.UserWith("sys:config:query"), e.UserWith("sys:user:query")
 	long := strings.Repeat("长", 51)
-	steps := []step{
-		{name: "create: missing name", who: "admin", method: "POST", path: "/api/config/", body: map[string]any{"configKey": "a.b"}, status: 400, msg: "配置名称不能为空", field: "configName"},
-		{name: "create: missing key, en", who: "admin", lang: "en", method: "POST", path: "/api/config/", body: map[string]any{"configName": "x"}, status: 400, msg: "Config key is required", field: "configKey"},
-		{name: "create: oversize name", who: "admin", method: "POST", path: "/api/config/", body: map[string]any{"configName": long, "configKey": "a.b"}, status: 400, msg: "配置名称不能超过 50 个字符", field: "configName"},
-		{name: "create: oversize key", who: "admin", method: "POST", path: "/api/config/", body: map[string]any{"configName": "x", "configKey": "a" + strings.Repeat("b", 100)}, status: 400, field: "configKey"},
-		{name: "create: oversize value", who: "admin", method: "POST", path: "/api/config/", body: map[string]any{"configName": "x", "configKey": "a.b", "configValue": strings.Repeat("v", 2001)}, status: 400, field: "configValue"},
-		{name: "create: oversize remark", who: "admin", method: "POST", path: "/api/config/", body: map[string]any{"configName": "x", "configKey": "a.b", "remark": strings.Repeat("r", 201)}, status: 400, field: "remark"},
-		{name: "create: bad key format, en", who: "admin", lang: "en", method: "POST", path: "/api/config/", body: map[string]any{"configName": "x", "configKey": "1abc"}, status: 400, msg: "Config key must start with a letter and hold only letters, digits, underscores and dots", field: "configKey"},
-		{name: "create: key with a space", who: "admin", method: "POST", path: "/api/config/", body: map[string]any{"configName": "x", "configKey": "a b"}, status: 400, field: "configKey"},
-		{name: "create: duplicate key", who: "admin", method: "POST", path: "/api/config/", body: map[string]any{"configName": "x", "configKey": "site.logo_url"}, status: 409, msg: "配置键“site.logo_url”已存在", field: "configKey"},
-		{name: "create: a parameter's key is taken", who: "admin", lang: "en", method: "POST", path: "/api/config/", body: map[string]any{"configName": "x", "configKey": "qtyPlaces"}, status: 409, msg: `Config key "qtyPlaces" already exists`},
-		{name: "create: malformed JSON", who: "admin", method: "POST", path: "/api/config/", body: raw{"application/json", `{"configName": `}, status: 400, msg: "请求内容不是有效的 JSON"},
-		{name: "create: wrong type", who: "admin", method: "POST", path: "/api/config/", body: raw{"application/json", `{"configName": 5}`}, status: 400, field: "configName"},
-		{name: "create: wrong content type", who: "admin", method: "POST", path: "/api/config/", body: raw{"text/plain", "x"}, status: 400, frag: "text/plain"},
-		{name: "create: no permission", who: "reader", method: "POST", path: "/api/config/", body: map[string]any{"configName": "x", "configKey": "a.c"}, status: 403},
-		{name: "create: form-urlencoded", who: "admin", method: "POST", path: "/api/config/", body: raw{"application/x-www-form-urlencoded", url.Values{"configName": {"Form"}, "configKey": {"form.key"}, "configValue": {"1"}}.Encode()}, status: 200, frag: `"configKey":"form.key"`},
-		{name: "form", who: "admin", method: "GET", path: "/api/config/" + id + "/form", status: 200, frag: `"configValue":"/logo.png"`},
-		{name: "form: unknown id", who: "admin", method: "GET", path: "/api/config/999999/form", status: 404, msg: "配置不存在或已被删除"},
-		{name: "form: bad id", who: "admin", method: "GET", path: "/api/config/abc/form", status: 400},
-		{name: "form: needs update permission", who: "reader", method: "GET", path: "/api/config/" + id + "/form", status: 403},
-		{name: "update", who: "admin", method: "POST", path: "/api/config/" + id, body: map[string]any{"configName": "Logo", "configKey": "site.logo", "configValue": "/l.svg"}, status: 200, frag: `"configKey":"site.logo"`},
-		{name: "update: duplicate key", who: "admin", method: "POST", path: "/api/config/" + id, body: map[string]any{"configName": "Logo", "configKey": "form.key"}, status: 409, field: "configKey"},
-		{name: "update: missing name", who: "admin", method: "POST", path: "/api/config/" + id, body: map[string]any{"configKey": "site.logo"}, status: 400, field: "configName"},
-		{name: "update: unknown id", who: "admin", method: "POST", path: "/api/config/999999", body: map[string]any{"configName": "x", "configKey": "x"}, status: 404},
-		{name: "update: no permission", who: "reader", method: "POST", path: "/api/config/" + id, body: map[string]any{"configName": "x", "configKey": "x"}, status: 403},
-		{name: "page: no permission", who: "nobody", method: "GET", path: "/api/config/page", status: 403},
-		{name: "page: bad pageSize", who: "admin", method: "GET", path: "/api/config/page?pageSize=0", status: 400, field: "pageSize"},
-		{name: "refresh", who: "admin", method: "POST", path: "/api/config/refresh", status: 200},
-		{name: "refresh: no permission", who: "reader", method: "POST", path: "/api/config/refresh", status: 403},
-		{name: "delete: unknown id, nothing deleted", who: "admin", method: "DELETE", path: "/api/config/" + id + ",999999", status: 404},
-		{name: "delete: bad ids", who: "admin", method: "DELETE", path: "/api/config/1,x", status: 400},
-		{name: "delete: no permission", who: "reader", method: "DELETE", path: "/api/config/" + id, status: 403},
-	}
-	run(t, clients, steps)
+	apptest.Run(t, []apptest.Step{
+		{Name: "create: missing name", As: admin, Method: "POST", Path: "/api/config/", Body: map[string]any{"configKey": "a.b"}, Status: 400, Msg: "配置名称不能为空", Field: "configName"},
+		{Name: "create: missing key, en", As: admin, Lang: "en", Method: "POST", Path: "/api/config/", Body: map[string]any{"configName": "x"}, Status: 400, Msg: "Config key is required", Field: "configKey"},
+		{Name: "create: oversize name", As: admin, Method: "POST", Path: "/api/config/", Body: map[string]any{"configName": long, "configKey": "a.b"}, Status: 400, Msg: "配置名称不能超过 50 个字符", Field: "configName"},
+		{Name: "create: oversize key", As: admin, Method: "POST", Path: "/api/config/", Body: map[string]any{"configName": "x", "configKey": "a" + strings.Repeat("b", 100)}, Status: 400, Field: "configKey"},
+		{Name: "create: oversize value", As: admin, Method: "POST", Path: "/api/config/", Body: map[string]any{"configName": "x", "configKey": "a.b", "configValue": strings.Repeat("v", 2001)}, Status: 400, Field: "configValue"},
+		{Name: "create: oversize remark", As: admin, Method: "POST", Path: "/api/config/", Body: map[string]any{"configName": "x", "configKey": "a.b", "remark": strings.Repeat("r", 201)}, Status: 400, Field: "remark"},
+		{Name: "create: bad key format, en", As: admin, Lang: "en", Method: "POST", Path: "/api/config/", Body: map[string]any{"configName": "x", "configKey": "1abc"}, Status: 400, Msg: "Config key must start with a letter and hold only letters, digits, underscores and dots", Field: "configKey"},
+		{Name: "create: key with a space", As: admin, Method: "POST", Path: "/api/config/", Body: map[string]any{"configName": "x", "configKey": "a b"}, Status: 400, Field: "configKey"},
+		{Name: "create: duplicate key", As: admin, Method: "POST", Path: "/api/config/", Body: map[string]any{"configName": "x", "configKey": "site.logo_url"}, Status: 409, Msg: "配置键“site.logo_url”已存在", Field: "configKey"},
+		{Name: "create: a parameter's key is taken", As: admin, Lang: "en", Method: "POST", Path: "/api/config/", Body: map[string]any{"configName": "x", "configKey": "qtyPlaces"}, Status: 409, Msg: `Config key "qtyPlaces" already exists`},
+		{Name: "create: malformed JSON", As: admin, Method: "POST", Path: "/api/config/", Body: `{"configName": `, Status: 400, Msg: "请求内容不是有效的 JSON"},
+		{Name: "create: wrong type", As: admin, Method: "POST", Path: "/api/config/", Body: `{"configName": 5}`, Status: 400, Field: "configName"},
+		{Name: "create: wrong content type", As: admin, Method: "POST", Path: "/api/config/", Body: apptest.Raw{ContentType: "text/plain", Text: "x"}, Status: 400, BodyHas: "text/plain"},
+		{Name: "create: no permission", As: reader, Method: "POST", Path: "/api/config/", Body: map[string]any{"configName": "x", "configKey": "a.c"}, Status: 403},
+		{Name: "create: form-urlencoded", As: admin, Method: "POST", Path: "/api/config/", Body: url.Values{"configName": {"Form"}, "configKey": {"form.key"}, "configValue": {"1"}}, Status: 200, BodyHas: `"configKey":"form.key"`},
+		{Name: "form", As: admin, Method: "GET", Path: "/api/config/" + id + "/form", Status: 200, BodyHas: `"configValue":"/logo.png"`},
+		{Name: "form: unknown id", As: admin, Method: "GET", Path: "/api/config/999999/form", Status: 404, Msg: "配置不存在或已被删除"},
+		{Name: "form: bad id", As: admin, Method: "GET", Path: "/api/config/abc/form", Status: 400},
+		{Name: "form: needs update permission", As: reader, Method: "GET", Path: "/api/config/" + id + "/form", Status: 403},
+		{Name: "update", As: admin, Method: "POST", Path: "/api/config/" + id, Body: map[string]any{"configName": "Logo", "configKey": "site.logo", "configValue": "/l.svg"}, Status: 200, BodyHas: `"configKey":"site.logo"`},
+		{Name: "update: duplicate key", As: admin, Method: "POST", Path: "/api/config/" + id, Body: map[string]any{"configName": "Logo", "configKey": "form.key"}, Status: 409, Field: "configKey"},
+		{Name: "update: missing name", As: admin, Method: "POST", Path: "/api/config/" + id, Body: map[string]any{"configKey": "site.logo"}, Status: 400, Field: "configName"},
+		{Name: "update: unknown id", As: admin, Method: "POST", Path: "/api/config/999999", Body: map[string]any{"configName": "x", "configKey": "x"}, Status: 404},
+		{Name: "update: no permission", As: reader, Method: "POST", Path: "/api/config/" + id, Body: map[string]any{"configName": "x", "configKey": "x"}, Status: 403},
+		{Name: "page: no permission", As: nobody, Method: "GET", Path: "/api/config/page", Status: 403},
+		{Name: "page: bad pageSize", As: admin, Method: "GET", Path: "/api/config/page?pageSize=0", Status: 400, Field: "pageSize"},
+		{Name: "refresh", As: admin, Method: "POST", Path: "/api/config/refresh", Status: 200},
+		{Name: "refresh: no permission", As: reader, Method: "POST", Path: "/api/config/refresh", Status: 403},
+		{Name: "delete: unknown id, nothing deleted", As: admin, Method: "DELETE", Path: "/api/config/" + id + ",999999", Status: 404},
+		{Name: "delete: bad ids", As: admin, Method: "DELETE", Path: "/api/config/1,x", Status: 400},
+		{Name: "delete: no permission", As: reader, Method: "DELETE", Path: "/api/config/" + id, Status: 403},
+	})
 
 	// Keywords search name and key; the page shows the stored values.
 	p := page(t, admin, "keywords=logo")
 	if p.Total != 1 || p.List[0].ConfigName != "Logo" || p.List[0].ConfigValue != "/l.svg" || p.List[0].CreateTime == "" {
 		t.Fatalf("page: %+v", p)
 	}
-	if p := page(t, clients["reader"], "keywords=SITE.LOGO"); p.Total != 1 {
+	if p := page(t, reader, "keywords=SITE.LOGO"); p.Total != 1 {
 		t.Fatalf("keywords ignore case: %+v", p)
 	}
 	// Paging.
@@ -178,30 +123,28 @@ func TestConfigKeys(t *testing.T) {
 func TestBuiltinKeys(t *testing.T) {
 	e := newEnv(t)
 	admin := e.Admin()
-	var n int
-	if err := e.App.DB.QueryRow(context.Background(), "SELECT COUNT(*) FROM configs WHERE builtin = 1").Scan(&n); err != nil || n != len(sysconf.Params()) {
-		t.Fatalf("built-in rows %d, want %d (%v)", n, len(sysconf.Params()), err)
+	if n := e.Count("SELECT COUNT(*) FROM configs WHERE builtin = 1"); n != len(sysconf.Params()) {
+		t.Fatalf("built-in rows %d, want %d", n, len(sysconf.Params()))
 	}
 	qty := fmt.Sprint(idOfKey(t, admin, "qtyPlaces"))
 	pw := fmt.Sprint(idOfKey(t, admin, "sys.user.initPassword"))
 	var free configRow
 	admin.Do("POST", "/api/config/", map[string]any{"configName": "Free", "configKey": "free.key"}).Want(200).Decode(&free)
-	clients := map[string]*apptest.Client{"admin": admin, "reader": e.UserWith("sys:config:query")}
-	steps := []step{
-		{name: "delete a built-in key", who: "admin", method: "DELETE", path: "/api/config/" + qty, status: 409, msg: "“qtyPlaces”是系统参数，不能删除"},
-		{name: "delete a built-in key, en", who: "admin", lang: "en", method: "DELETE", path: fmt.Sprintf("/api/config/%d,%s", free.ID, qty), status: 409, msg: `"qtyPlaces" is a system parameter and cannot be deleted`},
-		{name: "rename a built-in key", who: "admin", method: "POST", path: "/api/config/" + qty, body: map[string]any{"configName": "x", "configKey": "qty", "configValue": "2"}, status: 400, field: "configKey"},
-		{name: "bad built-in value", who: "admin", method: "POST", path: "/api/config/" + qty, body: map[string]any{"configName": "x", "configKey": "qtyPlaces", "configValue": "7"}, status: 400, msg: "数量小数位数必须在 0 到 6 之间", field: "configValue"},
-		{name: "bad built-in value, en", who: "admin", lang: "en", method: "POST", path: "/api/config/" + qty, body: map[string]any{"configName": "x", "configKey": "qtyPlaces", "configValue": "x"}, status: 400, msg: "Quantity decimal places is not valid", field: "configValue"},
-		{name: "good built-in value", who: "admin", method: "POST", path: "/api/config/" + qty, body: map[string]any{"configName": "Whatever", "configKey": "qtyPlaces", "configValue": " 4 ", "remark": "four"}, status: 200, frag: `"configName":"数量小数位数","configKey":"qtyPlaces","configValue":"4","remark":"four"`},
-		{name: "built-in name in English", who: "admin", lang: "en", method: "GET", path: "/api/config/" + qty + "/form", status: 200, frag: `"configName":"Quantity decimal places"`},
-		{name: "init password visible with update permission", who: "admin", method: "GET", path: "/api/config/page?keywords=initPassword", status: 200, frag: `"configValue":"123456"`},
-		{name: "init password masked without it", who: "reader", method: "GET", path: "/api/config/page?keywords=initPassword", status: 200, frag: `"configValue":"******"`},
-		{name: "search by translated name, en", who: "reader", lang: "en", method: "GET", path: "/api/config/page?keywords=valuation", status: 200, frag: `"configKey":"valMethods"`},
-		{name: "short init password", who: "admin", method: "POST", path: "/api/config/" + pw, body: map[string]any{"configKey": "sys.user.initPassword", "configValue": "abc"}, status: 400, msg: "用户初始密码至少需要 6 个字符"},
-		{name: "masked init password keeps it", who: "admin", method: "POST", path: "/api/config/" + pw, body: map[string]any{"configKey": "sys.user.initPassword", "configValue": "******"}, status: 200, frag: `"configValue":"123456"`},
-	}
-	run(t, clients, steps)
+	reader := e.UserWith("sys:config:query")
+	apptest.Run(t, []apptest.Step{
+		{Name: "delete a built-in key", As: admin, Method: "DELETE", Path: "/api/config/" + qty, Status: 409, Msg: "“qtyPlaces”是系统参数，不能删除"},
+		{Name: "delete a built-in key, en", As: admin, Lang: "en", Method: "DELETE", Path: fmt.Sprintf("/api/config/%d,%s", free.ID, qty), Status: 409, Msg: `"qtyPlaces" is a system parameter and cannot be deleted`},
+		{Name: "rename a built-in key", As: admin, Method: "POST", Path: "/api/config/" + qty, Body: map[string]any{"configName": "x", "configKey": "qty", "configValue": "2"}, Status: 400, Field: "configKey"},
+		{Name: "bad built-in value", As: admin, Method: "POST", Path: "/api/config/" + qty, Body: map[string]any{"configName": "x", "configKey": "qtyPlaces", "configValue": "7"}, Status: 400, Msg: "数量小数位数必须在 0 到 6 之间", Field: "configValue"},
+		{Name: "bad built-in value, en", As: admin, Lang: "en", Method: "POST", Path: "/api/config/" + qty, Body: map[string]any{"configName": "x", "configKey": "qtyPlaces", "configValue": "x"}, Status: 400, Msg: "Quantity decimal places is not valid", Field: "configValue"},
+		{Name: "good built-in value", As: admin, Method: "POST", Path: "/api/config/" + qty, Body: map[string]any{"configName": "Whatever", "configKey": "qtyPlaces", "configValue": " 4 ", "remark": "four"}, Status: 200, BodyHas: `"configName":"数量小数位数","configKey":"qtyPlaces","configValue":"4","remark":"four"`},
+		{Name: "built-in name in English", As: admin, Lang: "en", Method: "GET", Path: "/api/config/" + qty + "/form", Status: 200, BodyHas: `"configName":"Quantity decimal places"`},
+		{Name: "init password visible with update permission", As: admin, Method: "GET", Path: "/api/config/page?keywords=initPassword", Status: 200, BodyHas: `"configValue":"123456"`},
+		{Name: "init password masked without it", As: reader, Method: "GET", Path: "/api/config/page?keywords=initPassword", Status: 200, BodyHas: `"configValue":"******"`},
+		{Name: "search by translated name, en", As: reader, Lang: "en", Method: "GET", Path: "/api/config/page?keywords=valuation", Status: 200, BodyHas: `"configKey":"valMethods"`},
+		{Name: "short init password", As: admin, Method: "POST", Path: "/api/config/" + pw, Body: map[string]any{"configKey": "sys.user.initPassword", "configValue": "abc"}, Status: 400, Msg: "用户初始密码至少需要 6 个字符"},
+		{Name: "masked init password keeps it", As: admin, Method: "POST", Path: "/api/config/" + pw, Body: map[string]any{"configKey": "sys.user.initPassword", "configValue": "******"}, Status: 200, BodyHas: `"configValue":"123456"`},
+	})
 	var sys map[string]any
 	admin.Do("GET", "/api/config/system", nil).Want(200).Decode(&sys)
 	if sys["qtyPlaces"] != 4.0 {
@@ -222,12 +165,9 @@ func TestSystemParameters(t *testing.T) {
 	e := newEnv(t)
 	admin := e.Admin()
 	ctx := context.Background()
-	clients := map[string]*apptest.Client{
-		"admin":  admin,
-		"viewer": e.UserWith("settings:parameter:query"),
-		"editor": e.UserWith("settings:parameter:query", "settings:parameter:update"),
-		"nobody": e.UserWith("sys:config:query"),
-	}
+	viewer := e.UserWith("settings:parameter:query")
+	editor := e.UserWith("settings:parameter:query", "settings:parameter:update")
+	nobody := e.UserWith("sys:config:query")
 
 	// Defaults, typed: numbers are JSON numbers.
 	r := admin.Do("GET", "/api/config/system", nil).Want(200)
@@ -252,28 +192,27 @@ func TestSystemParameters(t *testing.T) {
 		t.Errorf("startDate %v", sys["startDate"])
 	}
 
-	steps := []step{
-		{name: "masked without sys:config:update", who: "viewer", method: "GET", path: "/api/config/system", status: 200, frag: `"sys.user.initPassword":"******"`},
-		{name: "query needs permission", who: "nobody", method: "GET", path: "/api/config/system", status: 403},
-		{name: "update needs permission", who: "viewer", method: "POST", path: "/api/config/system", body: map[string]any{"currency": "USD"}, status: 403},
-		{name: "qtyPlaces 7", who: "editor", method: "POST", path: "/api/config/system", body: map[string]any{"qtyPlaces": 7}, status: 400, msg: "数量小数位数必须在 0 到 6 之间", field: "qtyPlaces"},
-		{name: "qtyPlaces 7, en", who: "editor", lang: "en", method: "POST", path: "/api/config/system", body: map[string]any{"qtyPlaces": 7}, status: 400, msg: "Quantity decimal places must be between 0 and 6", field: "qtyPlaces"},
-		{name: "valMethods lifo", who: "editor", method: "POST", path: "/api/config/system", body: map[string]any{"valMethods": "lifo"}, status: 400, msg: "存货计价方法的取值不正确", field: "valMethods"},
-		{name: "tax rate with 3 places, en", who: "editor", lang: "en", method: "POST", path: "/api/config/system", body: map[string]any{"taxRequiredInput": 12.345}, status: 400, msg: "Default tax rate allows at most 2 decimal places"},
-		{name: "tax rate over 100", who: "editor", method: "POST", path: "/api/config/system", body: map[string]any{"taxRequiredInput": "100.5"}, status: 400, field: "taxRequiredInput"},
-		{name: "unknown price source, en", who: "editor", lang: "en", method: "POST", path: "/api/config/system", body: map[string]any{"priceSequence": "lastPrice,cheapest"}, status: 400, msg: `Price lookup order: "cheapest" is not allowed; choose from cLevelPrice, lastPrice`},
-		{name: "bad date", who: "editor", method: "POST", path: "/api/config/system", body: map[string]any{"closeDate": "2024-13-01"}, status: 400, msg: "结账日期必须是 YYYY-MM-DD 格式的日期"},
-		{name: "empty company name", who: "editor", method: "POST", path: "/api/config/system", body: map[string]any{"companyName": " "}, status: 400, msg: "公司名称不能为空"},
-		{name: "flag 2", who: "editor", method: "POST", path: "/api/config/system", body: map[string]any{"multiUnit": 2}, status: 400, field: "multiUnit"},
-		{name: "short init password", who: "editor", method: "POST", path: "/api/config/system", body: map[string]any{"sys.user.initPassword": "12345"}, status: 400, field: "sys.user.initPassword"},
-		{name: "object for a number", who: "editor", method: "POST", path: "/api/config/system", body: raw{"application/json", `{"qtyPlaces": {"a": 1}}`}, status: 400, field: "qtyPlaces"},
-		{name: "malformed JSON", who: "editor", method: "POST", path: "/api/config/system", body: raw{"application/json", `{"qtyPlaces": `}, status: 400, msg: "请求内容不是有效的 JSON"},
-		{name: "wrong content type", who: "editor", method: "POST", path: "/api/config/system", body: raw{"text/xml", "<a/>"}, status: 400},
-	}
-	run(t, clients, steps)
+	apptest.Run(t, []apptest.Step{
+		{Name: "masked without sys:config:update", As: viewer, Method: "GET", Path: "/api/config/system", Status: 200, BodyHas: `"sys.user.initPassword":"******"`},
+		{Name: "query needs permission", As: nobody, Method: "GET", Path: "/api/config/system", Status: 403},
+		{Name: "update needs permission", As: viewer, Method: "POST", Path: "/api/config/system", Body: map[string]any{"currency": "USD"}, Status: 403},
+		{Name: "qtyPlaces 7", As: editor, Method: "POST", Path: "/api/config/system", Body: map[string]any{"qtyPlaces": 7}, Status: 400, Msg: "数量小数位数必须在 0 到 6 之间", Field: "qtyPlaces"},
+		{Name: "qtyPlaces 7, en", As: editor, Lang: "en", Method: "POST", Path: "/api/config/system", Body: map[string]any{"qtyPlaces": 7}, Status: 400, Msg: "Quantity decimal places must be between 0 and 6", Field: "qtyPlaces"},
+		{Name: "valMethods lifo", As: editor, Method: "POST", Path: "/api/config/system", Body: map[string]any{"valMethods": "lifo"}, Status: 400, Msg: "存货计价方法的取值不正确", Field: "valMethods"},
+		{Name: "tax rate with 3 places, en", As: editor, Lang: "en", Method: "POST", Path: "/api/config/system", Body: map[string]any{"taxRequiredInput": 12.345}, Status: 400, Msg: "Default tax rate allows at most 2 decimal places"},
+		{Name: "tax rate over 100", As: editor, Method: "POST", Path: "/api/config/system", Body: map[string]any{"taxRequiredInput": "100.5"}, Status: 400, Field: "taxRequiredInput"},
+		{Name: "unknown price source, en", As: editor, Lang: "en", Method: "POST", Path: "/api/config/system", Body: map[string]any{"priceSequence": "lastPrice,cheapest"}, Status: 400, Msg: `Price lookup order: "cheapest" is not allowed; choose from cLevelPrice, lastPrice`},
+		{Name: "bad date", As: editor, Method: "POST", Path: "/api/config/system", Body: map[string]any{"closeDate": "2024-13-01"}, Status: 400, Msg: "结账日期必须是 YYYY-MM-DD 格式的日期"},
+		{Name: "empty company name", As: editor, Method: "POST", Path: "/api/config/system", Body: map[string]any{"companyName": " "}, Status: 400, Msg: "公司名称不能为空"},
+		{Name: "flag 2", As: editor, Method: "POST", Path: "/api/config/system", Body: map[string]any{"multiUnit": 2}, Status: 400, Field: "multiUnit"},
+		{Name: "short init password", As: editor, Method: "POST", Path: "/api/config/system", Body: map[string]any{"sys.user.initPassword": "12345"}, Status: 400, Field: "sys.user.initPassword"},
+		{Name: "object for a number", As: editor, Method: "POST", Path: "/api/config/system", Body: `{"qtyPlaces": {"a": 1}}`, Status: 400, Field: "qtyPlaces"},
+		{Name: "malformed JSON", As: editor, Method: "POST", Path: "/api/config/system", Body: `{"qtyPlaces": `, Status: 400, Msg: "请求内容不是有效的 JSON"},
+		{Name: "wrong content type", As: editor, Method: "POST", Path: "/api/config/system", Body: apptest.Raw{ContentType: "text/xml", Text: "<a/>"}, Status: 400},
+	})
 
 	// Nothing is written when one field is bad; every bad field is reported.
-	r = clients["editor"].Do("POST", "/api/config/system", map[string]any{"companyName": "新名字", "qtyPlaces": 9, "valMethods": "lifo"}).Want(400)
+	r = editor.Do("POST", "/api/config/system", map[string]any{"companyName": "新名字", "qtyPlaces": 9, "valMethods": "lifo"}).Want(400)
 	if r.Env.Errors["qtyPlaces"] == "" || r.Env.Errors["valMethods"] == "" || r.Env.Errors["companyName"] != "" {
 		t.Fatalf("errors: %s", r.Body)
 	}
@@ -283,7 +222,7 @@ func TestSystemParameters(t *testing.T) {
 
 	// A partial update changes only what was sent; numbers and numeric strings both work.
 	var got map[string]any
-	clients["editor"].Do("POST", "/api/config/system", map[string]any{
+	editor.Do("POST", "/api/config/system", map[string]any{
 		"companyName": "仓鼠贸易有限公司", "qtyPlaces": "3", "taxRequiredInput": 6.5, "valMethods": "fifo",
 		"priceSequence": "lastPrice,cLevelPrice", "requiredCheckStore": false, "closeDate": "2024-01-31",
 		"companyPostcode": 100000, "sys.user.initPassword": "******",
@@ -305,7 +244,7 @@ func TestSystemParameters(t *testing.T) {
 
 	// Form bodies work too; the init password changes for an administrator.
 	admin.Form("POST", "/api/config/system", url.Values{"amountPlaces": {"4"}, "sys.user.initPassword": {"new-secret"}}).Want(200)
-	admin.Do("POST", "/api/config/system", raw{}).Want(200) // an empty body changes nothing
+	admin.Do("POST", "/api/config/system", "{}").Want(200) // an empty body changes nothing
 	admin.Raw("POST", "/api/config/system", "application/x-www-form-urlencoded",
 		strings.NewReader(url.Values{"postData": {`{"pricePlaces": 5}`}}.Encode())).Want(200)
 	if s, _ := e.App.Conf.System(ctx); s.AmountPlaces != 4 || s.PricePlaces != 5 || s.InitPassword != "new-secret" {

@@ -112,7 +112,7 @@ func (s *Service) Create(ctx context.Context, v View, in Input) (Form, error) {
 		return err
 	})
 	if err != nil {
-		return Form{}, wrap("create config", err)
+		return Form{}, errs.Wrap("create config", err)
 	}
 	return s.Form(ctx, v, id)
 }
@@ -153,7 +153,7 @@ func (s *Service) Update(ctx context.Context, v View, id int64, in Input) (Form,
 		return err
 	})
 	if err != nil {
-		return Form{}, wrap("update config", err)
+		return Form{}, errs.Wrap("update config", err)
 	}
 	return s.Form(ctx, v, id)
 }
@@ -176,7 +176,7 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 		}
 		return deleteConfigs(ctx, tx, ids)
 	})
-	return wrap("delete configs", err)
+	return errs.Wrap("delete configs", err)
 }
 
 // Refresh exists for the youlai page's "refresh cache" button. Cangshu keeps
@@ -250,15 +250,4 @@ func (s *Service) UpdateSystem(ctx context.Context, v View, values map[string]Va
 		return System{}, fmt.Errorf("update system parameters: %w", err)
 	}
 	return s.SystemFor(ctx, v)
-}
-
-// wrap adds context to unexpected errors and leaves expected ones as they are.
-func wrap(what string, err error) error {
-	if err == nil {
-		return nil
-	}
-	if _, ok := errs.As(err); ok {
-		return err
-	}
-	return fmt.Errorf("%s: %w", what, err)
 }

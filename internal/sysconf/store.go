@@ -35,21 +35,11 @@ func listConfigs(ctx context.Context, q db.Querier, f pageFilter) ([]Config, int
 	if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM configs WHERE "+where, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	rows, err := q.Query(ctx, `SELECT id, config_name, config_key, config_value, remark, builtin, created_at
+	out, err := db.All(ctx, q, func(r *sql.Rows, c *Config) error {
+		return r.Scan(&c.ID, &c.ConfigName, &c.ConfigKey, &c.ConfigValue, &c.Remark, &c.Builtin, &c.CreateTime)
+	}, `SELECT id, config_name, config_key, config_value, remark, builtin, created_at
 		FROM configs WHERE `+where+` ORDER BY id LIMIT ? OFFSET ?`, append(args, f.limit, f.offset)...)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer rows.Close()
-	var out []Config
-	for rows.Next() {
-		var c Config
-		if err := rows.Scan(&c.ID, &c.ConfigName, &c.ConfigKey, &c.ConfigValue, &c.Remark, &c.Builtin, &c.CreateTime); err != nil {
-			return nil, 0, err
-		}
-		out = append(out, c)
-	}
-	return out, total, rows.Err()
+	return out, total, err
 }
 
 func getConfig(ctx context.Context, q db.Querier, id int64) (Form, error) {
@@ -118,20 +108,7 @@ func paramValues(ctx context.Context, q db.Querier) (map[string]string, error) {
 	for i, p := range params {
 		keys[i] = p.Key
 	}
-	rows, err := q.Query(ctx, "SELECT config_key, config_value FROM configs WHERE config_key IN "+db.In(len(keys)), db.Args(keys)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := make(map[string]string, len(keys))
-	for rows.Next() {
-		var k, v string
-		if err := rows.Scan(&k, &v); err != nil {
-			return nil, err
-		}
-		out[k] = v
-	}
-	return out, rows.Err()
+	return db.Map[string, string](ctx, q, "SELECT config_key, config_value FROM configs WHERE config_key IN "+db.In(len(keys)), db.Args(keys)...)
 }
 
 // upsertParam writes a parameter's value, creating its built-in row when missing.

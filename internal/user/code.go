@@ -60,7 +60,7 @@ func (s *Service) SendCode(ctx context.Context, who *server.Principal, lang i18n
 			now.Add(CodeTTL), now).Scan(&codeID)
 	})
 	if err != nil {
-		return wrap("send code", err)
+		return errs.Wrap("send code", err)
 	}
 	if channel == ChannelEmail && s.mailConfigured() {
 		subject := i18n.T(lang, "user.code.mailSubject")
@@ -154,7 +154,7 @@ func (s *Service) Bind(ctx context.Context, who *server.Principal, channel strin
 		return err
 	})
 	if err != nil {
-		return wrap("bind "+channel, err)
+		return errs.Wrap("bind "+channel, err)
 	}
 	return codeErr
 }

@@ -268,7 +268,7 @@ func (s *Service) Import(ctx context.Context, who *server.Principal, lang i18n.L
 		return ImportResult{}, errs.Field("deptId", "err.invalid", errs.A("field", labelDept))
 	}
 	if deptID > 0 {
-		ok, err := existing(ctx, s.db, "depts", []int64{deptID})
+		ok, err := db.Existing(ctx, s.db, "depts", []int64{deptID})
 		if err != nil {
 			return ImportResult{}, err
 		}
@@ -343,7 +343,7 @@ func (s *Service) Import(ctx context.Context, who *server.Principal, lang i18n.L
 		return nil
 	})
 	if err != nil {
-		return ImportResult{}, wrap("import users", err)
+		return ImportResult{}, errs.Wrap("import users", err)
 	}
 	res.ImportedCount = len(users)
 	return res, nil
@@ -376,21 +376,12 @@ func loadImportRefs(ctx context.Context, q db.Querier, rows []importRow) (import
 		n := min(len(names), 500)
 		chunk := names[:n]
 		names = names[n:]
-		rs, err := q.Query(ctx, "SELECT LOWER(username) FROM users WHERE LOWER(username) IN "+db.In(len(chunk)), db.Args(chunk)...)
+		taken, err := db.Values[string](ctx, q, "SELECT LOWER(username) FROM users WHERE LOWER(username) IN "+db.In(len(chunk)), db.Args(chunk)...)
 		if err != nil {
 			return ref, fmt.Errorf("check usernames: %w", err)
 		}
-		for rs.Next() {
-			var u string
-			if err := rs.Scan(&u); err != nil {
-				rs.Close()
-				return ref, err
-			}
+		for _, u := range taken {
 			ref.taken[u] = true
-		}
-		rs.Close()
-		if err := rs.Err(); err != nil {
-			return ref, err
 		}
 	}
 	return ref, nil

@@ -81,7 +81,7 @@ func TestTemplate(t *testing.T) {
 func TestImportReportsEveryBadRowAndWritesNothing(t *testing.T) {
 	e := apptest.New(t)
 	admin := e.Admin()
-	before := count(t, e, "SELECT COUNT(*) FROM users")
+	before := e.Count("SELECT COUNT(*) FROM users")
 	data := book(t,
 		append(zhHead, "部门编码"),
 		[]any{"wang.wu", "王五", "男", "13800000001", "ww@example.com", "CLERK", "正常", "HQ"},
@@ -118,7 +118,7 @@ func TestImportReportsEveryBadRowAndWritesNothing(t *testing.T) {
 	if len(res.MessageList) != len(want) || res.MessageList[0] != "第 3 行：手机号码格式不正确" {
 		t.Fatalf("messages %q", res.MessageList)
 	}
-	if after := count(t, e, "SELECT COUNT(*) FROM users"); after != before {
+	if after := e.Count("SELECT COUNT(*) FROM users"); after != before {
 		t.Fatalf("an invalid file wrote users: %d → %d", before, after)
 	}
 
@@ -134,7 +134,7 @@ func TestImportReportsEveryBadRowAndWritesNothing(t *testing.T) {
 		res.Errors[0].Column != "Username*" || res.MessageList[0] != "Row 3: Username may contain only letters, digits and . _ -" {
 		t.Fatalf("en %+v", res)
 	}
-	if count(t, e, "SELECT COUNT(*) FROM users WHERE username = 'good.one'") != 0 {
+	if e.Count("SELECT COUNT(*) FROM users WHERE username = 'good.one'") != 0 {
 		t.Fatal("a valid row of an invalid file was written")
 	}
 }
@@ -142,7 +142,7 @@ func TestImportReportsEveryBadRowAndWritesNothing(t *testing.T) {
 func TestImportGoodFile(t *testing.T) {
 	e := apptest.New(t)
 	admin := e.Admin()
-	sales := addDept(t, e, hq(t, e), "SALES", "销售部")
+	sales := addDept(e, hq(e), "SALES", "销售部")
 	data := book(t,
 		[]any{"Username", "nickname", "GENDER", "Mobile", "Email", "Role codes", "Status", "Dept code", "Remarks (ignored)"},
 		[]any{"imp.one", "Imported One", "Male", 13800000011, "one@example.com", "clerk, keeper", "Enabled", "", "x"},
@@ -154,24 +154,24 @@ func TestImportGoodFile(t *testing.T) {
 	if res.ValidCount != 3 || res.InvalidCount != 0 || res.ImportedCount != 3 || len(res.Errors) != 0 {
 		t.Fatalf("result %+v", res)
 	}
-	if n := count(t, e, `SELECT COUNT(*) FROM users u JOIN user_shops us ON us.user_id = u.id
-		WHERE u.username LIKE 'imp.%' AND us.shop_id = ? AND u.must_change_password = 1`, mainShop(t, e)); n != 3 {
+	if n := e.Count(`SELECT COUNT(*) FROM users u JOIN user_shops us ON us.user_id = u.id
+		WHERE u.username LIKE 'imp.%' AND us.shop_id = ? AND u.must_change_password = 1`, e.MainShop()); n != 3 {
 		t.Fatalf("%d users in the main shop that must change the password", n)
 	}
-	one := userID(t, e, "imp.one")
-	if got := text(t, e, "SELECT mobile FROM users WHERE id = ?", one); got != "13800000011" {
+	one := e.UserID("imp.one")
+	if got := e.Text("SELECT mobile FROM users WHERE id = ?", one); got != "13800000011" {
 		t.Fatalf("mobile %q", got)
 	}
-	if n := count(t, e, "SELECT COUNT(*) FROM user_roles WHERE user_id = ?", one); n != 2 {
+	if n := e.Count("SELECT COUNT(*) FROM user_roles WHERE user_id = ?", one); n != 2 {
 		t.Fatalf("imp.one has %d roles", n)
 	}
-	if got := count(t, e, "SELECT dept_id FROM users WHERE id = ?", one); got != sales {
+	if got := e.ID("SELECT dept_id FROM users WHERE id = ?", one); got != sales {
 		t.Fatalf("dept from ?deptId: %d", got)
 	}
-	if got := count(t, e, "SELECT dept_id FROM users WHERE username = 'imp.two'"); got != hq(t, e) {
+	if got := e.ID("SELECT dept_id FROM users WHERE username = 'imp.two'"); got != hq(e) {
 		t.Fatalf("dept from the code column: %d", got)
 	}
-	if got := count(t, e, "SELECT status + 10 * gender FROM users WHERE username = 'imp.two'"); got != 20 {
+	if got := e.ID("SELECT status + 10 * gender FROM users WHERE username = 'imp.two'"); got != 20 {
 		t.Fatalf("imp.two status/gender %d", got)
 	}
 	c := e.SignIn("imp.one", user.DefaultInitPassword)
@@ -222,7 +222,7 @@ func TestImportBadFiles(t *testing.T) {
 	if r.Env.Msg != "A file may hold at most 5000 data rows; split it and import the parts" {
 		t.Fatalf("too many rows: %s", r.Body)
 	}
-	if count(t, e, "SELECT COUNT(*) FROM users WHERE username LIKE 'bulk%'") != 0 {
+	if e.Count("SELECT COUNT(*) FROM users WHERE username LIKE 'bulk%'") != 0 {
 		t.Fatal("rows written")
 	}
 }
@@ -242,7 +242,7 @@ func TestImportMaxRows(t *testing.T) {
 	if res.ImportedCount != user.MaxImportRows {
 		t.Fatalf("%+v", res.ImportedCount)
 	}
-	if n := count(t, e, "SELECT COUNT(*) FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE u.username LIKE 'bulk%'"); n != user.MaxImportRows {
+	if n := e.Count("SELECT COUNT(*) FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE u.username LIKE 'bulk%'"); n != user.MaxImportRows {
 		t.Fatalf("%d role links", n)
 	}
 }
@@ -265,9 +265,9 @@ func TestImportRootRole(t *testing.T) {
 func TestExport(t *testing.T) {
 	e := apptest.New(t)
 	admin := e.Admin()
-	create(t, admin, with(newUser(t, e, "exp.one"), "nickname", "导出一", "mobile", "13800000021", "gender", 1, "deptId", hq(t, e)))
-	create(t, admin, with(newUser(t, e, "exp.two"), "nickname", "导出二", "status", 0))
-	create(t, admin, newUser(t, e, "other"))
+	create(t, admin, with(newUser(e, "exp.one"), "nickname", "导出一", "mobile", "13800000021", "gender", 1, "deptId", hq(e)))
+	create(t, admin, with(newUser(e, "exp.two"), "nickname", "导出二", "status", 0))
+	create(t, admin, newUser(e, "other"))
 
 	r := admin.Do("GET", "/api/users/export?keywords=exp.", nil).Want(200)
 	if !strings.HasPrefix(r.Header.Get("Content-Type"), "application/vnd.openxmlformats") {
@@ -288,8 +288,8 @@ func TestExport(t *testing.T) {
 		t.Fatalf("en rows %q", rows)
 	}
 	// The shop scope applies to the export as well.
-	shop2 := addShop(t, e, "S002", "分店")
-	create(t, admin, with(newUser(t, e, "exp.far"), "shopIds", []int64{shop2}))
+	shop2 := addShop(e, "S002", "分店")
+	create(t, admin, with(newUser(e, "exp.far"), "shopIds", []int64{shop2}))
 	mgr := e.UserWith("sys:user:export")
 	for _, row := range sheet(t, mgr.Do("GET", "/api/users/export", nil).Want(200).Body) {
 		if row[0] == "exp.far" {

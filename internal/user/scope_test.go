@@ -16,20 +16,20 @@ import (
 func TestPageFiltersAndPaging(t *testing.T) {
 	e := apptest.New(t)
 	admin := e.Admin()
-	top := hq(t, e)
-	sales := addDept(t, e, top, "SALES", "销售部")
-	east := addDept(t, e, sales, "EAST", "华东")
-	other := addDept(t, e, top, "OPS", "运营部")
+	top := hq(e)
+	sales := addDept(e, top, "SALES", "销售部")
+	east := addDept(e, sales, "EAST", "华东")
+	other := addDept(e, top, "OPS", "运营部")
 	mk := func(name, nick, mobile string, dept int64, status int, created string) {
-		id := create(t, admin, with(newUser(t, e, name), "nickname", nick, "mobile", mobile, "deptId", dept, "status", status))
+		id := create(t, admin, with(newUser(e, name), "nickname", nick, "mobile", mobile, "deptId", dept, "status", status))
 		c, _ := time.Parse(time.DateTime, created)
-		run(t, e, "UPDATE users SET created_at = ? WHERE id = ?", c.UTC(), id)
+		e.Exec("UPDATE users SET created_at = ? WHERE id = ?", c.UTC(), id)
 	}
 	mk("alice", "Alice", "13900000001", sales, 1, "2026-01-05 10:00:00")
 	mk("bob", "Bobby", "13900000002", east, 1, "2026-01-20 10:00:00")
 	mk("carol", "Carol", "13700000003", other, 0, "2026-02-10 10:00:00")
 	mk("dave_x", "Dave", "", 0, 1, "2026-03-01 10:00:00")
-	run(t, e, "UPDATE users SET created_at = ? WHERE username = 'admin'", time.Date(2025, 12, 1, 0, 0, 0, 0, time.UTC))
+	e.Exec("UPDATE users SET created_at = ? WHERE username = 'admin'", time.Date(2025, 12, 1, 0, 0, 0, 0, time.UTC))
 
 	tests := []struct{ query, want string }{
 		{"", "dave_x,carol,bob,alice,admin"},
@@ -80,18 +80,18 @@ func TestPageFiltersAndPaging(t *testing.T) {
 func TestDataScope(t *testing.T) {
 	e := apptest.New(t)
 	admin := e.Admin()
-	top := hq(t, e)
-	sales := addDept(t, e, top, "SALES", "销售部")
-	east := addDept(t, e, sales, "EAST", "华东")
-	create(t, admin, with(newUser(t, e, "in_hq"), "deptId", top))
-	create(t, admin, with(newUser(t, e, "in_sales"), "deptId", sales))
-	eastID := create(t, admin, with(newUser(t, e, "in_east"), "deptId", east))
-	create(t, admin, newUser(t, e, "no_dept"))
+	top := hq(e)
+	sales := addDept(e, top, "SALES", "销售部")
+	east := addDept(e, sales, "EAST", "华东")
+	create(t, admin, with(newUser(e, "in_hq"), "deptId", top))
+	create(t, admin, with(newUser(e, "in_sales"), "deptId", sales))
+	eastID := create(t, admin, with(newUser(e, "in_east"), "deptId", east))
+	create(t, admin, newUser(e, "no_dept"))
 
 	scoped := func(name string, scope int) *apptest.Client {
 		e.CreateUser(name, "secret1", "sys:user:query", "sys:user:edit", "sys:user:export")
-		run(t, e, "UPDATE roles SET data_scope = ? WHERE code = ?", scope, "R_"+strings.ToUpper(name))
-		run(t, e, "UPDATE users SET dept_id = ? WHERE username = ?", sales, name)
+		e.Exec("UPDATE roles SET data_scope = ? WHERE code = ?", scope, "R_"+strings.ToUpper(name))
+		e.Exec("UPDATE users SET dept_id = ? WHERE username = ?", sales, name)
 		return e.SignIn(name, "secret1")
 	}
 	tests := []struct {
@@ -137,11 +137,11 @@ func sortStrings(s []string) {
 func TestShopScope(t *testing.T) {
 	e := apptest.New(t)
 	admin := e.Admin()
-	shop1 := mainShop(t, e)
-	shop2 := addShop(t, e, "S002", "分店")
-	clerk := roleID(t, e, "CLERK")
-	otherID := create(t, admin, with(newUser(t, e, "far_away"), "shopIds", []int64{shop2}))
-	bothID := create(t, admin, with(newUser(t, e, "both_shops"), "shopIds", []int64{shop1, shop2}))
+	shop1 := e.MainShop()
+	shop2 := addShop(e, "S002", "分店")
+	clerk := e.RoleID("CLERK")
+	otherID := create(t, admin, with(newUser(e, "far_away"), "shopIds", []int64{shop2}))
+	bothID := create(t, admin, with(newUser(e, "both_shops"), "shopIds", []int64{shop1, shop2}))
 
 	mgr := e.UserWith(append(rolePerms(t, e, "CLERK"), "sys:user:query", "sys:user:add", "sys:user:edit", "sys:user:delete", "sys:user:password:reset", "sys:user:export")...)
 	mgr.Lang = "en"
@@ -157,15 +157,15 @@ func TestShopScope(t *testing.T) {
 		{"DELETE", fmt.Sprintf("/api/users/%d", otherID)},
 		{"POST", fmt.Sprintf("/api/users/%d/password/reset?password=abcdef", otherID)},
 	} {
-		r := mgr.Do(rt.method, rt.path, with(newUser(t, e, "far_away"), "shopIds", []int64{shop1}))
+		r := mgr.Do(rt.method, rt.path, with(newUser(e, "far_away"), "shopIds", []int64{shop1}))
 		if r.Status != 404 || r.Env.Msg != "User does not exist or has been deleted" {
 			t.Errorf("%s %s: %d %s", rt.method, rt.path, r.Status, r.Body)
 		}
 	}
 	// All or nothing: one invisible id spoils the batch.
-	mine := create(t, mgr, newUser(t, e, "mine"))
+	mine := create(t, mgr, newUser(e, "mine"))
 	mgr.Do("DELETE", fmt.Sprintf("/api/users/%d,%d", mine, otherID), nil).Want(404)
-	if count(t, e, "SELECT COUNT(*) FROM users WHERE id = ?", mine) != 1 {
+	if e.Count("SELECT COUNT(*) FROM users WHERE id = ?", mine) != 1 {
 		t.Fatal("half a batch was deleted")
 	}
 	// The picker lists only the active shop.
@@ -177,7 +177,7 @@ func TestShopScope(t *testing.T) {
 		}
 	}
 	// A manager cannot hand out a shop they do not belong to...
-	r := mgr.Do("POST", "/api/users/", with(newUser(t, e, "sneaky"), "shopIds", []int64{shop2})).Want(400)
+	r := mgr.Do("POST", "/api/users/", with(newUser(e, "sneaky"), "shopIds", []int64{shop2})).Want(400)
 	if r.Env.Errors["shopIds"] != "You can only assign shops you belong to" {
 		t.Fatalf("shop grant: %s", r.Body)
 	}
@@ -200,23 +200,23 @@ func TestShopScope(t *testing.T) {
 func TestAdministratorsAreProtected(t *testing.T) {
 	e := apptest.New(t)
 	admin := e.Admin()
-	adminID := userID(t, e, "admin")
-	root, clerk := roleID(t, e, "ROOT"), roleID(t, e, "CLERK")
+	adminID := e.UserID("admin")
+	root, clerk := e.RoleID("ROOT"), e.RoleID("CLERK")
 	mgr := e.UserWith(append(rolePerms(t, e, "CLERK"), "sys:user:query", "sys:user:add", "sys:user:edit", "sys:user:delete", "sys:user:password:reset")...)
 	mgr.Lang = "en"
 
-	r := mgr.Do("POST", "/api/users/", with(newUser(t, e, "wannabe"), "roleIds", []int64{root})).Want(403)
+	r := mgr.Do("POST", "/api/users/", with(newUser(e, "wannabe"), "roleIds", []int64{root})).Want(403)
 	if r.Env.Msg != "Only an administrator can grant the administrator role" {
 		t.Fatalf("grant ROOT: %s", r.Body)
 	}
-	id := create(t, mgr, newUser(t, e, "plainuser"))
-	mgr.Do("POST", fmt.Sprintf("/api/users/%d", id), with(newUser(t, e, "plainuser"), "roleIds", []int64{clerk, root})).Want(403)
+	id := create(t, mgr, newUser(e, "plainuser"))
+	mgr.Do("POST", fmt.Sprintf("/api/users/%d", id), with(newUser(e, "plainuser"), "roleIds", []int64{clerk, root})).Want(403)
 	for _, rt := range []struct{ method, path string }{
 		{"POST", fmt.Sprintf("/api/users/%d", adminID)},
 		{"DELETE", fmt.Sprintf("/api/users/%d", adminID)},
 		{"POST", fmt.Sprintf("/api/users/%d/password/reset?password=hijack1", adminID)},
 	} {
-		r := mgr.Do(rt.method, rt.path, with(newUser(t, e, "admin"), "roleIds", []int64{clerk}))
+		r := mgr.Do(rt.method, rt.path, with(newUser(e, "admin"), "roleIds", []int64{clerk}))
 		if r.Status != 403 || !strings.Contains(r.Env.Msg, "Only an administrator can change") {
 			t.Errorf("%s %s: %d %s", rt.method, rt.path, r.Status, r.Body)
 		}
@@ -224,7 +224,7 @@ func TestAdministratorsAreProtected(t *testing.T) {
 	e.SignIn("admin", apptest.AdminPassword)
 
 	// ROOT may grant ROOT.
-	root2 := create(t, admin, with(newUser(t, e, "root2"), "roleIds", []int64{root}))
+	root2 := create(t, admin, with(newUser(e, "root2"), "roleIds", []int64{root}))
 
 	// Nobody deletes or disables themself.
 	admin.Lang = "en"
@@ -233,7 +233,7 @@ func TestAdministratorsAreProtected(t *testing.T) {
 		t.Fatalf("delete self: %s", r.Body)
 	}
 	r = admin.Do("POST", fmt.Sprintf("/api/users/%d", adminID), map[string]any{
-		"username": "admin", "nickname": "Admin", "status": 0, "roleIds": []int64{root}, "shopIds": []int64{mainShop(t, e)},
+		"username": "admin", "nickname": "Admin", "status": 0, "roleIds": []int64{root}, "shopIds": []int64{e.MainShop()},
 	}).Want(400)
 	if r.Env.Errors["status"] != "You cannot disable your own account" {
 		t.Fatalf("disable self: %s", r.Body)
@@ -241,19 +241,19 @@ func TestAdministratorsAreProtected(t *testing.T) {
 	// The last enabled administrator keeps the role.
 	admin.Do("DELETE", fmt.Sprintf("/api/users/%d", root2), nil).Want(200)
 	r = admin.Do("POST", fmt.Sprintf("/api/users/%d", adminID), map[string]any{
-		"username": "admin", "nickname": "Admin", "roleIds": []int64{clerk}, "shopIds": []int64{mainShop(t, e)},
+		"username": "admin", "nickname": "Admin", "roleIds": []int64{clerk}, "shopIds": []int64{e.MainShop()},
 	}).Want(409)
 	if r.Env.Msg != "At least one enabled administrator account must remain" {
 		t.Fatalf("last root: %s", r.Body)
 	}
 	admin.Lang = ""
 	r = admin.Do("POST", fmt.Sprintf("/api/users/%d", adminID), map[string]any{
-		"username": "admin", "nickname": "Admin", "roleIds": []int64{clerk}, "shopIds": []int64{mainShop(t, e)},
+		"username": "admin", "nickname": "Admin", "roleIds": []int64{clerk}, "shopIds": []int64{e.MainShop()},
 	}).Want(409)
 	if r.Env.Msg != "至少要保留一个启用的系统管理员账号" {
 		t.Fatalf("last root zh: %s", r.Body)
 	}
-	if count(t, e, "SELECT COUNT(*) FROM user_roles WHERE user_id = ? AND role_id = ?", adminID, root) != 1 {
+	if e.Count("SELECT COUNT(*) FROM user_roles WHERE user_id = ? AND role_id = ?", adminID, root) != 1 {
 		t.Fatal("the refused change was written")
 	}
 }
@@ -280,25 +280,16 @@ func TestManagersCannotAssignStrongerRoles(t *testing.T) {
 	e := apptest.New(t)
 	mgr := e.UserWith("sys:user:query", "sys:user:add", "sys:user:edit")
 	mgr.Lang = "en"
-	r := mgr.Do("POST", "/api/users/", newUser(t, e, "stronger")).Want(403)
+	r := mgr.Do("POST", "/api/users/", newUser(e, "stronger")).Want(403)
 	if !strings.Contains(r.Env.Msg, "You cannot assign a role with a permission you do not hold") {
 		t.Fatalf("msg %q", r.Body)
 	}
-	if count(t, e, "SELECT COUNT(*) FROM users WHERE username = ?", "stronger") != 0 {
+	if e.Count("SELECT COUNT(*) FROM users WHERE username = ?", "stronger") != 0 {
 		t.Fatal("user written")
 	}
 	// A role whose permissions the manager holds is fine.
 	var weak int64
 	e.Admin().Do("POST", "/api/roles/", map[string]any{"name": "查看用户", "code": "VIEW_USERS", "status": 1}).Want(200).Decode(&weak)
-	e.Admin().Do("POST", fmt.Sprintf("/api/roles/%d/menus", weak), []int64{menuOf(t, e, "sys:user:query")}).Want(200)
-	create(t, mgr, with(newUser(t, e, "weaker"), "roleIds", []int64{weak}))
-}
-
-func menuOf(t *testing.T, e *apptest.Env, perm string) int64 {
-	t.Helper()
-	var id int64
-	if err := e.App.DB.QueryRow(context.Background(), "SELECT MIN(id) FROM menus WHERE perm = ?", perm).Scan(&id); err != nil {
-		t.Fatal(err)
-	}
-	return id
+	e.Admin().Do("POST", fmt.Sprintf("/api/roles/%d/menus", weak), []int64{e.MenuID("sys:user:query")}).Want(200)
+	create(t, mgr, with(newUser(e, "weaker"), "roleIds", []int64{weak}))
 }

@@ -99,7 +99,7 @@ func TestSetPassword(t *testing.T) {
 	}
 	e.SignIn("pat", "newpass1")
 	// The operation log hides the passwords.
-	params := text(t, e, "SELECT params FROM sys_logs WHERE action = 'log.user.changePassword' AND status = 200")
+	params := e.Text("SELECT params FROM sys_logs WHERE action = 'log.user.changePassword' AND status = 200")
 	if strings.Contains(params, "newpass1") {
 		t.Fatalf("password in the operation log: %s", params)
 	}
@@ -108,8 +108,8 @@ func TestSetPassword(t *testing.T) {
 func TestProfile(t *testing.T) {
 	e := apptest.New(t)
 	admin := e.Admin()
-	id := create(t, admin, with(newUser(t, e, "prof"), "deptId", hq(t, e), "mobile", "13800000031", "email", "p@example.com"))
-	run(t, e, "UPDATE users SET must_change_password = 0 WHERE id = ?", id)
+	id := create(t, admin, with(newUser(e, "prof"), "deptId", hq(e), "mobile", "13800000031", "email", "p@example.com"))
+	e.Exec("UPDATE users SET must_change_password = 0 WHERE id = ?", id)
 	c := e.SignIn("prof", "secret1")
 	var p user.Profile
 	c.Do("GET", "/api/users/profile", nil).Want(200).Decode(&p)
@@ -151,7 +151,7 @@ func TestProfile(t *testing.T) {
 	if r := c.Raw("POST", "/api/users/profile", "text/csv", strings.NewReader("a")); r.Status != 400 {
 		t.Fatalf("content type: %d", r.Status)
 	}
-	if n := text(t, e, "SELECT status || '' FROM users WHERE id = ?", id); n != "1" {
+	if n := e.Text("SELECT status || '' FROM users WHERE id = ?", id); n != "1" {
 		t.Fatalf("status changed through the profile: %s", n)
 	}
 }
@@ -209,7 +209,7 @@ func TestBindMobileWithCode(t *testing.T) {
 		}
 	}
 	c.Do("POST", "/api/users/mobile", map[string]string{"mobile": mobile, "code": code}).Want(200)
-	if got := text(t, e, "SELECT mobile FROM users WHERE username = 'mo'"); got != mobile {
+	if got := e.Text("SELECT mobile FROM users WHERE username = 'mo'"); got != mobile {
 		t.Fatalf("mobile %q", got)
 	}
 	// A used code cannot be used again.
@@ -250,10 +250,10 @@ func TestBindMobileWithCode(t *testing.T) {
 		c.Do("POST", "/api/users/mobile", map[string]string{"mobile": "13887654321", "code": first}).Want(400)
 	}
 	c.Do("POST", "/api/users/mobile", map[string]string{"mobile": "13887654321", "code": second}).Want(200)
-	if n := count(t, e, "SELECT COUNT(*) FROM verify_codes WHERE code_hash LIKE ?", "%"+second+"%"); n != 0 {
+	if n := e.Count("SELECT COUNT(*) FROM verify_codes WHERE code_hash LIKE ?", "%"+second+"%"); n != 0 {
 		t.Fatal("the code is stored in clear")
 	}
-	if got := text(t, e, "SELECT mobile FROM users WHERE username = 'mo'"); got != "13887654321" {
+	if got := e.Text("SELECT mobile FROM users WHERE username = 'mo'"); got != "13887654321" {
 		t.Fatalf("mobile %q", got)
 	}
 }
@@ -276,7 +276,7 @@ func TestBindEmailWithCode(t *testing.T) {
 		t.Fatalf("wrong code: %s", r.Body)
 	}
 	c.Do("POST", "/api/users/email", map[string]string{"email": "em@example.com", "code": code}).Want(200)
-	if got := text(t, e, "SELECT email FROM users WHERE username = 'em'"); got != "em@example.com" {
+	if got := e.Text("SELECT email FROM users WHERE username = 'em'"); got != "em@example.com" {
 		t.Fatalf("email %q", got)
 	}
 	// Another user cannot use em's code.

@@ -118,7 +118,7 @@ func (s *Service) Create(ctx context.Context, who *server.Principal, in Input) (
 		return addLinks(ctx, tx, "user_shops", "shop_id", id, in.ShopIDs)
 	})
 	if err != nil {
-		return 0, wrap("create user", err)
+		return 0, errs.Wrap("create user", err)
 	}
 	return id, nil
 }
@@ -159,11 +159,11 @@ func (s *Service) Update(ctx context.Context, who *server.Principal, id int64, i
 		shops := in.ShopIDs
 		if !who.IsRoot() {
 			// A shop the caller does not belong to stays as it was.
-			mine, err := idList(ctx, tx, "SELECT shop_id FROM user_shops WHERE user_id = ?", who.UserID)
+			mine, err := db.Values[int64](ctx, tx, "SELECT shop_id FROM user_shops WHERE user_id = ?", who.UserID)
 			if err != nil {
 				return err
 			}
-			had, err := idList(ctx, tx, "SELECT shop_id FROM user_shops WHERE user_id = ?", id)
+			had, err := db.Values[int64](ctx, tx, "SELECT shop_id FROM user_shops WHERE user_id = ?", id)
 			if err != nil {
 				return err
 			}
@@ -183,7 +183,7 @@ func (s *Service) Update(ctx context.Context, who *server.Principal, id int64, i
 		}
 		return s.keepRoot(ctx, tx)
 	})
-	return wrap(fmt.Sprintf("update user %d", id), err)
+	return errs.Wrap(fmt.Sprintf("update user %d", id), err)
 }
 
 // Delete removes users, all or none. Their sessions go with them.
@@ -207,7 +207,7 @@ func (s *Service) Delete(ctx context.Context, who *server.Principal, ids []int64
 		}
 		return s.keepRoot(ctx, tx)
 	})
-	return wrap("delete users", err)
+	return errs.Wrap("delete users", err)
 }
 
 // ResetPassword sets a user's password; the user must change it at the next
@@ -232,7 +232,7 @@ func (s *Service) ResetPassword(ctx context.Context, who *server.Principal, id i
 		}
 		return auth.RevokeUserSessions(ctx, tx, id, 0)
 	})
-	return wrap(fmt.Sprintf("reset password of user %d", id), err)
+	return errs.Wrap(fmt.Sprintf("reset password of user %d", id), err)
 }
 
 // Options lists the enabled users of the caller's shop for pickers.
@@ -255,7 +255,7 @@ func (s *Service) UpdateProfile(ctx context.Context, who *server.Principal, in P
 			gender = COALESCE(?, gender), updated_at = ? WHERE id = ?`, in.Nickname, in.Avatar, in.Gender, s.now(), who.UserID)
 		return err
 	})
-	return wrap("update profile", err)
+	return errs.Wrap("update profile", err)
 }
 
 // ChangePassword changes the caller's own password after checking the old
@@ -284,7 +284,7 @@ func (s *Service) ChangePassword(ctx context.Context, who *server.Principal, in 
 		}
 		return auth.RevokeUserSessions(ctx, tx, who.UserID, who.SessionID)
 	})
-	return wrap("change password", err)
+	return errs.Wrap("change password", err)
 }
 
 // checkRefs checks what the database must confirm: unique username, the
@@ -300,7 +300,7 @@ func (s *Service) checkRefs(ctx context.Context, q db.Querier, who *server.Princ
 	}
 	var f errs.Fields
 	if in.DeptID > 0 {
-		ok, err := existing(ctx, q, "depts", []int64{in.DeptID})
+		ok, err := db.Existing(ctx, q, "depts", []int64{in.DeptID})
 		if err != nil {
 			return err
 		}
@@ -308,7 +308,7 @@ func (s *Service) checkRefs(ctx context.Context, q db.Querier, who *server.Princ
 			f.Add("deptId", "err.notFound", errs.A("what", labelDept))
 		}
 	}
-	roles, err := existing(ctx, q, "roles", in.RoleIDs)
+	roles, err := db.Existing(ctx, q, "roles", in.RoleIDs)
 	if err != nil {
 		return err
 	}
@@ -318,7 +318,7 @@ func (s *Service) checkRefs(ctx context.Context, q db.Querier, who *server.Princ
 			break
 		}
 	}
-	shops, err := existing(ctx, q, "shops", in.ShopIDs)
+	shops, err := db.Existing(ctx, q, "shops", in.ShopIDs)
 	if err != nil {
 		return err
 	}
@@ -342,7 +342,7 @@ func (s *Service) checkRefs(ctx context.Context, q db.Querier, who *server.Princ
 		if err := mayAssignRoles(ctx, q, who, in.RoleIDs, self); err != nil {
 			return err
 		}
-		mine, err := idList(ctx, q, "SELECT shop_id FROM user_shops WHERE user_id = ?", who.UserID)
+		mine, err := db.Values[int64](ctx, q, "SELECT shop_id FROM user_shops WHERE user_id = ?", who.UserID)
 		if err != nil {
 			return err
 		}
@@ -361,23 +361,18 @@ func mayAssignRoles(ctx context.Context, q db.Querier, who *server.Principal, ro
 	if len(roleIDs) == 0 {
 		return nil
 	}
-	rows, err := q.Query(ctx, `SELECT DISTINCT m.perm FROM role_menus rm JOIN menus m ON m.id = rm.menu_id
+	perms, err := db.Values[string](ctx, q, `SELECT DISTINCT m.perm FROM role_menus rm JOIN menus m ON m.id = rm.menu_id
 		WHERE m.perm <> '' AND rm.role_id IN `+db.In(len(roleIDs))+`
 		AND rm.role_id NOT IN (SELECT role_id FROM user_roles WHERE user_id = ?)`, append(db.Args(roleIDs), self)...)
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var perm string
-		if err := rows.Scan(&perm); err != nil {
-			return err
-		}
+	for _, perm := range perms {
 		if !who.Can(perm) {
 			return errs.Forbidden("user.err.roleTooStrong", errs.A("perm", perm))
 		}
 	}
-	return rows.Err()
+	return nil
 }
 
 // mayChange refuses a caller who is not ROOT changing a ROOT user.
@@ -405,15 +400,4 @@ func (s *Service) keepRoot(ctx context.Context, q db.Querier) error {
 		return errs.Conflict("user.err.lastRoot")
 	}
 	return nil
-}
-
-// wrap adds context to unexpected errors and passes expected ones through.
-func wrap(what string, err error) error {
-	if err == nil {
-		return nil
-	}
-	if _, ok := errs.As(err); ok {
-		return err
-	}
-	return fmt.Errorf("%s: %w", what, err)
 }

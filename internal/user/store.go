@@ -92,22 +92,12 @@ func listUsers(ctx context.Context, q db.Querier, sc scope, f ListQuery, limit, 
 		query += " LIMIT ? OFFSET ?"
 		args = append(args, limit, offset)
 	}
-	rows, err := q.Query(ctx, query, args...)
+	out, err := db.All(ctx, q, func(r *sql.Rows, it *Item) error {
+		return r.Scan(&it.ID, &it.Username, &it.Nickname, &it.Mobile, &it.Gender, &it.Avatar, &it.Email,
+			&it.Status, &it.DeptName, &it.CreateTime)
+	}, query, args...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("list users: %w", err)
-	}
-	defer rows.Close()
-	var out []Item
-	for rows.Next() {
-		var it Item
-		if err := rows.Scan(&it.ID, &it.Username, &it.Nickname, &it.Mobile, &it.Gender, &it.Avatar, &it.Email,
-			&it.Status, &it.DeptName, &it.CreateTime); err != nil {
-			return nil, 0, err
-		}
-		out = append(out, it)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, 0, err
 	}
 	if err := fillNames(ctx, q, out); err != nil {
 		return nil, 0, err
@@ -138,6 +128,11 @@ func fillNames(ctx context.Context, q db.Querier, items []Item) error {
 	return nil
 }
 
+type idName struct {
+	id   int64
+	name string
+}
+
 // namesByUser runs a (user_id, name) query with "IN %s" over ids, in chunks.
 func namesByUser(ctx context.Context, q db.Querier, query string, ids []int64) (map[int64][]string, error) {
 	out := map[int64][]string{}
@@ -145,22 +140,13 @@ func namesByUser(ctx context.Context, q db.Querier, query string, ids []int64) (
 		n := min(len(ids), 500)
 		chunk := ids[:n]
 		ids = ids[n:]
-		rows, err := q.Query(ctx, fmt.Sprintf(query, db.In(len(chunk))), db.Args(chunk)...)
+		pairs, err := db.All(ctx, q, func(r *sql.Rows, p *idName) error { return r.Scan(&p.id, &p.name) },
+			fmt.Sprintf(query, db.In(len(chunk))), db.Args(chunk)...)
 		if err != nil {
 			return nil, err
 		}
-		for rows.Next() {
-			var id int64
-			var name string
-			if err := rows.Scan(&id, &name); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			out[id] = append(out[id], name)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
+		for _, p := range pairs {
+			out[p.id] = append(out[p.id], p.name)
 		}
 	}
 	return out, nil
@@ -170,20 +156,11 @@ func namesByUser(ctx context.Context, q db.Querier, query string, ids []int64) (
 func visibleIDs(ctx context.Context, q db.Querier, sc scope, ids []int64) (map[int64]bool, error) {
 	where, args := scopeWhere(sc)
 	args = append(db.Args(ids), args...)
-	rows, err := q.Query(ctx, "SELECT u.id FROM users u WHERE u.id IN "+db.In(len(ids))+" AND "+where, args...)
+	out, err := db.IDSet(ctx, q, "SELECT u.id FROM users u WHERE u.id IN "+db.In(len(ids))+" AND "+where, args...)
 	if err != nil {
 		return nil, fmt.Errorf("visible users: %w", err)
 	}
-	defer rows.Close()
-	out := map[int64]bool{}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out[id] = true
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // mustSee is a not-found error unless the caller may see every id.
@@ -214,10 +191,10 @@ func loadForm(ctx context.Context, q db.Querier, id int64) (Form, error) {
 	if dept.Valid {
 		f.DeptID = &dept.Int64
 	}
-	if f.RoleIDs, err = idList(ctx, q, "SELECT role_id FROM user_roles WHERE user_id = ? ORDER BY role_id", id); err != nil {
+	if f.RoleIDs, err = db.Values[int64](ctx, q, "SELECT role_id FROM user_roles WHERE user_id = ? ORDER BY role_id", id); err != nil {
 		return f, err
 	}
-	if f.ShopIDs, err = idList(ctx, q, "SELECT shop_id FROM user_shops WHERE user_id = ? ORDER BY shop_id", id); err != nil {
+	if f.ShopIDs, err = db.Values[int64](ctx, q, "SELECT shop_id FROM user_shops WHERE user_id = ? ORDER BY shop_id", id); err != nil {
 		return f, err
 	}
 	return f, nil
@@ -238,45 +215,6 @@ func loadMe(ctx context.Context, q db.Querier, id int64) (Me, error) {
 		m.DeptID = &dept.Int64
 	}
 	return m, nil
-}
-
-// idList reads a one-column list of ids; never nil.
-func idList(ctx context.Context, q db.Querier, query string, args ...any) ([]int64, error) {
-	rows, err := q.Query(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []int64{}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
-}
-
-// existing keeps the ids that exist in a table (one of a fixed set of names).
-func existing(ctx context.Context, q db.Querier, table string, ids []int64) (map[int64]bool, error) {
-	switch table {
-	case "roles", "shops", "depts":
-	default:
-		return nil, fmt.Errorf("existing: table %q", table)
-	}
-	out := map[int64]bool{}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	got, err := idList(ctx, q, "SELECT id FROM "+table+" WHERE id IN "+db.In(len(ids)), db.Args(ids)...)
-	if err != nil {
-		return nil, fmt.Errorf("check %s: %w", table, err)
-	}
-	for _, id := range got {
-		out[id] = true
-	}
-	return out, nil
 }
 
 // usernameTaken reports whether another user (not except) has the name, ignoring case.
@@ -433,25 +371,18 @@ func loadProfile(ctx context.Context, q db.Querier, id int64) (Profile, error) {
 
 func options(ctx context.Context, q db.Querier, sc scope) ([]Option, error) {
 	where, args := scopeWhere(scope{root: sc.root, shopID: sc.shopID}) // the picker lists the whole shop
-	rows, err := q.Query(ctx, "SELECT u.id, u.nickname, u.username FROM users u WHERE u.status = 1 AND "+where+
-		" ORDER BY u.nickname, u.id", args...)
-	if err != nil {
-		return nil, fmt.Errorf("user options: %w", err)
-	}
-	defer rows.Close()
-	out := []Option{}
-	for rows.Next() {
-		var o Option
+	out, err := db.All(ctx, q, func(r *sql.Rows, o *Option) error {
 		var username string
-		if err := rows.Scan(&o.Value, &o.Label, &username); err != nil {
-			return nil, err
-		}
+		err := r.Scan(&o.Value, &o.Label, &username)
 		if o.Label == "" {
 			o.Label = username
 		}
-		out = append(out, o)
+		return err
+	}, "SELECT u.id, u.nickname, u.username FROM users u WHERE u.status = 1 AND "+where+" ORDER BY u.nickname, u.id", args...)
+	if err != nil {
+		return nil, fmt.Errorf("user options: %w", err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // lockUser serialises concurrent writers on one user's row (PostgreSQL row

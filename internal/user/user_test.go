@@ -1,7 +1,6 @@
 package user_test
 
 import (
-	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -9,84 +8,30 @@ import (
 	"time"
 
 	"cangshu/internal/apptest"
-	"cangshu/internal/db"
-	"cangshu/internal/server"
 	"cangshu/internal/user"
 )
 
 // --- helpers ---------------------------------------------------------------
 
-func scalar(t *testing.T, e *apptest.Env, query string, args ...any) int64 {
-	t.Helper()
-	var n int64
-	if err := e.App.DB.QueryRow(context.Background(), query, args...).Scan(&n); err != nil {
-		t.Fatalf("%s: %v", query, err)
-	}
-	return n
+func hq(e *apptest.Env) int64 {
+	return e.ID("SELECT id FROM depts WHERE code = 'HQ'")
 }
 
-func text(t *testing.T, e *apptest.Env, query string, args ...any) string {
-	t.Helper()
-	var s string
-	if err := e.App.DB.QueryRow(context.Background(), query, args...).Scan(&s); err != nil {
-		t.Fatalf("%s: %v", query, err)
-	}
-	return s
-}
-
-func run(t *testing.T, e *apptest.Env, query string, args ...any) {
-	t.Helper()
-	if _, err := e.App.DB.Exec(context.Background(), query, args...); err != nil {
-		t.Fatalf("%s: %v", query, err)
-	}
-}
-
-// insertID runs an INSERT … RETURNING id on the writer.
-func insertID(t *testing.T, e *apptest.Env, query string, args ...any) int64 {
-	t.Helper()
-	var id int64
-	err := e.App.DB.InTx(context.Background(), func(tx *db.Tx) error { return tx.QueryRow(context.Background(), query, args...).Scan(&id) })
-	if err != nil {
-		t.Fatalf("%s: %v", query, err)
-	}
-	return id
-}
-
-func roleID(t *testing.T, e *apptest.Env, code string) int64 {
-	return scalar(t, e, "SELECT id FROM roles WHERE code = ?", code)
-}
-
-func mainShop(t *testing.T, e *apptest.Env) int64 {
-	return scalar(t, e, "SELECT id FROM shops WHERE code = 'S001'")
-}
-
-func hq(t *testing.T, e *apptest.Env) int64 {
-	return scalar(t, e, "SELECT id FROM depts WHERE code = 'HQ'")
-}
-
-func addShop(t *testing.T, e *apptest.Env, code, name string) int64 {
+func addShop(e *apptest.Env, code, name string) int64 {
 	now := time.Now().UTC()
-	return insertID(t, e, `INSERT INTO shops (code, name, status, sort, created_at, updated_at) VALUES (?, ?, 1, 2, ?, ?) RETURNING id`,
+	return e.Insert(`INSERT INTO shops (code, name, status, sort, created_at, updated_at) VALUES (?, ?, 1, 2, ?, ?) RETURNING id`,
 		code, name, now, now)
 }
 
 // addDept adds a department under parent (0 = top) with youlai's tree_path.
-func addDept(t *testing.T, e *apptest.Env, parent int64, code, name string) int64 {
+func addDept(e *apptest.Env, parent int64, code, name string) int64 {
 	path := "0"
 	if parent > 0 {
-		path = text(t, e, "SELECT tree_path FROM depts WHERE id = ?", parent) + "," + strconv.FormatInt(parent, 10)
+		path = e.Text("SELECT tree_path FROM depts WHERE id = ?", parent) + "," + strconv.FormatInt(parent, 10)
 	}
 	now := time.Now().UTC()
-	return insertID(t, e, `INSERT INTO depts (parent_id, tree_path, name, code, sort, status, created_at, updated_at)
+	return e.Insert(`INSERT INTO depts (parent_id, tree_path, name, code, sort, status, created_at, updated_at)
 		VALUES (?, ?, ?, ?, 1, 1, ?, ?) RETURNING id`, parent, path, name, code, now, now)
-}
-
-func userID(t *testing.T, e *apptest.Env, username string) int64 {
-	return scalar(t, e, "SELECT id FROM users WHERE username = ?", username)
-}
-
-func count(t *testing.T, e *apptest.Env, query string, args ...any) int64 {
-	return scalar(t, e, query, args...)
 }
 
 // create creates a user through the API and returns its id.
@@ -101,10 +46,10 @@ func create(t *testing.T, c *apptest.Client, body map[string]any) int64 {
 }
 
 // newUser is a valid create body for the main shop with the CLERK role.
-func newUser(t *testing.T, e *apptest.Env, username string) map[string]any {
+func newUser(e *apptest.Env, username string) map[string]any {
 	return map[string]any{
-		"username": username, "nickname": "Nick " + username, "roleIds": []int64{roleID(t, e, "CLERK")},
-		"shopIds": []int64{mainShop(t, e)}, "password": "secret1",
+		"username": username, "nickname": "Nick " + username, "roleIds": []int64{e.RoleID("CLERK")},
+		"shopIds": []int64{e.MainShop()}, "password": "secret1",
 	}
 }
 
@@ -124,14 +69,14 @@ func with(m map[string]any, kv ...any) map[string]any {
 	return out
 }
 
-func page(t *testing.T, c *apptest.Client, query string) server.PageResult[user.Item] {
+func page(t *testing.T, c *apptest.Client, query string) apptest.Page[user.Item] {
 	t.Helper()
-	var p server.PageResult[user.Item]
+	var p apptest.Page[user.Item]
 	c.Do("GET", "/api/users/page?"+query, nil).Want(200).Decode(&p)
 	return p
 }
 
-func names(p server.PageResult[user.Item]) string {
+func names(p apptest.Page[user.Item]) string {
 	var s []string
 	for _, it := range p.List {
 		s = append(s, it.Username)
@@ -144,7 +89,7 @@ func names(p server.PageResult[user.Item]) string {
 func TestCreateReadUpdateDelete(t *testing.T) {
 	e := apptest.New(t)
 	admin := e.Admin()
-	clerk, keeper, shop, dept := roleID(t, e, "CLERK"), roleID(t, e, "KEEPER"), mainShop(t, e), hq(t, e)
+	clerk, keeper, shop, dept := e.RoleID("CLERK"), e.RoleID("KEEPER"), e.MainShop(), hq(e)
 
 	id := create(t, admin, map[string]any{
 		"username": "li.si", "nickname": "李四", "mobile": "13800138000", "email": "lisi@example.com", "gender": 1,
@@ -188,13 +133,13 @@ func TestCreateReadUpdateDelete(t *testing.T) {
 	r := admin.Raw("POST", fmt.Sprintf("/api/users/%d", id), "application/x-www-form-urlencoded", strings.NewReader(
 		fmt.Sprintf("username=li.si&nickname=Form+Li&status=1&roleIds=%d&shopIds=%d", clerk, shop)))
 	r.Want(200)
-	if got := text(t, e, "SELECT nickname FROM users WHERE id = ?", id); got != "Form Li" {
+	if got := e.Text("SELECT nickname FROM users WHERE id = ?", id); got != "Form Li" {
 		t.Fatalf("nickname %q", got)
 	}
 
 	admin.Do("DELETE", fmt.Sprintf("/api/users/%d", id), nil).Want(200)
 	admin.Do("GET", fmt.Sprintf("/api/users/%d/form", id), nil).Want(404)
-	if n := count(t, e, "SELECT COUNT(*) FROM sessions WHERE user_id = ?", id); n != 0 {
+	if n := e.Count("SELECT COUNT(*) FROM sessions WHERE user_id = ?", id); n != 0 {
 		t.Fatalf("%d sessions left", n)
 	}
 	if r := li.Do("GET", "/api/users/me", nil); r.Status != 401 {
@@ -205,14 +150,14 @@ func TestCreateReadUpdateDelete(t *testing.T) {
 func TestCreateWithoutPasswordUsesInitialPassword(t *testing.T) {
 	e := apptest.New(t)
 	admin := e.Admin()
-	create(t, admin, with(newUser(t, e, "plain"), "password", nil))
+	create(t, admin, with(newUser(e, "plain"), "password", nil))
 	e.SignIn("plain", user.DefaultInitPassword)
 
 	now := time.Now().UTC()
-	run(t, e, `INSERT INTO configs (config_name, config_key, config_value, created_at, updated_at) VALUES ('init', ?, 'Start#2026', ?, ?)
+	e.Exec(`INSERT INTO configs (config_name, config_key, config_value, created_at, updated_at) VALUES ('init', ?, 'Start#2026', ?, ?)
 		ON CONFLICT (config_key) DO UPDATE SET config_value = excluded.config_value`,
 		user.InitPasswordKey, now, now)
-	create(t, admin, with(newUser(t, e, "configured"), "password", ""))
+	create(t, admin, with(newUser(e, "configured"), "password", ""))
 	c := e.SignIn("configured", "Start#2026")
 	var me user.Me
 	c.Do("GET", "/api/users/me", nil).Want(200).Decode(&me)
@@ -227,58 +172,38 @@ func TestCreateWithoutPasswordUsesInitialPassword(t *testing.T) {
 func TestBadInput(t *testing.T) {
 	e := apptest.New(t)
 	admin := e.Admin()
-	base := newUser(t, e, "valid.user")
-	create(t, admin, newUser(t, e, "taken"))
-	before := count(t, e, "SELECT COUNT(*) FROM users")
-	tests := []struct {
-		name   string
-		lang   string
-		body   any
-		status int
-		code   string
-		field  string
-		msg    string
-	}{
-		{"missing username", "", with(base, "username", nil), 400, "A0410", "username", "用户名不能为空"},
-		{"missing username en", "en", with(base, "username", "  "), 400, "A0410", "username", "Username is required"},
-		{"short username", "en", with(base, "username", "ab"), 400, "A0400", "username", "Username must be at least 3 characters"},
-		{"long username", "", with(base, "username", strings.Repeat("a", 33)), 400, "A0400", "username", "用户名不能超过 32 个字符"},
-		{"username chars", "en", with(base, "username", "li si"), 400, "A0400", "username", "Username may contain only letters, digits and . _ -"},
-		{"chinese username", "", with(base, "username", "张三丰"), 400, "A0400", "username", "用户名只能包含字母、数字和 . _ -"},
-		{"missing nickname", "", with(base, "nickname", nil), 400, "A0410", "nickname", "昵称不能为空"},
-		{"long nickname", "en", with(base, "nickname", strings.Repeat("名", 33)), 400, "A0400", "nickname", "Nickname must be at most 32 characters"},
-		{"bad mobile", "", with(base, "mobile", "12345678901"), 400, "A0400", "mobile", "手机号码格式不正确"},
-		{"short mobile", "en", with(base, "mobile", "1380013800"), 400, "A0400", "mobile", "Mobile is not valid"},
-		{"bad email", "en", with(base, "email", "lisi@"), 400, "A0400", "email", "Email is not valid"},
-		{"email with name", "en", with(base, "email", "Li <li@example.com>"), 400, "A0400", "email", "Email is not valid"},
-		{"long email", "en", with(base, "email", strings.Repeat("a", 95)+"@x.com"), 400, "A0400", "email", "Email must be at most 100 characters"},
-		{"bad gender", "en", with(base, "gender", 3), 400, "A0400", "gender", "Gender has a value that is not allowed"},
-		{"bad status", "", with(base, "status", 2), 400, "A0400", "status", "状态的取值不正确"},
-		{"long avatar", "en", with(base, "avatar", strings.Repeat("x", 501)), 400, "A0400", "avatar", "Avatar must be at most 500 characters"},
-		{"no roles", "", with(base, "roleIds", []int64{}), 400, "A0410", "roleIds", "角色不能为空"},
-		{"unknown role", "en", with(base, "roleIds", []int64{999999}), 400, "A0400", "roleIds", "Roles does not exist or has been deleted"},
-		{"no shops", "en", with(base, "shopIds", nil), 400, "A0410", "shopIds", "Shops is required"},
-		{"unknown shop", "", with(base, "shopIds", []int64{999999}), 400, "A0400", "shopIds", "门店不存在或已被删除"},
-		{"unknown dept", "en", with(base, "deptId", 999999), 400, "A0400", "deptId", "Department does not exist or has been deleted"},
-		{"short password", "en", with(base, "password", "12345"), 400, "A0400", "password", "Password must be at least 6 characters"},
-		{"duplicate username", "", with(base, "username", "taken"), 409, "A0409", "username", "用户名“taken”已存在"},
-		{"duplicate username other case", "en", with(base, "username", "TAKEN"), 409, "A0409", "username", `Username "TAKEN" already exists`},
-		{"duplicate admin", "en", with(base, "username", "admin"), 409, "A0409", "username", `Username "admin" already exists`},
-		{"malformed JSON", "", `{"username": "x",`, 400, "A0400", "", "请求内容不是有效的 JSON"},
-		{"wrong type", "en", `{"username": 12}`, 400, "A0400", "username", "username is not valid"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			admin.Lang = tt.lang
-			r := admin.Do("POST", "/api/users/", tt.body).Want(tt.status)
-			if r.Env.Code != tt.code || r.Env.Msg != tt.msg {
-				t.Fatalf("got %s %q, want %s %q", r.Env.Code, r.Env.Msg, tt.code, tt.msg)
-			}
-			if tt.field != "" && r.Env.Errors[tt.field] == "" {
-				t.Fatalf("no error on %s: %s", tt.field, r.Body)
-			}
-		})
-	}
+	base := newUser(e, "valid.user")
+	create(t, admin, newUser(e, "taken"))
+	before := e.Count("SELECT COUNT(*) FROM users")
+	apptest.Run(t, []apptest.Step{
+		{Name: "missing username", As: admin, Method: "POST", Path: "/api/users/", Body: with(base, "username", nil), Status: 400, Code: "A0410", Field: "username", Msg: "用户名不能为空"},
+		{Name: "missing username en", As: admin, Lang: "en", Method: "POST", Path: "/api/users/", Body: with(base, "username", "  "), Status: 400, Code: "A0410", Field: "username", Msg: "Username is required"},
+		{Name: "short username", As: admin, Lang: "en", Method: "POST", Path: "/api/users/", Body: with(base, "username", "ab"), Status: 400, Code: "A0400", Field: "username", Msg: "Username must be at least 3 characters"},
+		{Name: "long username", As: admin, Method: "POST", Path: "/api/users/", Body: with(base, "username", strings.Repeat("a", 33)), Status: 400, Code: "A0400", Field: "username", Msg: "用户名不能超过 32 个字符"},
+		{Name: "username chars", As: admin, Lang: "en", Method: "POST", Path: "/api/users/", Body: with(base, "username", "li si"), Status: 400, Code: "A0400", Field: "username", Msg: "Username may contain only letters, digits and . _ -"},
+		{Name: "chinese username", As: admin, Method: "POST", Path: "/api/users/", Body: with(base, "username", "张三丰"), Status: 400, Code: "A0400", Field: "username", Msg: "用户名只能包含字母、数字和 . _ -"},
+		{Name: "missing nickname", As: admin, Method: "POST", Path: "/api/users/", Body: with(base, "nickname", nil), Status: 400, Code: "A0410", Field: "nickname", Msg: "昵称不能为空"},
+		{Name: "long nickname", As: admin, Lang: "en", Method: "POST", Path: "/api/users/", Body: with(base, "nickname", strings.Repeat("名", 33)), Status: 400, Code: "A0400", Field: "nickname", Msg: "Nickname must be at most 32 characters"},
+		{Name: "bad mobile", As: admin, Method: "POST", Path: "/api/users/", Body: with(base, "mobile", "12345678901"), Status: 400, Code: "A0400", Field: "mobile", Msg: "手机号码格式不正确"},
+		{Name: "short mobile", As: admin, Lang: "en", Method: "POST", Path: "/api/users/", Body: with(base, "mobile", "1380013800"), Status: 400, Code: "A0400", Field: "mobile", Msg: "Mobile is not valid"},
+		{Name: "bad email", As: admin, Lang: "en", Method: "POST", Path: "/api/users/", Body: with(base, "email", "lisi@"), Status: 400, Code: "A0400", Field: "email", Msg: "Email is not valid"},
+		{Name: "email with name", As: admin, Lang: "en", Method: "POST", Path: "/api/users/", Body: with(base, "email", "Li <li@example.com>"), Status: 400, Code: "A0400", Field: "email", Msg: "Email is not valid"},
+		{Name: "long email", As: admin, Lang: "en", Method: "POST", Path: "/api/users/", Body: with(base, "email", strings.Repeat("a", 95)+"@x.com"), Status: 400, Code: "A0400", Field: "email", Msg: "Email must be at most 100 characters"},
+		{Name: "bad gender", As: admin, Lang: "en", Method: "POST", Path: "/api/users/", Body: with(base, "gender", 3), Status: 400, Code: "A0400", Field: "gender", Msg: "Gender has a value that is not allowed"},
+		{Name: "bad status", As: admin, Method: "POST", Path: "/api/users/", Body: with(base, "status", 2), Status: 400, Code: "A0400", Field: "status", Msg: "状态的取值不正确"},
+		{Name: "long avatar", As: admin, Lang: "en", Method: "POST", Path: "/api/users/", Body: with(base, "avatar", strings.Repeat("x", 501)), Status: 400, Code: "A0400", Field: "avatar", Msg: "Avatar must be at most 500 characters"},
+		{Name: "no roles", As: admin, Method: "POST", Path: "/api/users/", Body: with(base, "roleIds", []int64{}), Status: 400, Code: "A0410", Field: "roleIds", Msg: "角色不能为空"},
+		{Name: "unknown role", As: admin, Lang: "en", Method: "POST", Path: "/api/users/", Body: with(base, "roleIds", []int64{999999}), Status: 400, Code: "A0400", Field: "roleIds", Msg: "Roles does not exist or has been deleted"},
+		{Name: "no shops", As: admin, Lang: "en", Method: "POST", Path: "/api/users/", Body: with(base, "shopIds", nil), Status: 400, Code: "A0410", Field: "shopIds", Msg: "Shops is required"},
+		{Name: "unknown shop", As: admin, Method: "POST", Path: "/api/users/", Body: with(base, "shopIds", []int64{999999}), Status: 400, Code: "A0400", Field: "shopIds", Msg: "门店不存在或已被删除"},
+		{Name: "unknown dept", As: admin, Lang: "en", Method: "POST", Path: "/api/users/", Body: with(base, "deptId", 999999), Status: 400, Code: "A0400", Field: "deptId", Msg: "Department does not exist or has been deleted"},
+		{Name: "short password", As: admin, Lang: "en", Method: "POST", Path: "/api/users/", Body: with(base, "password", "12345"), Status: 400, Code: "A0400", Field: "password", Msg: "Password must be at least 6 characters"},
+		{Name: "duplicate username", As: admin, Method: "POST", Path: "/api/users/", Body: with(base, "username", "taken"), Status: 409, Code: "A0409", Field: "username", Msg: "用户名“taken”已存在"},
+		{Name: "duplicate username other case", As: admin, Lang: "en", Method: "POST", Path: "/api/users/", Body: with(base, "username", "TAKEN"), Status: 409, Code: "A0409", Field: "username", Msg: `Username "TAKEN" already exists`},
+		{Name: "duplicate admin", As: admin, Lang: "en", Method: "POST", Path: "/api/users/", Body: with(base, "username", "admin"), Status: 409, Code: "A0409", Field: "username", Msg: `Username "admin" already exists`},
+		{Name: "malformed JSON", As: admin, Method: "POST", Path: "/api/users/", Body: `{"username": "x",`, Status: 400, Code: "A0400", Msg: "请求内容不是有效的 JSON"},
+		{Name: "wrong type", As: admin, Lang: "en", Method: "POST", Path: "/api/users/", Body: `{"username": 12}`, Status: 400, Code: "A0400", Field: "username", Msg: "username is not valid"},
+	})
 	admin.Lang = "en"
 	r := admin.Raw("POST", "/api/users/", "text/xml", strings.NewReader("<user/>")).Want(400)
 	if !strings.Contains(r.Env.Msg, "text/xml") {
@@ -291,12 +216,12 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("no error on %s: %s", f, r.Body)
 		}
 	}
-	if after := count(t, e, "SELECT COUNT(*) FROM users"); after != before {
+	if after := e.Count("SELECT COUNT(*) FROM users"); after != before {
 		t.Fatalf("bad input wrote users: %d → %d", before, after)
 	}
 
 	// Update: the same rules, plus unknown ids and a bad id.
-	id := userID(t, e, "taken")
+	id := e.UserID("taken")
 	admin.Do("POST", "/api/users/999999", base).Want(404)
 	admin.Do("POST", "/api/users/abc", base).Want(400)
 	r = admin.Do("POST", fmt.Sprintf("/api/users/%d", id), with(base, "username", "admin")).Want(409)
@@ -315,10 +240,10 @@ func TestBadInput(t *testing.T) {
 func TestPermissions(t *testing.T) {
 	e := apptest.New(t)
 	admin := e.Admin()
-	id := create(t, admin, newUser(t, e, "target"))
+	id := create(t, admin, newUser(e, "target"))
 	viewer := e.UserWith("sys:user:query")
 	viewer.Lang = "en"
-	body := newUser(t, e, "another")
+	body := newUser(e, "another")
 	routes := []struct{ method, path string }{
 		{"POST", "/api/users/"},
 		{"POST", fmt.Sprintf("/api/users/%d", id)},
@@ -348,7 +273,7 @@ func TestPermissions(t *testing.T) {
 			t.Errorf("anonymous %s: %d", p, r.Status)
 		}
 	}
-	if n := count(t, e, "SELECT COUNT(*) FROM users WHERE username = 'another'"); n != 0 {
+	if n := e.Count("SELECT COUNT(*) FROM users WHERE username = 'another'"); n != 0 {
 		t.Fatal("forbidden create wrote a user")
 	}
 }
@@ -356,19 +281,19 @@ func TestPermissions(t *testing.T) {
 func TestDeleteIsAllOrNothing(t *testing.T) {
 	e := apptest.New(t)
 	admin := e.Admin()
-	a := create(t, admin, newUser(t, e, "del_a"))
-	b := create(t, admin, newUser(t, e, "del_b"))
+	a := create(t, admin, newUser(e, "del_a"))
+	b := create(t, admin, newUser(e, "del_b"))
 	admin.Do("DELETE", fmt.Sprintf("/api/users/%d,%d,999999", a, b), nil).Want(404)
-	if count(t, e, "SELECT COUNT(*) FROM users WHERE id IN (?, ?)", a, b) != 2 {
+	if e.Count("SELECT COUNT(*) FROM users WHERE id IN (?, ?)", a, b) != 2 {
 		t.Fatal("partial delete")
 	}
 	e.SignIn("del_a", "secret1")
 	admin.Do("DELETE", fmt.Sprintf("/api/users/%d,%d", a, b), nil).Want(200)
-	if count(t, e, "SELECT COUNT(*) FROM users WHERE id IN (?, ?)", a, b) != 0 {
+	if e.Count("SELECT COUNT(*) FROM users WHERE id IN (?, ?)", a, b) != 0 {
 		t.Fatal("not deleted")
 	}
 	// The operation log records the change under the user namespace.
-	if n := count(t, e, "SELECT COUNT(*) FROM sys_logs WHERE action = 'log.user.delete'"); n < 1 {
+	if n := e.Count("SELECT COUNT(*) FROM sys_logs WHERE action = 'log.user.delete'"); n < 1 {
 		t.Fatalf("operation log: %d", n)
 	}
 }
@@ -408,16 +333,16 @@ func TestResetPasswordRevokesSessions(t *testing.T) {
 func TestDisablingRevokesSessions(t *testing.T) {
 	e := apptest.New(t)
 	admin := e.Admin()
-	id := create(t, admin, newUser(t, e, "carl"))
-	run(t, e, "UPDATE users SET must_change_password = 0 WHERE id = ?", id)
+	id := create(t, admin, newUser(e, "carl"))
+	e.Exec("UPDATE users SET must_change_password = 0 WHERE id = ?", id)
 	carl := e.SignIn("carl", "secret1")
 	carl.Do("GET", "/api/users/me", nil).Want(200)
 
-	admin.Do("POST", fmt.Sprintf("/api/users/%d", id), with(newUser(t, e, "carl"), "status", 0)).Want(200)
+	admin.Do("POST", fmt.Sprintf("/api/users/%d", id), with(newUser(e, "carl"), "status", 0)).Want(200)
 	if r := carl.Do("GET", "/api/users/me", nil); r.Status != 401 {
 		t.Fatalf("disabled user's session: %d", r.Status)
 	}
-	if n := count(t, e, "SELECT COUNT(*) FROM sessions WHERE user_id = ? AND revoked_at IS NULL", id); n != 0 {
+	if n := e.Count("SELECT COUNT(*) FROM sessions WHERE user_id = ? AND revoked_at IS NULL", id); n != 0 {
 		t.Fatalf("%d live sessions", n)
 	}
 	if r := e.Anonymous().Login("carl", "secret1"); r.Status != 403 || r.Env.Code != "A0201" {
@@ -433,19 +358,19 @@ func TestDisablingRevokesSessions(t *testing.T) {
 			t.Fatal("a disabled user is offered")
 		}
 	}
-	admin.Do("POST", fmt.Sprintf("/api/users/%d", id), with(newUser(t, e, "carl"), "status", 1)).Want(200)
+	admin.Do("POST", fmt.Sprintf("/api/users/%d", id), with(newUser(e, "carl"), "status", 1)).Want(200)
 	e.SignIn("carl", "secret1")
 }
 
 func TestOptionsAndMe(t *testing.T) {
 	e := apptest.New(t)
 	admin := e.Admin()
-	create(t, admin, with(newUser(t, e, "opt_user"), "nickname", "选项用户"))
+	create(t, admin, with(newUser(e, "opt_user"), "nickname", "选项用户"))
 	var opts []user.Option
 	admin.Do("GET", "/api/users/options", nil).Want(200).Decode(&opts)
 	found := false
 	for _, o := range opts {
-		found = found || (o.Label == "选项用户" && o.Value == userID(t, e, "opt_user"))
+		found = found || (o.Label == "选项用户" && o.Value == e.UserID("opt_user"))
 	}
 	if !found {
 		t.Fatalf("options %+v", opts)
@@ -454,8 +379,8 @@ func TestOptionsAndMe(t *testing.T) {
 	var me user.Me
 	admin.Do("GET", "/api/users/me", nil).Want(200).Decode(&me)
 	if me.Username != "admin" || me.Nickname != "系统管理员" || fmt.Sprint(me.Roles) != "[ROOT]" ||
-		fmt.Sprint(me.Perms) != "[*:*:*]" || me.MustChangePassword || me.ShopID != mainShop(t, e) ||
-		me.DeptID == nil || *me.DeptID != hq(t, e) || me.UserID != userID(t, e, "admin") {
+		fmt.Sprint(me.Perms) != "[*:*:*]" || me.MustChangePassword || me.ShopID != e.MainShop() ||
+		me.DeptID == nil || *me.DeptID != hq(e) || me.UserID != e.UserID("admin") {
 		t.Fatalf("me %+v", me)
 	}
 	c := e.UserWith("sys:user:query", "sys:user:export")
