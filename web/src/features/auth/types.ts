@@ -1,0 +1,64 @@
+import type { UserInfo } from '@/stores/session'
+
+export type { UserInfo }
+
+export interface Captcha {
+  captchaKey: string
+  captchaBase64: string
+  captchaEnabled?: boolean
+}
+
+export interface LoginInput {
+  username: string
+  password: string
+  captchaKey?: string
+  captchaCode?: string
+}
+
+export interface ShopItem {
+  shopId: number
+  shopName: string
+}
+
+/** GET /home: system parameters, the caller and the active shop. */
+export interface SystemInfo {
+  companyName: string
+  startDate: string
+  currency: string
+  qtyPlaces: number
+  pricePlaces: number
+  amountPlaces: number
+  valMethods: string
+  version: string
+  language: string
+  serverTime: string
+  name: string
+  username: string
+  roles: string[]
+  shopId: number
+  shopName: string
+  shops: ShopItem[]
+  allowRegister?: number
+  showAgreement?: number
+  [key: string]: unknown
+}
+
+export interface RouteMeta {
+  title: string
+  icon?: string
+  hidden?: boolean
+  keepAlive?: boolean
+  alwaysShow?: boolean
+  affix?: boolean
+  params?: Record<string, string> | null
+}
+
+/** One node of GET /menus/routes. */
+export interface RouteNode {
+  path: string
+  component?: string
+  redirect?: string
+  name?: string
+  meta: RouteMeta
+  children?: RouteNode[]
+}

@@ -1,0 +1,93 @@
+// The tags view: one tab per opened page, the dashboard pinned; close, close
+// others/left/right/all and refresh from the context menu or the actions button.
+import { Button, Dropdown, Tabs, theme, type MenuProps } from 'antd'
+import { DownOutlined } from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import { useLocation, useNavigate } from 'react-router'
+import { useTabs, type Tab } from '@/stores/tabs'
+
+type Action = 'refresh' | 'close' | 'closeOthers' | 'closeLeft' | 'closeRight' | 'closeAll'
+
+export function TagsView() {
+  const { t } = useTranslation('layout')
+  const { token } = theme.useToken()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const tabs = useTabs((s) => s.tabs)
+  const active = location.pathname + location.search
+
+  const goIfGone = (left: Tab[]) => {
+    if (!left.some((x) => x.key === active)) navigate(left.length ? left[left.length - 1].key : '/')
+  }
+  const run = (action: Action, key: string) => {
+    const s = useTabs.getState()
+    switch (action) {
+      case 'refresh':
+        s.refresh(key)
+        if (key !== active) navigate(key)
+        return
+      case 'close':
+        return goIfGone(s.close(key))
+      case 'closeOthers':
+        if (key !== active) navigate(key)
+        s.closeOthers(key)
+        return
+      case 'closeLeft':
+        return goIfGone(s.closeLeft(key))
+      case 'closeRight':
+        return goIfGone(s.closeRight(key))
+      case 'closeAll':
+        return goIfGone(s.closeAll())
+    }
+  }
+  const menu = (key: string): MenuProps => {
+    const tab = tabs.find((x) => x.key === key)
+    const i = tabs.findIndex((x) => x.key === key)
+    return {
+      items: [
+        { key: 'refresh', label: t('tags.refresh') },
+        { key: 'close', label: t('tags.close'), disabled: !tab || tab.affix },
+        { key: 'closeOthers', label: t('tags.closeOthers') },
+        { key: 'closeLeft', label: t('tags.closeLeft'), disabled: i <= 0 },
+        { key: 'closeRight', label: t('tags.closeRight'), disabled: i < 0 || i === tabs.length - 1 },
+        { key: 'closeAll', label: t('tags.closeAll') },
+      ].map((it) => ({ ...it, label: <span data-testid={`tags-${it.key}`}>{it.label}</span> })),
+      onClick: ({ key: action }) => run(action as Action, key),
+    }
+  }
+
+  return (
+    <div
+      style={{
+        background: token.colorBgContainer,
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        padding: `${token.paddingXXS}px ${token.paddingSM}px 0`,
+      }}
+      data-testid="tags-view"
+    >
+      <Tabs
+        type="editable-card"
+        hideAdd
+        size="small"
+        activeKey={active}
+        onChange={(key) => navigate(key)}
+        onEdit={(key, op) => op === 'remove' && run('close', String(key))}
+        tabBarStyle={{ margin: 0 }}
+        tabBarExtraContent={
+          <Dropdown trigger={['click']} menu={menu(active)}>
+            <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('tags.actions')} data-testid="tags-actions" />
+          </Dropdown>
+        }
+        items={tabs.map((tab) => ({
+          key: tab.key,
+          closable: !tab.affix,
+          label: (
+            <Dropdown trigger={['contextMenu']} menu={menu(tab.key)}>
+              <span data-testid="tag">{tab.title}</span>
+            </Dropdown>
+          ),
+        }))}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,41 @@
+// The route table: /login, /401, /404 public; everything else guarded and
+// drawn by the shell from the server's route tree.
+import { lazy, Suspense } from 'react'
+import { Route, Routes } from 'react-router'
+import { GuestOnly, RequireAuth } from './RequireAuth'
+import { FullScreenSpin, SessionGate } from './SessionGate'
+import { resolveView, LAYOUT } from './viewRegistry'
+
+const Login = lazy(() => import('@/features/auth/views/Login'))
+const NotFound = lazy(() => import('./NotFound'))
+const Unauthorized = lazy(() => import('./Unauthorized'))
+
+export function AppRoutes() {
+  const Shell = resolveView(LAYOUT)
+  return (
+    <Suspense fallback={<FullScreenSpin />}>
+      <Routes>
+        <Route
+          path="/login"
+          element={
+            <GuestOnly>
+              <Login />
+            </GuestOnly>
+          }
+        />
+        <Route path="/404" element={<NotFound />} />
+        <Route path="/401" element={<Unauthorized />} />
+        <Route
+          path="*"
+          element={
+            <RequireAuth>
+              <SessionGate>
+                <Shell />
+              </SessionGate>
+            </RequireAuth>
+          }
+        />
+      </Routes>
+    </Suspense>
+  )
+}

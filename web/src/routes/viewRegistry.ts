@@ -1,0 +1,96 @@
+// The only bridge between the server's menus and the code: a menu's
+// component name → a lazily loaded view. "Layout" is the shell (catalogs,
+// nested ones too); an unknown name shows the 404 page. viewRegistry.test.ts
+// fails when a component named in internal/menu/seed.go is missing here.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+
+type Loader = () => Promise<{ default: ComponentType }>
+
+export const LAYOUT = 'Layout'
+
+const comingSoon: Loader = () => import('./ComingSoon')
+const notFound: Loader = () => import('./NotFound')
+
+/** Views that exist. */
+const views: Record<string, Loader> = {
+  [LAYOUT]: () => import('@/layouts/AppLayout'),
+  dashboard: () => import('@/features/dashboard/views/Dashboard'),
+  profile: () => import('@/features/profile/views/Profile'),
+}
+
+/** Seeded screens not built yet: they show the "coming soon" view. */
+export const comingSoonViews = [
+  'system/myNotice',
+  // purchasing
+  'purchase/purOrder_detail', 'purchase/purOrder',
+  'purchase/purchase_detail', 'purchase/purchase',
+  'purchase/rePurchase_detail', 'purchase/rePurchase',
+  'purchase/purInvoice_detail', 'purchase/purInvoice',
+  // sales
+  'sales/salesOrder_detail', 'sales/salesOrder',
+  'sales/sales_detail', 'sales/sales',
+  'sales/reSales_detail', 'sales/reSales',
+  'sales/salesInvoice_detail', 'sales/salesInvoice',
+  // warehouse
+  'storage/invTf_detail', 'storage/invTf',
+  'storage/otherIn_detail', 'storage/otherIn',
+  'storage/otherOut_detail', 'storage/otherOut',
+  'storage/costAdjustment_detail', 'storage/costAdjustment',
+  'storage/assemble_detail', 'storage/disassemble_detail', 'storage/combination',
+  'storage/stocktake_detail', 'storage/stocktake',
+  'storage/stock',
+  // funds
+  'fund/receipt_detail', 'fund/receipt',
+  'fund/payment_detail', 'fund/payment',
+  'fund/income_detail', 'fund/income',
+  'fund/expense_detail', 'fund/expense',
+  'fund/fundTf_detail', 'fund/fundTf',
+  'fund/verification_detail', 'fund/verification',
+  // reports
+  'report/puDetail', 'report/puOrderDetail', 'report/puSummaryInv', 'report/puSummarySupplier',
+  'report/salesDetail', 'report/salesOrderDetail', 'report/salesSummaryInv', 'report/salesSummaryCustomer',
+  'report/salesProfit',
+  'report/invBalance', 'report/deliverDetail', 'report/deliverSummary', 'report/warehouseDetail',
+  'report/outboundDetail', 'report/serNumTracer',
+  'report/bankJournal', 'report/receivableDetail', 'report/payableDetail', 'report/contactDebt',
+  'report/customerReconciliation', 'report/supplierReconciliation', 'report/oriDetail',
+  // settings
+  'settings/customer', 'settings/supplier', 'settings/inventory', 'settings/invlocation',
+  'settings/employee', 'settings/settAcct',
+  'settings/assist', 'settings/unit', 'settings/assistSku', 'settings/item', 'settings/payMethod',
+  'settings/parameter', 'settings/coding', 'settings/opening', 'settings/period', 'settings/backup',
+  'settings/reset',
+  // system
+  'system/user', 'system/role', 'system/menu', 'system/dept', 'system/dict', 'system/dictItem',
+  'system/notice', 'system/log', 'system/config', 'system/shop', 'system/apidoc', 'system/logViewer',
+]
+
+for (const name of comingSoonViews) if (!views[name]) views[name] = comingSoon
+
+/** Whether a component name has a view (real or "coming soon"). */
+export function hasView(name: string | undefined): boolean {
+  return !!name && Object.prototype.hasOwnProperty.call(views, name)
+}
+
+/** Whether the name shows the "coming soon" placeholder. */
+export function isComingSoon(name: string): boolean {
+  return views[name] === comingSoon
+}
+
+const cache = new Map<string, LazyExoticComponent<ComponentType>>()
+
+/** The lazy view of a component name; the same instance every time. */
+export function resolveView(name: string | undefined): LazyExoticComponent<ComponentType> {
+  const key = hasView(name) ? (name as string) : '\0notFound'
+  let view = cache.get(key)
+  if (!view) {
+    view = lazy(hasView(name) ? views[name as string] : notFound)
+    cache.set(key, view)
+  }
+  return view
+}
+
+/** The loader behind a name, for tests and preloading. */
+export function viewLoader(name: string | undefined): Loader {
+  return hasView(name) ? views[name as string] : notFound
+}
