@@ -6,11 +6,11 @@
 //
 // Environment: CANGSHU_BIN (default ../bin/cangshu), CHROMIUM (default /usr/bin/chromium).
 import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync, createWriteStream } from 'node:fs'
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 
@@ -349,6 +349,15 @@ async function main() {
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('cangshu.session')).state.accessToken)
     expect(token && token !== 'expired.or.bogus', 'a new access token is stored')
   })
+
+  // Feature steps: every module in e2e/steps/ exports run(ctx); it starts and
+  // must end signed in as admin, on any page.
+  const stepDir = join(here, 'steps')
+  const modules = existsSync(stepDir) ? readdirSync(stepDir).filter((n) => n.endsWith('.mjs')).sort() : []
+  for (const f of modules) {
+    const mod = await import(pathToFileURL(join(stepDir, f)).href)
+    await mod.run({ page, context, browser, base, step, expect, shot, byTest, hash, signIn, figures, waitFor, T, artifacts })
+  }
 
   await step('sign out', async () => {
     await byTest('user-menu').click()
