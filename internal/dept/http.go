@@ -23,40 +23,12 @@ func Routes(s *Service) []server.Route {
 			}
 			return s.Tree(c.Context(), q)
 		}},
-		{Method: "GET", Path: "/api/depts/options", Tag: "dept", Summary: "Enabled departments as an option tree", H: func(c *server.Ctx) (any, error) {
-			return s.Options(c.Context())
-		}},
-		{Method: "GET", Path: "/api/depts/{id}/form", Perm: "sys:dept:edit", Tag: "dept", Summary: "A department for its edit form", H: func(c *server.Ctx) (any, error) {
-			id, err := c.PathID("id")
-			if err != nil {
-				return nil, err
-			}
-			return s.Form(c.Context(), id)
-		}},
-		{Method: "POST", Path: "/api/depts/{$}", Perm: "sys:dept:add", Log: "log.dept.create", Tag: "dept", Summary: "Create a department", H: func(c *server.Ctx) (any, error) {
-			var in Input
-			if err := c.Bind(&in); err != nil {
-				return nil, err
-			}
-			return s.Create(c.Context(), in)
-		}},
-		{Method: "POST", Path: "/api/depts/{id}", Perm: "sys:dept:edit", Log: "log.dept.update", Tag: "dept", Summary: "Update (or move) a department", H: func(c *server.Ctx) (any, error) {
-			id, err := c.PathID("id")
-			if err != nil {
-				return nil, err
-			}
-			var in Input
-			if err := c.Bind(&in); err != nil {
-				return nil, err
-			}
-			return nil, s.Update(c.Context(), id, in)
-		}},
-		{Method: "DELETE", Path: "/api/depts/{ids}", Perm: "sys:dept:delete", Log: "log.dept.delete", Tag: "dept", Summary: "Delete departments (ids 1,2,3), all or none", H: func(c *server.Ctx) (any, error) {
-			ids, err := c.PathIDs("ids")
-			if err != nil {
-				return nil, err
-			}
-			return nil, s.Delete(c.Context(), ids)
-		}},
+		{Method: "GET", Path: "/api/depts/options", Tag: "dept", Summary: "Enabled departments as an option tree", H: func(c *server.Ctx) (any, error) { return s.Options(c.Context()) }},
+		{Method: "GET", Path: "/api/depts/{id}/form", Perm: "sys:dept:edit", Tag: "dept", Summary: "A department for its edit form", H: server.ID("id", func(c *server.Ctx, id int64) (any, error) { return s.Form(c.Context(), id) })},
+		{Method: "POST", Path: "/api/depts/{$}", Perm: "sys:dept:add", Log: "log.dept.create", Tag: "dept", Summary: "Create a department", H: server.In(func(c *server.Ctx, in Input) (any, error) { return s.Create(c.Context(), in) })},
+		{Method: "POST", Path: "/api/depts/{id}", Perm: "sys:dept:edit", Log: "log.dept.update", Tag: "dept", Summary: "Update (or move) a department", H: server.IDIn("id", func(c *server.Ctx, id int64, in Input) (any, error) {
+			return server.Done(s.Update(c.Context(), id, in))
+		})},
+		{Method: "DELETE", Path: "/api/depts/{ids}", Perm: "sys:dept:delete", Log: "log.dept.delete", Tag: "dept", Summary: "Delete departments (ids 1,2,3), all or none", H: server.IDs("ids", func(c *server.Ctx, ids []int64) (any, error) { return server.Done(s.Delete(c.Context(), ids)) })},
 	}
 }

@@ -9,11 +9,7 @@ import (
 // Routes lists the domain's endpoints.
 func Routes(s *Service) []server.Route {
 	return []server.Route{
-		{Method: "GET", Path: "/api/logs/page", Perm: "sys:log:query", Tag: "log", Summary: "Page of the operation log (keywords, module, createTime=from,to, pageNum, pageSize); non-administrators see their active shop only", H: func(c *server.Ctx) (any, error) {
-			p, err := c.Page()
-			if err != nil {
-				return nil, err
-			}
+		{Method: "GET", Path: "/api/logs/page", Perm: "sys:log:query", Tag: "log", Summary: "Page of the operation log (keywords, module, createTime=from,to, pageNum, pageSize); non-administrators see their active shop only", H: server.Paged(func(c *server.Ctx, p server.PageParams) (any, error) {
 			pq := PageQuery{Keywords: c.Query("keywords"), Module: c.Query("module"), Offset: p.Offset(), Limit: p.PageSize}
 			from, to := createTimeRange(c)
 			if from != "" {
@@ -32,13 +28,11 @@ func Routes(s *Service) []server.Route {
 			}
 			list, total, err := s.Page(c.Context(), c.User, c.Lang, pq)
 			return server.NewPage(list, total), err
-		}},
+		})},
 		{Method: "GET", Path: "/api/logs/visit-trend", Tag: "log", Summary: "Visits per day (startDate, endDate YYYY-MM-DD inclusive, at most 366 days) → {dates, pvList, uvList, ipList}", H: func(c *server.Ctx) (any, error) {
 			return s.Trend(c.Context(), c.User, c.Query("startDate"), c.Query("endDate"))
 		}},
-		{Method: "GET", Path: "/api/logs/visit-stats", Tag: "log", Summary: "Today's and all-time page views and visitors with growth over yesterday", H: func(c *server.Ctx) (any, error) {
-			return s.Stats(c.Context(), c.User)
-		}},
+		{Method: "GET", Path: "/api/logs/visit-stats", Tag: "log", Summary: "Today's and all-time page views and visitors with growth over yesterday", H: func(c *server.Ctx) (any, error) { return s.Stats(c.Context(), c.User) }},
 	}
 }
 

@@ -119,7 +119,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") {
 			s.opt.Logger.Info("request", "requestId", id, "method", r.Method, "path", r.URL.Path,
 				"route", info.route, "user", info.user, "status", sw.status,
-				"ms", float64(time.Since(start).Microseconds())/1000, "ip", clientIP(r))
+				"us", time.Since(start).Microseconds(), "ip", clientIP(r))
 		}
 	}()
 	s.mux.ServeHTTP(sw, r)

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -189,6 +190,15 @@ func TestOneLogLinePerRequestAndRequestIDs(t *testing.T) {
 	if len(lines) != 1 || !strings.Contains(lines[0], "requestId="+id) || !strings.Contains(lines[0], "user=clerk") ||
 		!strings.Contains(lines[0], "status=200") || !strings.Contains(lines[0], `route="POST /api/echo"`) {
 		t.Fatalf("log lines: %q", lines)
+	}
+}
+
+// The request log line carries the elapsed time as a whole number of microseconds.
+func TestRequestLogElapsedMicroseconds(t *testing.T) {
+	s, _, logOut := newTestServer(t)
+	call(s, "POST", "/api/echo", "clerk", "application/json", `{}`)
+	if !regexp.MustCompile(` us=[0-9]+ `).MatchString(logOut.String()) || strings.Contains(logOut.String(), " ms=") {
+		t.Fatalf("log line: %s", logOut)
 	}
 }
 

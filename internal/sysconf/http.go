@@ -12,57 +12,18 @@ func Routes(s *Service) []server.Route {
 	view := func(c *server.Ctx) View {
 		return View{Lang: c.Lang, SeeSecrets: c.User.Can("sys:config:update")}
 	}
-	bind := func(c *server.Ctx) (Input, error) {
-		var in Input
-		err := c.Bind(&in)
-		return in, err
-	}
 	return []server.Route{
-		{Method: "GET", Path: "/api/config/page", Perm: "sys:config:query", Tag: "config", Summary: "Page of config keys (keywords over name and key, pageNum, pageSize)", H: func(c *server.Ctx) (any, error) {
-			pp, err := c.Page()
-			if err != nil {
-				return nil, err
-			}
-			return s.Page(c.Context(), view(c), c.Query("keywords"), pp)
-		}},
-		{Method: "GET", Path: "/api/config/{id}/form", Perm: "sys:config:update", Tag: "config", Summary: "A config key for editing", H: func(c *server.Ctx) (any, error) {
-			id, err := c.PathID("id")
-			if err != nil {
-				return nil, err
-			}
-			return s.Form(c.Context(), view(c), id)
-		}},
-		{Method: "POST", Path: "/api/config/{$}", Perm: "sys:config:add", Log: "log.sysconf.create", Tag: "config", Summary: "Create a config key", H: func(c *server.Ctx) (any, error) {
-			in, err := bind(c)
-			if err != nil {
-				return nil, err
-			}
-			return s.Create(c.Context(), view(c), in)
-		}},
-		{Method: "POST", Path: "/api/config/{id}", Perm: "sys:config:update", Log: "log.sysconf.update", Tag: "config", Summary: "Update a config key (built-in keys: value and remark only)", H: func(c *server.Ctx) (any, error) {
-			id, err := c.PathID("id")
-			if err != nil {
-				return nil, err
-			}
-			in, err := bind(c)
-			if err != nil {
-				return nil, err
-			}
+		{Method: "GET", Path: "/api/config/page", Perm: "sys:config:query", Tag: "config", Summary: "Page of config keys (keywords over name and key, pageNum, pageSize)", H: server.Paged(func(c *server.Ctx, p server.PageParams) (any, error) {
+			return s.Page(c.Context(), view(c), c.Query("keywords"), p)
+		})},
+		{Method: "GET", Path: "/api/config/{id}/form", Perm: "sys:config:update", Tag: "config", Summary: "A config key for editing", H: server.ID("id", func(c *server.Ctx, id int64) (any, error) { return s.Form(c.Context(), view(c), id) })},
+		{Method: "POST", Path: "/api/config/{$}", Perm: "sys:config:add", Log: "log.sysconf.create", Tag: "config", Summary: "Create a config key", H: server.In(func(c *server.Ctx, in Input) (any, error) { return s.Create(c.Context(), view(c), in) })},
+		{Method: "POST", Path: "/api/config/{id}", Perm: "sys:config:update", Log: "log.sysconf.update", Tag: "config", Summary: "Update a config key (built-in keys: value and remark only)", H: server.IDIn("id", func(c *server.Ctx, id int64, in Input) (any, error) {
 			return s.Update(c.Context(), view(c), id, in)
-		}},
-		{Method: "DELETE", Path: "/api/config/{ids}", Perm: "sys:config:delete", Log: "log.sysconf.delete", Tag: "config", Summary: "Delete config keys (ids 1,2,3; built-in keys refused)", H: func(c *server.Ctx) (any, error) {
-			ids, err := c.PathIDs("ids")
-			if err != nil {
-				return nil, err
-			}
-			return nil, s.Delete(c.Context(), ids)
-		}},
-		{Method: "POST", Path: "/api/config/refresh", Perm: "sys:config:refresh", Log: "log.sysconf.refresh", Tag: "config", Summary: "Refresh the config cache (a no-op: values are always read from the database)", H: func(c *server.Ctx) (any, error) {
-			return nil, s.Refresh(c.Context())
-		}},
-		{Method: "GET", Path: "/api/config/system", Perm: "settings:parameter:query", Tag: "config", Summary: "Every system parameter, typed", H: func(c *server.Ctx) (any, error) {
-			return s.SystemFor(c.Context(), view(c))
-		}},
+		})},
+		{Method: "DELETE", Path: "/api/config/{ids}", Perm: "sys:config:delete", Log: "log.sysconf.delete", Tag: "config", Summary: "Delete config keys (ids 1,2,3; built-in keys refused)", H: server.IDs("ids", func(c *server.Ctx, ids []int64) (any, error) { return server.Done(s.Delete(c.Context(), ids)) })},
+		{Method: "POST", Path: "/api/config/refresh", Perm: "sys:config:refresh", Log: "log.sysconf.refresh", Tag: "config", Summary: "Refresh the config cache (a no-op: values are always read from the database)", H: func(c *server.Ctx) (any, error) { return server.Done(s.Refresh(c.Context())) }},
+		{Method: "GET", Path: "/api/config/system", Perm: "settings:parameter:query", Tag: "config", Summary: "Every system parameter, typed", H: func(c *server.Ctx) (any, error) { return s.SystemFor(c.Context(), view(c)) }},
 		{Method: "POST", Path: "/api/config/system", Perm: "settings:parameter:update", Log: "log.sysconf.system", Tag: "config", Summary: "Change system parameters (a partial object; all or nothing)", H: func(c *server.Ctx) (any, error) {
 			values, err := bindSystem(c)
 			if err != nil {
