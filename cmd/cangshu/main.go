@@ -3,6 +3,7 @@
 //	cangshu [serve] [flags]   start the server (default)
 //	cangshu migrate [flags]   apply database migrations and exit
 //	cangshu backup [flags] [file]   copy the live SQLite database
+//	cangshu restore [flags] file    replace the SQLite database with a backup (server stopped)
 //	cangshu version
 package main
 
@@ -23,6 +24,7 @@ import (
 
 	"cangshu/internal/app"
 	"cangshu/internal/config"
+	"cangshu/internal/db"
 )
 
 // Version is set at build time with -ldflags "-X main.Version=…".
@@ -43,15 +45,15 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		cmd, args = args[0], args[1:]
 	}
 	switch cmd {
-	case "serve", "migrate", "backup":
+	case "serve", "migrate", "backup", "restore":
 	case "version":
 		fmt.Fprintln(stdout, "cangshu", Version)
 		return nil
 	case "help", "-h", "--help":
-		fmt.Fprintln(stdout, "usage: cangshu [serve|migrate|backup [file]|version] [-addr :8080] [-data ./data] [-db postgres://…] [-captcha on|off]")
+		fmt.Fprintln(stdout, "usage: cangshu [serve|migrate|backup [file]|restore file|version] [-addr :8080] [-data ./data] [-db postgres://…] [-captcha on|off]")
 		return nil
 	default:
-		return fmt.Errorf("unknown command %q (serve, migrate, backup, version)", cmd)
+		return fmt.Errorf("unknown command %q (serve, migrate, backup, restore, version)", cmd)
 	}
 	cfg, err := config.Load("cangshu "+cmd, args, getenv)
 	if err != nil {
@@ -70,6 +72,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return nil
 	case "backup":
 		return backup(ctx, cfg, flagArgs(args), stdout)
+	case "restore":
+		return restore(ctx, cfg, flagArgs(args), stdout)
 	}
 	return serve(ctx, cfg, logger, stdout)
 }
@@ -117,8 +121,49 @@ func backup(ctx context.Context, cfg config.Config, rest []string, stdout io.Wri
 	return nil
 }
 
+// lockData keeps a second process from serving or restoring the same SQLite file.
+func lockData(cfg config.Config) (func(), error) {
+	if cfg.IsPostgres() {
+		return func() {}, nil
+	}
+	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
+		return nil, err
+	}
+	return db.LockDataDir(filepath.Join(cfg.DataDir, "cangshu.lock"))
+}
+
+func restore(ctx context.Context, cfg config.Config, rest []string, stdout io.Writer) error {
+	if cfg.IsPostgres() {
+		return errors.New("restore replaces the SQLite database; restore PostgreSQL with pg_restore")
+	}
+	if len(rest) != 1 {
+		return errors.New("usage: cangshu restore [-data folder] backup-file")
+	}
+	unlock, err := lockData(cfg)
+	if err != nil {
+		return fmt.Errorf("%w: stop the server first", err)
+	}
+	defer unlock()
+	keep := filepath.Join(cfg.DataDir, "backups", "before-restore-"+time.Now().Format("20060102-150405")+".db")
+	if err := db.Restore(ctx, rest[0], cfg.SQLitePath(), keep); err != nil {
+		return err
+	}
+	d, err := app.OpenDB(ctx, cfg) // a backup from an older version gets the newer migrations
+	if err != nil {
+		return err
+	}
+	d.Close()
+	fmt.Fprintf(stdout, "restored %s; the previous database was kept as %s\n", rest[0], keep)
+	return nil
+}
+
 func serve(ctx context.Context, cfg config.Config, logger *slog.Logger, stdout io.Writer) error {
 	cfg.Print(stdout)
+	unlock, err := lockData(cfg)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	a, err := app.Open(ctx, cfg, logger)
 	if err != nil {
 		return err

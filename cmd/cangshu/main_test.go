@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"cangshu/internal/db"
 )
 
 func noEnv(string) string { return "" }
@@ -62,6 +64,13 @@ func TestServeBackupAndShutdown(t *testing.T) {
 	if st, err := os.Stat(dest); err != nil || st.Size() == 0 {
 		t.Fatalf("backup file: %v", err)
 	}
+	// Neither a second server nor a restore may use the data folder meanwhile.
+	if err := run(context.Background(), []string{"restore", "-data", data, dest}, noEnv, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "in use") {
+		t.Fatalf("restore while serving: %v", err)
+	}
+	if err := run(context.Background(), []string{"serve", "-addr", "127.0.0.1:0", "-data", data}, noEnv, io.Discard, io.Discard); err == nil {
+		t.Fatal("a second server started on the same data folder")
+	}
 
 	cancel()
 	select {
@@ -71,6 +80,35 @@ func TestServeBackupAndShutdown(t *testing.T) {
 		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("server did not shut down")
+	}
+
+	// Restore: a shop created after the backup is gone afterwards, the
+	// replaced database is kept, and a file that is no database is refused.
+	d, err := db.OpenSQLite(context.Background(), filepath.Join(data, "cangshu.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now().UTC()
+	d.Exec(context.Background(), "INSERT INTO shops (code, name, created_at, updated_at) VALUES ('LATE', 'late', ?, ?)", now, now)
+	d.Close()
+	bogus := filepath.Join(t.TempDir(), "bogus.db")
+	os.WriteFile(bogus, []byte("not a database"), 0o644)
+	if err := run(context.Background(), []string{"restore", "-data", data, bogus}, noEnv, io.Discard, io.Discard); err == nil {
+		t.Fatal("restored a file that is no database")
+	}
+	var rout strings.Builder
+	if err := run(context.Background(), []string{"restore", "-data", data, dest}, noEnv, &rout, io.Discard); err != nil {
+		t.Fatalf("restore: %v", err)
+	}
+	d, _ = db.OpenSQLite(context.Background(), filepath.Join(data, "cangshu.db"))
+	var late int
+	d.QueryRow(context.Background(), "SELECT COUNT(*) FROM shops WHERE code = 'LATE'").Scan(&late)
+	d.Close()
+	if late != 0 {
+		t.Fatal("the restored database still has the shop created after the backup")
+	}
+	if kept, _ := filepath.Glob(filepath.Join(data, "backups", "before-restore-*.db")); len(kept) != 1 {
+		t.Fatalf("replaced database not kept: %v (%s)", kept, rout.String())
 	}
 
 	// A second start on the same data generates no new password.

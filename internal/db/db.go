@@ -249,3 +249,52 @@ func (d *DB) Backup(ctx context.Context, dest string) error {
 	}
 	return nil
 }
+
+// Restore replaces the SQLite database at dest with the backup file src,
+// after checking that src is a sound Cangshu database. The caller must hold
+// the data folder's lock (no server may be running on dest). The database
+// being replaced is first copied to keep (unless keep is "").
+func Restore(ctx context.Context, src, dest, keep string) error {
+	check, err := sql.Open("sqlite", "file:"+(&url.URL{Path: src}).EscapedPath()+"?mode=ro")
+	if err != nil {
+		return err
+	}
+	var ok string
+	var n int
+	err = check.QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&ok)
+	if err == nil {
+		err = check.QueryRowContext(ctx, "SELECT COUNT(*) FROM schema_migrations").Scan(&n)
+	}
+	check.Close()
+	if err != nil || ok != "ok" || n == 0 {
+		return fmt.Errorf("restore: %s is not a sound Cangshu database", src)
+	}
+	if _, err := os.Stat(dest); err == nil && keep != "" {
+		live, err := OpenSQLite(ctx, dest)
+		if err != nil {
+			return err
+		}
+		err = live.Backup(ctx, keep)
+		if err == nil {
+			_, err = live.w.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
+		}
+		live.Close()
+		if err != nil {
+			return fmt.Errorf("restore: keep the current database: %w", err)
+		}
+	}
+	b, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	tmp := dest + ".restore"
+	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		return err
+	}
+	for _, suffix := range []string{"-wal", "-shm"} {
+		if err := os.Remove(dest + suffix); err != nil && !os.IsNotExist(err) {
+			return err
+		}
+	}
+	return os.Rename(tmp, dest)
+}
