@@ -107,16 +107,17 @@ func New(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Logger) 
 	if err != nil {
 		return nil, fmt.Errorf("first start: %w", err)
 	}
-	a.Auth, err = auth.New(ctx, d, auth.Options{
-		Captcha: cfg.Captcha, AccessTTL: cfg.AccessTTL, RefreshTTL: cfg.RefreshTTL, PasswordCost: cfg.PasswordCost,
-	})
-	if err != nil {
-		return nil, err
-	}
 	a.Users = user.NewService(d, user.Options{
 		PasswordCost: cfg.PasswordCost, Logger: logger,
 		SMTPHost: cfg.SMTPHost, SMTPPort: cfg.SMTPPort, SMTPUser: cfg.SMTPUser, SMTPPassword: cfg.SMTPPassword, SMTPFrom: cfg.SMTPFrom,
 	})
+	a.Auth, err = auth.New(ctx, d, auth.Options{
+		Captcha: cfg.Captcha, AccessTTL: cfg.AccessTTL, RefreshTTL: cfg.RefreshTTL, PasswordCost: cfg.PasswordCost,
+		Version: Version, Mailer: a.Users, Logger: logger,
+	})
+	if err != nil {
+		return nil, err
+	}
 	a.Roles = role.NewService(d)
 	a.Depts = dept.NewService(d)
 	a.Menus = menu.NewService(d)

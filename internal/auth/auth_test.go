@@ -223,3 +223,17 @@ func TestActiveShopMustStayUsable(t *testing.T) {
 		t.Fatal("disabled shop stays active")
 	}
 }
+
+func TestExpiredSessionsAreDeletedAtSignIn(t *testing.T) {
+	e := apptest.New(t)
+	e.Admin()
+	ctx := context.Background()
+	e.App.DB.Exec(ctx, "UPDATE sessions SET expires_at = ?", time.Now().UTC().Add(-time.Hour))
+	e.Admin()
+	if n := e.Count("SELECT COUNT(*) FROM sessions"); n != 1 {
+		t.Fatalf("%d sessions, want only the new one", n)
+	}
+	if n := e.Count("SELECT COUNT(*) FROM refresh_tokens"); n != 1 {
+		t.Fatalf("%d refresh tokens, want only the new one", n)
+	}
+}

@@ -19,7 +19,7 @@ func Routes(s *Service) []server.Route {
 		}
 		return s.Refresh(c.Context(), token)
 	}
-	return []server.Route{
+	return append([]server.Route{
 		{Method: "POST", Path: "/api/auth/login", Public: true, Log: "log.auth.login", Tag: "auth", Summary: "Sign in (multipart username, password, captchaKey, captchaCode)", H: func(c *server.Ctx) (any, error) {
 			var in LoginInput
 			if err := c.Bind(&in); err != nil {
@@ -54,5 +54,5 @@ func Routes(s *Service) []server.Route {
 			}
 			return true, nil
 		}},
-	}
+	}, publicRoutes(s)...) // public.go: config, register, password reset
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strconv"
 	"strings"
 	"sync"
@@ -24,6 +25,12 @@ type Options struct {
 	AccessTTL    time.Duration
 	RefreshTTL   time.Duration
 	PasswordCost int
+	// Version is the build's version, shown on the sign-in page (public.go).
+	Version string
+	// Mailer sends password reset codes; nil or unconfigured: the code goes
+	// to Logger (as the user package does for binding codes).
+	Mailer Mailer
+	Logger *slog.Logger
 }
 
 // Service signs users in and resolves tokens.
@@ -213,6 +220,9 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (Tokens, *server.Pri
 	var who *server.Principal
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := clearFailures(ctx, tx, userSubject, since); err != nil {
+			return err
+		}
+		if err := deleteExpiredSessions(ctx, tx, now); err != nil {
 			return err
 		}
 		root, err := isRoot(ctx, tx, u.id)

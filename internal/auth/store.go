@@ -83,6 +83,13 @@ func insertRefreshToken(ctx context.Context, q db.Querier, sessionID int64, hash
 	return err
 }
 
+// deleteExpiredSessions removes sessions whose refresh token lifetime is over
+// (their refresh tokens go with them), so the table does not grow forever.
+func deleteExpiredSessions(ctx context.Context, q db.Querier, now time.Time) error {
+	_, err := q.Exec(ctx, "DELETE FROM sessions WHERE expires_at < ?", now)
+	return err
+}
+
 // RevokeSession ends one session.
 func RevokeSession(ctx context.Context, q db.Querier, sessionID int64) error {
 	_, err := q.Exec(ctx, "UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", time.Now().UTC(), sessionID)

@@ -17,6 +17,15 @@ import (
 // mailConfigured reports whether e-mail can be sent.
 func (s *Service) mailConfigured() bool { return s.opt.SendMail != nil || s.opt.SMTPHost != "" }
 
+// MailConfigured and SendMail let other packages send through the same
+// settings (auth.Mailer: password reset codes).
+func (s *Service) MailConfigured() bool { return s.mailConfigured() }
+
+// SendMail sends one plain-text e-mail.
+func (s *Service) SendMail(ctx context.Context, to, subject, body string) error {
+	return s.sendMail(ctx, to, subject, body)
+}
+
 func (s *Service) sendMail(ctx context.Context, to, subject, body string) error {
 	if s.opt.SendMail != nil {
 		return s.opt.SendMail(ctx, to, subject, body)
