@@ -218,7 +218,7 @@ async function main() {
     }
     await menu.getByText('系统管理', { exact: true }).click()
     await menu.getByText('用户管理', { exact: true }).click()
-    await byTest('coming-soon').waitFor()
+    await byTest('user-view').waitFor()
     expect(hash() === '#/system/user', `expected #/system/user, got ${hash()}`)
     const tags = await byTest('tag').allTextContents()
     expect(JSON.stringify(tags) === JSON.stringify(['首页', '用户管理']), `tabs: ${tags}`)
@@ -270,7 +270,8 @@ async function main() {
         await page.waitForFunction(
           (h) => {
             const el = document.querySelector(`[data-page="${h}"]`)
-            return !!el?.querySelector('[data-testid="coming-soon"], [data-testid="dashboard-welcome"], [data-testid="profile"]')
+            // a built view marks its root with data-view (see the screens in src/features)
+            return !!el?.querySelector('[data-testid="coming-soon"], [data-testid="dashboard-welcome"], [data-testid="profile"], [data-view]')
           },
           p,
           { timeout: 5000, polling: 20 },
@@ -375,7 +376,7 @@ async function main() {
     await page.waitForFunction(() => location.hash === `#/login?redirect=${encodeURIComponent('/system/role?pageNum=2')}`)
     await signIn('admin', 'admin123')
     await page.waitForFunction(() => location.hash === '#/system/role?pageNum=2')
-    await page.locator('[data-page="/system/role?pageNum=2"] [data-testid="coming-soon"]').waitFor()
+    await page.locator('[data-page="/system/role?pageNum=2"] [data-testid="role-view"]').waitFor()
     await page.evaluate(() => (location.hash = '/login'))
     await page.waitForFunction(() => location.hash === '#/dashboard')
   })

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
 import { watermarkColor } from '@/app/theme'
 import { useDarkMode } from '@/app/useDarkMode'
+import { useClientCaches } from '@/features/cache/api'
 import { findRoute } from '@/routes/routeTree'
 import { usePreferences } from '@/stores/preferences'
 import { HeaderActions } from './HeaderActions'
@@ -30,6 +31,7 @@ export default function AppLayout() {
   const screens = Grid.useBreakpoint()
   const mobile = screens.md === false
   const { routes, entries } = useShell()
+  useClientCaches() // master data caches: loaded after sign-in, cleared on sign-out
   const [collapsed, setCollapsed] = useState(false)
   const [drawer, setDrawer] = useState(false)
   const [settings, setSettings] = useState<boolean | null>(null) // null: never opened, not loaded

@@ -1,7 +1,7 @@
 // The content area: the page of the current route, and the pages of the
 // other open tabs that are kept alive (hidden, state intact).
 import { memo, Suspense, useEffect, useLayoutEffect, useMemo, type RefObject } from 'react'
-import { Spin } from 'antd'
+import { Empty, Spin } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation } from 'react-router'
 import { catalogTarget, findRoute, pageTitle, type FlatRoute } from '@/routes/routeTree'
@@ -77,7 +77,12 @@ export function PageHost({ routes, scrollRef }: { routes: FlatRoute[]; scrollRef
     return out
   }, [tabs, routes, key, route, location.pathname, location.search, title])
 
-  if (routes.length === 0) return <ViewFallback />
+  if (routes.length === 0) {
+    // An account without roles (e.g. just registered) has no menus at all.
+    return (
+      <Empty style={{ padding: 48 }} description={t('error:noMenus')} data-testid="no-menus" />
+    )
+  }
   if (location.pathname === '/' || (route && route.catalog)) {
     const root = route ?? routes.find((r) => r.path === '/')
     const target = (root && catalogTarget(routes, root)) || '/dashboard'

@@ -70,7 +70,8 @@ export function TagsView() {
         hideAdd
         size="small"
         activeKey={active}
-        onChange={(key) => navigate(key)}
+        // onTabClick, not onChange: a click during the tab bar's scroll animation must still navigate.
+        onTabClick={(key) => key !== active && navigate(key)}
         onEdit={(key, op) => op === 'remove' && run('close', String(key))}
         tabBarStyle={{ margin: 0 }}
         tabBarExtraContent={

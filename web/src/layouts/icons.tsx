@@ -23,6 +23,9 @@ const icons: Record<string, ReactNode> = {
   system: <ControlOutlined />,
 }
 
+/** The icon names the menus may use. */
+export const menuIconNames = Object.keys(icons)
+
 /** The icon of a menu entry; top-level entries without a known icon get a default one. */
 export function menuIcon(name: string | undefined, topLevel: boolean): ReactNode {
   if (name && icons[name]) return icons[name]

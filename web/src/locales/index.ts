@@ -6,12 +6,30 @@ import zhLayout from './zh-CN/layout.json'
 import zhError from './zh-CN/error.json'
 import zhDashboard from './zh-CN/dashboard.json'
 import zhProfile from './zh-CN/profile.json'
+import zhLogViewer from './zh-CN/logViewer.json'
+import zhCache from './zh-CN/cache.json'
+import zhList from './zh-CN/list.json'
+import zhAccess from './zh-CN/access.json'
+import zhDict from './zh-CN/dict.json'
+import zhNotice from './zh-CN/notice.json'
+import zhOplog from './zh-CN/oplog.json'
+import zhSysconf from './zh-CN/sysconf.json'
+import zhShop from './zh-CN/shop.json'
 import enCommon from './en/common.json'
 import enLogin from './en/login.json'
 import enLayout from './en/layout.json'
 import enError from './en/error.json'
 import enDashboard from './en/dashboard.json'
 import enProfile from './en/profile.json'
+import enLogViewer from './en/logViewer.json'
+import enCache from './en/cache.json'
+import enList from './en/list.json'
+import enAccess from './en/access.json'
+import enDict from './en/dict.json'
+import enNotice from './en/notice.json'
+import enOplog from './en/oplog.json'
+import enSysconf from './en/sysconf.json'
+import enShop from './en/shop.json'
 
 export const languages = ['zh-CN', 'en'] as const
 export type Language = (typeof languages)[number]
@@ -24,6 +42,15 @@ export const resources = {
     error: zhError,
     dashboard: zhDashboard,
     profile: zhProfile,
+    logViewer: zhLogViewer,
+    cache: zhCache,
+    list: zhList,
+    access: zhAccess,
+    dict: zhDict,
+    notice: zhNotice,
+    oplog: zhOplog,
+    sysconf: zhSysconf,
+    shop: zhShop,
   },
   en: {
     common: enCommon,
@@ -32,6 +59,15 @@ export const resources = {
     error: enError,
     dashboard: enDashboard,
     profile: enProfile,
+    logViewer: enLogViewer,
+    cache: enCache,
+    list: enList,
+    access: enAccess,
+    dict: enDict,
+    notice: enNotice,
+    oplog: enOplog,
+    sysconf: enSysconf,
+    shop: enShop,
   },
 } as const
 

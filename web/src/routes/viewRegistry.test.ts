@@ -50,7 +50,9 @@ describe('view registry', () => {
     expect(new Set(comingSoonViews).size).toBe(comingSoonViews.length)
     expect(isComingSoon('dashboard')).toBe(false)
     expect(isComingSoon('profile')).toBe(false)
-    expect(isComingSoon('system/user')).toBe(true)
+    expect(isComingSoon('system/user')).toBe(false)
+    // any name still waiting for its screen
+    for (const n of comingSoonViews) expect(isComingSoon(n), n).toBe(true)
   })
 
   it('maps Layout to the shell, unknown names to the 404 page', async () => {
@@ -62,7 +64,9 @@ describe('view registry', () => {
     const real404 = await import('./NotFound')
     expect(notFound.default).toBe(real404.default)
     expect(shell.default.name).toBe('AppLayout')
-    expect((await viewLoader('system/role')()).default).toBe((await import('./ComingSoon')).default)
+    if (comingSoonViews.length) {
+      expect((await viewLoader(comingSoonViews[0])()).default).toBe((await import('./ComingSoon')).default)
+    }
   }, 20_000)
 
   it('hands out one lazy component per name', () => {

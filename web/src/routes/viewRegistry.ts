@@ -16,11 +16,23 @@ const views: Record<string, Loader> = {
   [LAYOUT]: () => import('@/layouts/AppLayout'),
   dashboard: () => import('@/features/dashboard/views/Dashboard'),
   profile: () => import('@/features/profile/views/Profile'),
+  'system/logViewer': () => import('@/features/logViewer/views/LogViewerPage'),
+  'system/user': () => import('@/features/user/views/UserList'),
+  'system/role': () => import('@/features/role/views/RoleList'),
+  'system/menu': () => import('@/features/menu/views/MenuList'),
+  'system/dept': () => import('@/features/dept/views/DeptList'),
+  'system/notice': () => import('@/features/notice/views/NoticeList'),
+  'system/myNotice': () => import('@/features/notice/views/MyNotice'),
+  'system/dict': () => import('@/features/dict/views/DictList'),
+  'system/dictItem': () => import('@/features/dict/views/DictItems'),
+  'system/log': () => import('@/features/oplog/views/OpLogList'),
+  'system/config': () => import('@/features/sysconf/views/ConfigList'),
+  'system/shop': () => import('@/features/shop/views/ShopList'),
+  'settings/parameter': () => import('@/features/sysconf/views/SystemParameters'),
 }
 
 /** Seeded screens not built yet: they show the "coming soon" view. */
 export const comingSoonViews = [
-  'system/myNotice',
   // purchasing
   'purchase/purOrder_detail', 'purchase/purOrder',
   'purchase/purchase_detail', 'purchase/purchase',
@@ -58,11 +70,10 @@ export const comingSoonViews = [
   'settings/customer', 'settings/supplier', 'settings/inventory', 'settings/invlocation',
   'settings/employee', 'settings/settAcct',
   'settings/assist', 'settings/unit', 'settings/assistSku', 'settings/item', 'settings/payMethod',
-  'settings/parameter', 'settings/coding', 'settings/opening', 'settings/period', 'settings/backup',
+  'settings/coding', 'settings/opening', 'settings/period', 'settings/backup',
   'settings/reset',
   // system
-  'system/user', 'system/role', 'system/menu', 'system/dept', 'system/dict', 'system/dictItem',
-  'system/notice', 'system/log', 'system/config', 'system/shop', 'system/apidoc', 'system/logViewer',
+  'system/apidoc',
 ]
 
 for (const name of comingSoonViews) if (!views[name]) views[name] = comingSoon

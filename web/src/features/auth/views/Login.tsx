@@ -1,7 +1,9 @@
 // The sign-in page: username, password (≥ 6), the server's captcha when it is
-// on (click to refresh), remember me, language switch.
-import { useEffect, useState } from 'react'
-import { Button, Checkbox, Flex, Form, Input, theme } from 'antd'
+// on (click to refresh), remember me, language switch; per the server's
+// configuration (GET /auth/config) the forgotten password and registration
+// panels (loaded on demand).
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { Button, Checkbox, Flex, Form, Input, Spin, theme } from 'antd'
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { feedback } from '@/app/feedback'
@@ -10,6 +12,12 @@ import { usePreferences } from '@/stores/preferences'
 import { useSession } from '@/stores/session'
 import { LAYOUT, viewLoader } from '@/routes/viewRegistry'
 import { login, useCaptcha } from '../api'
+import { useAuthConfig } from '../publicApi'
+
+const RegisterForm = lazy(() => import('../components/RegisterForm'))
+const ResetPasswordForm = lazy(() => import('../components/ResetPasswordForm'))
+
+type Panel = 'login' | 'register' | 'reset'
 
 /** Fetch the shell's code while the sign-in request runs. */
 function preloadShell() {
@@ -29,6 +37,8 @@ export default function Login() {
   const { t } = useTranslation(['login', 'common'])
   const { token } = theme.useToken()
   const captcha = useCaptcha()
+  const config = useAuthConfig()
+  const [panel, setPanel] = useState<Panel>('login')
   const [form] = Form.useForm<LoginForm>()
   const [busy, setBusy] = useState(false)
   const language = usePreferences((s) => s.language)
@@ -99,54 +109,87 @@ export default function Login() {
           {t('common:appName')}
         </h1>
         <p style={{ textAlign: 'center', color: token.colorTextSecondary }}>{t('welcome')}</p>
-        <Form<LoginForm>
-          form={form}
-          size="large"
-          onFinish={submit}
-          initialValues={{ username: remembered, remember: remembered !== '' }}
-          autoComplete="on"
-        >
-          <Form.Item name="username" rules={[{ required: true, whitespace: true, message: t('usernameRequired') }]}>
-            <Input prefix={<UserOutlined />} placeholder={t('username')} autoComplete="username" data-testid="login-username" />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            rules={[
-              { required: true, message: t('passwordRequired') },
-              { min: 6, message: t('passwordMin') },
-            ]}
+        {panel !== 'login' && config.data && (
+          <Suspense fallback={<Spin style={{ display: 'block', margin: token.margin }} />}>
+            {panel === 'register' ? (
+              <RegisterForm
+                config={config.data}
+                onBack={() => setPanel('login')}
+                onDone={(username) => {
+                  form.setFieldsValue({ username, password: '' })
+                  setPanel('login')
+                }}
+              />
+            ) : (
+              <ResetPasswordForm onBack={() => setPanel('login')} onDone={() => setPanel('login')} />
+            )}
+          </Suspense>
+        )}
+        <div style={panel === 'login' ? undefined : { display: 'none' }}>
+          <Form<LoginForm>
+            form={form}
+            size="large"
+            onFinish={submit}
+            initialValues={{ username: remembered, remember: remembered !== '' }}
+            autoComplete="on"
           >
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder={t('password')}
-              autoComplete="current-password"
-              data-testid="login-password"
-            />
-          </Form.Item>
-          {captchaOn && (
-            <Form.Item>
-              <Flex gap={8}>
-                <Form.Item name="captchaCode" noStyle rules={[{ required: true, message: t('captchaRequired') }]}>
-                  <Input prefix={<SafetyOutlined />} placeholder={t('captcha')} data-testid="login-captcha" />
-                </Form.Item>
-                <img
-                  src={captcha.data?.captchaBase64}
-                  alt={t('captcha')}
-                  title={t('captchaRefresh')}
-                  onClick={() => void captcha.refetch()}
-                  style={{ height: 40, cursor: 'pointer', borderRadius: token.borderRadius }}
-                  data-testid="login-captcha-image"
-                />
-              </Flex>
+            <Form.Item name="username" rules={[{ required: true, whitespace: true, message: t('usernameRequired') }]}>
+              <Input prefix={<UserOutlined />} placeholder={t('username')} autoComplete="username" data-testid="login-username" />
             </Form.Item>
-          )}
-          <Form.Item name="remember" valuePropName="checked">
-            <Checkbox>{t('rememberMe')}</Checkbox>
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
-            {t('submit')}
-          </Button>
-        </Form>
+            <Form.Item
+              name="password"
+              rules={[
+                { required: true, message: t('passwordRequired') },
+                { min: 6, message: t('passwordMin') },
+              ]}
+            >
+              <Input.Password
+                prefix={<LockOutlined />}
+                placeholder={t('password')}
+                autoComplete="current-password"
+                data-testid="login-password"
+              />
+            </Form.Item>
+            {captchaOn && (
+              <Form.Item>
+                <Flex gap={8}>
+                  <Form.Item name="captchaCode" noStyle rules={[{ required: true, message: t('captchaRequired') }]}>
+                    <Input prefix={<SafetyOutlined />} placeholder={t('captcha')} data-testid="login-captcha" />
+                  </Form.Item>
+                  <img
+                    src={captcha.data?.captchaBase64}
+                    alt={t('captcha')}
+                    title={t('captchaRefresh')}
+                    onClick={() => void captcha.refetch()}
+                    style={{ height: 40, cursor: 'pointer', borderRadius: token.borderRadius }}
+                    data-testid="login-captcha-image"
+                  />
+                </Flex>
+              </Form.Item>
+            )}
+            <Flex justify="space-between" align="baseline">
+              <Form.Item name="remember" valuePropName="checked">
+                <Checkbox>{t('rememberMe')}</Checkbox>
+              </Form.Item>
+              {config.data && (
+                <Button type="link" size="small" onClick={() => setPanel('reset')} data-testid="login-forgot">
+                  {t('forgotPassword')}
+                </Button>
+              )}
+            </Flex>
+            <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+              {t('submit')}
+            </Button>
+            {config.data?.allowRegister === 1 && (
+              <Flex justify="center" align="center" style={{ marginTop: token.margin, color: token.colorTextSecondary }}>
+                {t('noAccount')}
+                <Button type="link" size="small" onClick={() => setPanel('register')} data-testid="login-register">
+                  {t('registerLink')}
+                </Button>
+              </Flex>
+            )}
+          </Form>
+        </div>
       </div>
     </Flex>
   )

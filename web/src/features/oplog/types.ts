@@ -1,0 +1,24 @@
+// The operation log (GET /api/logs/page).
+
+export interface OpLog {
+  id: number
+  module: string
+  moduleName: string
+  content: string
+  requestUri: string
+  method: string
+  params: string
+  ip: string
+  browser: string
+  os: string
+  executionTime: number
+  status: number
+  createBy: string
+  createTime: string
+}
+
+export interface OpLogFilters extends Record<string, unknown> {
+  keywords?: string
+  /** "from,to" (YYYY-MM-DD, either may be empty) */
+  createTime?: string
+}

@@ -1,0 +1,29 @@
+export interface Role {
+  id: number
+  name: string
+  code: string
+  status: number
+  sort: number
+  /** 0 all, 1 own department and below, 2 own department, 3 own records */
+  dataScope: number
+  builtin: boolean
+  remark: string
+  createTime: string
+  updateTime: string
+}
+
+export interface RoleForm {
+  id?: number
+  name: string
+  code: string
+  sort: number
+  status: number
+  dataScope: number
+  remark?: string
+}
+
+export interface RoleFilters extends Record<string, unknown> {
+  keywords?: string
+}
+
+export const DATA_SCOPES = [0, 1, 2, 3] as const
