@@ -229,6 +229,9 @@ async function main() {
     const menu = byTest('side-menu')
     await menu.getByText('角色管理', { exact: true }).click()
     await page.waitForFunction(() => location.hash === '#/system/role')
+    // Let the new tab settle (antd scrolls the tab bar to it) before clicking another one.
+    await page.locator('.ant-tabs-tab-active').getByText('角色管理', { exact: true }).waitFor()
+    await page.waitForTimeout(400)
     await byTest('tag').getByText('用户管理').click()
     await page.waitForFunction(() => location.hash === '#/system/user')
     await byTest('tags-actions').click()
