@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { FormDialog } from '@/components/FormDialog'
 import { useSaveDict } from '../api'
 import type { Dict, DictInput } from '../types'
+import { statusOptions } from '@/components/statusOptions'
 
 export function DictFormDialog({ open, dict, onClose }: { open: boolean; dict?: Dict; onClose: () => void }) {
   const { t } = useTranslation('dict')
@@ -33,10 +34,7 @@ export function DictFormDialog({ open, dict, onClose }: { open: boolean; dict?: 
       </Form.Item>
       <Form.Item name="status" label={t('status')}>
         <Radio.Group
-          options={[
-            { value: 1, label: t('list:enabled') },
-            { value: 0, label: t('list:disabled') },
-          ]}
+          options={statusOptions(t)}
         />
       </Form.Item>
       <Form.Item name="remark" label={t('remark')}>

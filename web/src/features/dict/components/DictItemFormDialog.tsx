@@ -5,6 +5,7 @@ import { FormDialog } from '@/components/FormDialog'
 import { useSaveDictItem } from '../api'
 import { TAG_TYPES, type DictItem, type DictItemInput } from '../types'
 import { TypedTag } from './DictTag'
+import { statusOptions } from '@/components/statusOptions'
 
 interface Props {
   open: boolean
@@ -64,10 +65,7 @@ export function DictItemFormDialog({ open, code, item, onClose }: Props) {
       </Form.Item>
       <Form.Item name="status" label={t('status')}>
         <Radio.Group
-          options={[
-            { value: 1, label: t('list:enabled') },
-            { value: 0, label: t('list:disabled') },
-          ]}
+          options={statusOptions(t)}
         />
       </Form.Item>
       <Form.Item name="sort" label={t('sort')}>

@@ -14,6 +14,7 @@ import { dictKeys, getDictItemPage, useDeleteDictItems } from '../api'
 import { DictItemFormDialog } from '../components/DictItemFormDialog'
 import { TypedTag } from '../components/DictTag'
 import type { DictFilters, DictItem } from '../types'
+import { statusOptions } from '@/components/statusOptions'
 
 export default function DictItems() {
   const { t } = useTranslation('dict')
@@ -91,10 +92,7 @@ export default function DictItems() {
               allowClear
               style={{ width: 120 }}
               placeholder={t('list:all')}
-              options={[
-                { value: 1, label: t('list:enabled') },
-                { value: 0, label: t('list:disabled') },
-              ]}
+              options={statusOptions(t)}
             />
           </Form.Item>
         </SearchForm>

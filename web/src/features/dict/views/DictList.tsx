@@ -14,6 +14,7 @@ import { formatDateTime } from '@/utils/date'
 import { dictKeys, getDictPage, useDeleteDicts } from '../api'
 import { DictFormDialog } from '../components/DictFormDialog'
 import type { Dict, DictFilters } from '../types'
+import { statusOptions } from '@/components/statusOptions'
 
 /** The hidden page of a dictionary's items. */
 export function dictItemsPath(d: Pick<Dict, 'dictCode' | 'name'>, title: string) {
@@ -95,10 +96,7 @@ export default function DictList() {
               allowClear
               style={{ width: 120 }}
               placeholder={t('list:all')}
-              options={[
-                { value: 1, label: t('list:enabled') },
-                { value: 0, label: t('list:disabled') },
-              ]}
+              options={statusOptions(t)}
             />
           </Form.Item>
         </SearchForm>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { FormDialog } from '@/components/FormDialog'
 import { useSaveShop, useShopForm } from '../api'
 import type { ShopForm } from '../types'
+import { statusOptions } from '@/components/statusOptions'
 
 const blank: Partial<ShopForm> = { status: 1, sort: 0 }
 
@@ -48,10 +49,7 @@ export function ShopFormDialog({ open, id, onClose }: { open: boolean; id?: numb
       </Form.Item>
       <Form.Item name="status" label={t('status')}>
         <Radio.Group
-          options={[
-            { value: 1, label: t('list:enabled') },
-            { value: 0, label: t('list:disabled') },
-          ]}
+          options={statusOptions(t)}
         />
       </Form.Item>
       <Form.Item name="sort" label={t('sort')}>

@@ -13,6 +13,7 @@ import { getShopPage, shopKeys, useDeleteShops } from '../api'
 import { ShopFormDialog } from '../components/ShopFormDialog'
 import { ShopMembersDialog } from '../components/ShopMembersDialog'
 import type { Shop, ShopFilters } from '../types'
+import { statusOptions } from '@/components/statusOptions'
 
 export default function ShopList() {
   const { t } = useTranslation('shop')
@@ -90,10 +91,7 @@ export default function ShopList() {
               allowClear
               style={{ width: 120 }}
               placeholder={t('list:all')}
-              options={[
-                { value: 1, label: t('list:enabled') },
-                { value: 0, label: t('list:disabled') },
-              ]}
+              options={statusOptions(t)}
             />
           </Form.Item>
         </SearchForm>
