@@ -21,6 +21,7 @@ import (
 	"cangshu/internal/server"
 	"cangshu/internal/shop"
 	"cangshu/internal/sysconf"
+	"cangshu/internal/usage"
 	"cangshu/internal/user"
 	"cangshu/web"
 )
@@ -47,6 +48,11 @@ type App struct {
 	Conf    *sysconf.Service
 	Shops   *shop.Service
 	Home    *home.Service
+
+	// Usage knows which tables refer to which records of basic data, so
+	// that a record in use is not deleted; domains register there.
+	Usage *usage.Registry
+	basic []server.Route // routes of the basic-data domains (wire_*.go)
 
 	// GeneratedAdminPassword is set when this start created the administrator
 	// with a generated password; it is printed once.
@@ -127,6 +133,17 @@ func New(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Logger) 
 	a.Conf = sysconf.NewService(d)
 	a.Shops = shop.NewService(d)
 	a.Home = home.NewService(d, a.Conf, Version)
+	a.Usage = usage.New()
+	for _, wire := range []func() ([]server.Route, error){
+		a.wireAssist, a.wireUnits, a.wireLocations, a.wireEmployees, a.wireAccounts, a.wireItems,
+		a.wireContacts, a.wireGoods,
+	} {
+		r, err := wire()
+		if err != nil {
+			return nil, err
+		}
+		a.basic = append(a.basic, r...)
+	}
 	a.Server, err = server.New(server.Options{
 		Auth:           a.Auth,
 		OpLog:          a.OpLog,

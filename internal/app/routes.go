@@ -30,6 +30,7 @@ func (a *App) routes() []server.Route {
 	r = append(r, sysconf.Routes(a.Conf)...)
 	r = append(r, shop.Routes(a.Shops)...)
 	r = append(r, home.Routes(a.Home)...)
+	r = append(r, a.basic...)
 	r = append(r, apiDocRoute(&a.table))
 	a.table = r
 	return r

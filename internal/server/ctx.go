@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -28,6 +29,7 @@ type Ctx struct {
 	User      *Principal // nil on public routes
 	Route     *Route
 	body      []byte // captured for the operation log
+	log       *slog.Logger
 }
 
 // Context is the request's context.

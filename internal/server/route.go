@@ -14,7 +14,7 @@ type Handler func(c *Ctx) (any, error)
 type Route struct {
 	Method  string // GET, POST, DELETE …
 	Path    string // under /api, in http.ServeMux pattern syntax: /api/users/{id}/form
-	Perm    string // permission required; "" = any signed-in user
+	Perm    string // permission required; "" = any signed-in user; "a|b" = either (the service checks which one applies)
 	Public  bool   // no sign-in needed (login, captcha, refresh, openapi)
 	Pending bool   // allowed while the user still has to change the password
 	Log     string // operation-log action key (i18n); "" = not logged
@@ -48,10 +48,18 @@ const RootRole = "ROOT"
 func (p *Principal) IsRoot() bool { return slices.Contains(p.Roles, RootRole) }
 
 // Can reports whether the caller holds perm (ROOT holds every permission;
-// "*:*:*" is the all-permission wildcard).
+// "*:*:*" is the all-permission wildcard). "a|b" asks for either.
 func (p *Principal) Can(perm string) bool {
 	if perm == "" || p.IsRoot() {
 		return true
+	}
+	if strings.Contains(perm, "|") {
+		for _, one := range strings.Split(perm, "|") {
+			if p.Can(one) {
+				return true
+			}
+		}
+		return false
 	}
 	_, found := slices.BinarySearch(p.Perms, perm)
 	if found {

@@ -160,7 +160,7 @@ func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 func (s *Server) wrap(rt *Route) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		c := &Ctx{W: w, R: r, Lang: i18n.Parse(r.Header.Get("Accept-Language")), RequestID: requestID(r), IP: clientIP(r), Route: rt}
+		c := &Ctx{W: w, R: r, Lang: i18n.Parse(r.Header.Get("Accept-Language")), RequestID: requestID(r), IP: clientIP(r), Route: rt, log: s.opt.Logger}
 		if info, ok := r.Context().Value(keyInfo).(*reqInfo); ok {
 			info.route = rt.Pattern()
 			defer func() {
