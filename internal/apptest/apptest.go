@@ -190,6 +190,22 @@ type Page[T any] struct {
 	Total int `json:"total"`
 }
 
+// List is the product's list answer (server.ListPage).
+type List[T any] struct {
+	Page     int             `json:"page"`
+	Records  int             `json:"records"`
+	Total    int             `json:"total"`
+	Rows     []T             `json:"rows"`
+	Userdata json.RawMessage `json:"userdata"`
+}
+
+// Batch is one id's outcome of a batch call.
+type Batch struct {
+	ID  int64  `json:"id"`
+	OK  bool   `json:"ok"`
+	Msg string `json:"msg"`
+}
+
 // Decode reads the envelope's data into v.
 func (r *Response) Decode(v any) {
 	r.t.Helper()
