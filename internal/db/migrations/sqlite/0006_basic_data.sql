@@ -162,8 +162,7 @@ CREATE INDEX contact_links_contact ON contact_links (contact_id);
 
 -- Goods. unit_id is the base unit (of unit_type_id's group when the goods
 -- have several units); prices are per base unit; discount rates are
--- percentages of the sale price. sku_type_ids: the assisting-attribute
--- groups (assist_types of kind 1, "3,7") the goods' SKUs combine.
+-- percentages of the sale price.
 CREATE TABLE goods (
   id              INTEGER PRIMARY KEY,
   number          TEXT NOT NULL UNIQUE,
@@ -184,7 +183,6 @@ CREATE TABLE goods (
   is_warranty     SMALLINT NOT NULL DEFAULT 0,
   safe_days       INTEGER NOT NULL DEFAULT 0,
   advance_days    INTEGER NOT NULL DEFAULT 0,
-  sku_type_ids    TEXT NOT NULL DEFAULT '',
   remark          TEXT NOT NULL DEFAULT '',
   search          TEXT NOT NULL DEFAULT '',
   disabled        SMALLINT NOT NULL DEFAULT 0,
@@ -211,7 +209,18 @@ CREATE TABLE goods_units (
 );
 CREATE INDEX goods_units_unit ON goods_units (unit_id);
 
--- SKUs: one combination of assisting-attribute values ("3,12", sorted ids).
+-- The assisting-attribute groups (assist_types of kind 1) a goods item's
+-- SKUs combine, in order.
+CREATE TABLE goods_sku_types (
+  goods_id BIGINT NOT NULL REFERENCES goods (id) ON DELETE CASCADE,
+  type_id  BIGINT NOT NULL REFERENCES assist_types (id),
+  sort     INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (goods_id, type_id)
+);
+CREATE INDEX goods_sku_types_type ON goods_sku_types (type_id);
+
+-- SKUs: one combination of assisting-attribute values, one per group
+-- (assist_ids "3,12": the sorted value ids, unique per goods).
 CREATE TABLE goods_skus (
   id         INTEGER PRIMARY KEY,
   goods_id   BIGINT NOT NULL REFERENCES goods (id) ON DELETE CASCADE,
@@ -222,6 +231,13 @@ CREATE TABLE goods_skus (
   created_at TIMESTAMP NOT NULL,
   UNIQUE (goods_id, assist_ids)
 );
+
+CREATE TABLE goods_sku_values (
+  sku_id    BIGINT NOT NULL REFERENCES goods_skus (id) ON DELETE CASCADE,
+  assist_id BIGINT NOT NULL REFERENCES assists (id),
+  PRIMARY KEY (sku_id, assist_id)
+);
+CREATE INDEX goods_sku_values_assist ON goods_sku_values (assist_id);
 
 -- Every barcode of every goods item, unit and SKU: a scanned code finds
 -- exactly one (goods, unit, SKU). unit_id NULL = the base unit; sku_id
