@@ -2,7 +2,8 @@
 // react-query (never stale, never dropped while signed in), keyed by id,
 // cleared when the session ends. A failure shows the server's message, or
 // "failed to get <name> cache"; a list the server does not have yet (404)
-// is silently empty (available: false).
+// or that the user may not read (403: e.g. a warehouse keeper and the
+// settlement accounts) is silently empty (available: false).
 import { useEffect } from 'react'
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import i18n from '@/app/i18n'
@@ -70,7 +71,7 @@ export async function loadCache(name: CacheName): Promise<CacheData> {
     const list = await fetchRecords(sourceOf(name))
     return { list, byId: keyById(list), available: true }
   } catch (e) {
-    if (e instanceof ApiError && e.httpStatus === 404) return { list: [], byId: new Map(), available: false }
+    if (e instanceof ApiError && (e.httpStatus === 404 || e.httpStatus === 403)) return { list: [], byId: new Map(), available: false }
     feedback.message.error(failureMessage(name, e))
     throw e
   }

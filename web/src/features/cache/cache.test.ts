@@ -101,6 +101,13 @@ describe('client caches', () => {
     expect(error).not.toHaveBeenCalled()
   })
 
+  it('treats a 403 (a list the role may not read) as not available, without a popup', async () => {
+    mock.onGet('/settAcct/list').reply(403, { status: -1, code: 'A0301', msg: '没有权限' })
+    const c = await loadCache('accounts')
+    expect(c.available).toBe(false)
+    expect(error).not.toHaveBeenCalled()
+  })
+
   it("shows the server's message on a failure", async () => {
     mock.onGet('/inventory/list').reply(500, { status: -1, code: 'B0001', msg: '数据库忙' })
     await expect(loadCache('goods')).rejects.toThrow('数据库忙')
