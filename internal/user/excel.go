@@ -16,96 +16,26 @@ import (
 	"cangshu/internal/errs"
 	"cangshu/internal/i18n"
 	"cangshu/internal/server"
+	"cangshu/internal/sheet"
 )
 
-// importColumn is one column of the import template.
-type importColumn struct {
-	key      string   // field path in errors
-	label    errs.Key // header, in either language
-	required bool     // the header carries a *
-	width    float64
-}
-
-var importColumns = []importColumn{
-	{"username", labelUsername, true, 18},
-	{"nickname", labelNickname, true, 18},
-	{"gender", labelGender, false, 10},
-	{"mobile", labelMobile, false, 16},
-	{"email", labelEmail, false, 26},
-	{"roleCodes", "user.field.roleCodes", false, 20},
-	{"status", labelStatus, false, 10},
-	{"deptCode", "user.field.deptCode", false, 14},
-}
-
-func (c importColumn) header(lang i18n.Lang) string {
-	h := i18n.T(lang, string(c.label))
-	if c.required {
-		h += "*"
-	}
-	return h
-}
-
-// normHeader compares headers loosely: no stars, spaces or case.
-func normHeader(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '*' || r == '＊' || unicode.IsSpace(r) {
-			return -1
-		}
-		return unicode.ToLower(r)
-	}, s)
+// importColumns are the columns of the import template.
+var importColumns = []sheet.Column{
+	{Key: "username", Label: labelUsername, Required: true, Width: 18},
+	{Key: "nickname", Label: labelNickname, Required: true, Width: 18},
+	{Key: "gender", Label: labelGender, Width: 10, Choices: []errs.Key{"user.gender.1", "user.gender.2", "user.gender.0"}},
+	{Key: "mobile", Label: labelMobile, Width: 16, Text: true},
+	{Key: "email", Label: labelEmail, Width: 26},
+	{Key: "roleCodes", Label: "user.field.roleCodes", Width: 20},
+	{Key: "status", Label: labelStatus, Width: 10, Choices: []errs.Key{"user.status.1", "user.status.0"}},
+	{Key: "deptCode", Label: "user.field.deptCode", Width: 14},
 }
 
 // Template is the import template in the caller's language with an example row.
 func (s *Service) Template(lang i18n.Lang) (server.File, error) {
-	f := excelize.NewFile()
-	defer f.Close()
-	sheet := i18n.T(lang, "user.sheet.users")
-	if err := f.SetSheetName("Sheet1", sheet); err != nil {
-		return server.File{}, err
-	}
-	head := make([]any, len(importColumns))
-	for i, c := range importColumns {
-		head[i] = c.header(lang)
-		col, _ := excelize.ColumnNumberToName(i + 1)
-		f.SetColWidth(sheet, col, col, c.width)
-	}
 	example := []any{"zhangsan", i18n.T(lang, "user.example.nickname"), i18n.T(lang, "user.gender.1"), "13800138000",
 		"zhangsan@example.com", "CLERK", i18n.T(lang, "user.status.1"), ""}
-	if err := f.SetSheetRow(sheet, "A1", &head); err != nil {
-		return server.File{}, err
-	}
-	text, err := f.NewStyle(&excelize.Style{NumFmt: 49}) // text: keeps mobile numbers as typed
-	if err != nil {
-		return server.File{}, err
-	}
-	f.SetColStyle(sheet, "D", text)
-	if err := f.SetSheetRow(sheet, "A2", &example); err != nil {
-		return server.File{}, err
-	}
-	bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}})
-	if err != nil {
-		return server.File{}, err
-	}
-	last, _ := excelize.ColumnNumberToName(len(importColumns))
-	f.SetCellStyle(sheet, "A1", last+"1", bold)
-	for col, key := range map[string]string{"C": "user.gender", "G": "user.status"} {
-		dv := excelize.NewDataValidation(true)
-		dv.Sqref = fmt.Sprintf("%s2:%s%d", col, col, MaxImportRows+1)
-		var list []string
-		if key == "user.gender" {
-			list = []string{i18n.T(lang, "user.gender.1"), i18n.T(lang, "user.gender.2"), i18n.T(lang, "user.gender.0")}
-		} else {
-			list = []string{i18n.T(lang, "user.status.1"), i18n.T(lang, "user.status.0")}
-		}
-		if err := dv.SetDropList(list); err == nil {
-			f.AddDataValidation(sheet, dv)
-		}
-	}
-	buf, err := f.WriteToBuffer()
-	if err != nil {
-		return server.File{}, err
-	}
-	return server.File{Name: i18n.T(lang, "user.file.template"), ContentType: server.XLSX, Data: buf.Bytes()}, nil
+	return sheet.Template(lang, "user.file.template", "user.sheet.users", importColumns, example)
 }
 
 // Export is the filtered list as a spreadsheet with headers in the caller's language.
@@ -172,90 +102,6 @@ type ImportError struct {
 	Message string `json:"message"`
 }
 
-// importRow is one data row of the file.
-type importRow struct {
-	line  int
-	cells map[string]string // by column key
-}
-
-// readImport reads the first sheet: the header row, then the non-empty rows.
-func readImport(r io.Reader) (headers map[string]string, rows []importRow, err error) {
-	f, err := excelize.OpenReader(r, excelize.Options{UnzipSizeLimit: 256 << 20})
-	if err != nil {
-		return nil, nil, errs.Invalid("err.badExcel")
-	}
-	defer f.Close()
-	sheets := f.GetSheetList()
-	if len(sheets) == 0 {
-		return nil, nil, errs.Invalid("err.badExcel")
-	}
-	it, err := f.Rows(sheets[0])
-	if err != nil {
-		return nil, nil, errs.Invalid("err.badExcel")
-	}
-	defer it.Close()
-	known := map[string]string{} // normalised header → key
-	for _, c := range importColumns {
-		for _, l := range i18n.Langs {
-			known[normHeader(i18n.T(l, string(c.label)))] = c.key
-		}
-		known[normHeader(c.key)] = c.key
-	}
-	var colKey []string // column index → key ("" = ignored)
-	headers = map[string]string{}
-	line := 0
-	count := 0
-	for it.Next() {
-		line++
-		cols, err := it.Columns(excelize.Options{RawCellValue: true})
-		if err != nil {
-			return nil, nil, errs.Invalid("err.badExcel")
-		}
-		if colKey == nil {
-			if allBlank(cols) {
-				continue // leading blank rows before the header
-			}
-			colKey = make([]string, len(cols))
-			for i, h := range cols {
-				if k, ok := known[normHeader(h)]; ok {
-					if _, dup := headers[k]; !dup {
-						colKey[i] = k
-						headers[k] = strings.TrimSpace(h)
-					}
-				}
-			}
-			continue
-		}
-		if allBlank(cols) {
-			continue
-		}
-		count++
-		if count > MaxImportRows {
-			return nil, nil, errs.Invalid("user.import.tooManyRows", errs.A("max", MaxImportRows))
-		}
-		row := importRow{line: line, cells: map[string]string{}}
-		for i, v := range cols {
-			if i < len(colKey) && colKey[i] != "" {
-				row.cells[colKey[i]] = strings.TrimSpace(v)
-			}
-		}
-		rows = append(rows, row)
-	}
-	if err := it.Error(); err != nil {
-		return nil, nil, errs.Invalid("err.badExcel")
-	}
-	return headers, rows, nil
-}
-
-func allBlank(cols []string) bool {
-	for _, c := range cols {
-		if strings.TrimSpace(c) != "" {
-			return false
-		}
-	}
-	return true
-}
-
 // Import creates the users of a spreadsheet in the caller's active shop, all
 // or none: every row is checked first, and nothing is written unless every
 // row is valid. Imported users get the initial password and must change it.
@@ -276,18 +122,11 @@ func (s *Service) Import(ctx context.Context, who *server.Principal, lang i18n.L
 			return ImportResult{}, errs.Field("deptId", "err.notFound", errs.A("what", labelDept))
 		}
 	}
-	headers, rows, err := readImport(file)
+	f, err := sheet.Read(lang, file, importColumns, MaxImportRows)
 	if err != nil {
 		return ImportResult{}, err
 	}
-	for _, c := range importColumns {
-		if _, ok := headers[c.key]; c.required && !ok {
-			return ImportResult{}, errs.Invalid("user.import.missingColumn", errs.A("column", c.header(lang)))
-		}
-	}
-	if len(rows) == 0 {
-		return ImportResult{}, errs.Invalid("user.import.empty")
-	}
+	headers, rows := f.Headers, f.Rows
 	ref, err := loadImportRefs(ctx, s.db, rows)
 	if err != nil {
 		return ImportResult{}, err
@@ -305,8 +144,8 @@ func (s *Service) Import(ctx context.Context, who *server.Principal, lang i18n.L
 		res.InvalidCount++
 		for _, e := range fe {
 			msg := i18n.T(lang, e.Key, e.Args...)
-			res.Errors = append(res.Errors, ImportError{Row: r.line, Column: headers[e.Path], Message: msg})
-			res.MessageList = append(res.MessageList, i18n.T(lang, "user.import.row", errs.A("row", r.line), errs.A("message", msg)))
+			res.Errors = append(res.Errors, ImportError{Row: r.Line, Column: headers[e.Path], Message: msg})
+			res.MessageList = append(res.MessageList, i18n.T(lang, "user.import.row", errs.A("row", r.Line), errs.A("message", msg)))
 		}
 	}
 	if res.InvalidCount > 0 {
@@ -357,7 +196,7 @@ type importRefs struct {
 	taken map[string]bool  // lower-case usernames that exist
 }
 
-func loadImportRefs(ctx context.Context, q db.Querier, rows []importRow) (importRefs, error) {
+func loadImportRefs(ctx context.Context, q db.Querier, rows []sheet.Row) (importRefs, error) {
 	ref := importRefs{roles: map[string]int64{}, depts: map[string]int64{}, taken: map[string]bool{}}
 	if err := codeMap(ctx, q, "SELECT id, code FROM roles", ref.roles, strings.ToUpper); err != nil {
 		return ref, fmt.Errorf("load roles: %w", err)
@@ -368,7 +207,7 @@ func loadImportRefs(ctx context.Context, q db.Querier, rows []importRow) (import
 	}
 	var names []string
 	for _, r := range rows {
-		if n := r.cells["username"]; n != "" {
+		if n := r.Get("username"); n != "" {
 			names = append(names, strings.ToLower(n))
 		}
 	}
@@ -412,9 +251,9 @@ type importUser struct {
 
 // checkImportRow validates one row; firstLine remembers where each username
 // was first seen in the file.
-func checkImportRow(r importRow, ref importRefs, root bool, deptID int64, firstLine map[string]int) (importUser, []errs.FieldError) {
+func checkImportRow(r sheet.Row, ref importRefs, root bool, deptID int64, firstLine map[string]int) (importUser, []errs.FieldError) {
 	var f errs.Fields
-	c := r.cells
+	c := r.Cells
 	u := importUser{row: newUser{
 		username: c["username"], nickname: c["nickname"], mobile: c["mobile"], email: c["email"],
 		status: 1, deptID: deptID, mustChange: true,
@@ -424,7 +263,7 @@ func checkImportRow(r importRow, ref importRefs, root bool, deptID int64, firstL
 		if line, dup := firstLine[name]; dup {
 			f.Add("username", "user.import.dupInFile", errs.A("field", labelUsername), errs.A("value", u.row.username), errs.A("row", line))
 		} else {
-			firstLine[name] = r.line
+			firstLine[name] = r.Line
 			if ref.taken[name] {
 				f.Add("username", "err.duplicate", errs.A("field", labelUsername), errs.A("value", u.row.username))
 			}
