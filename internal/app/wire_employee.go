@@ -1,9 +1,13 @@
 package app
 
-import "cangshu/internal/server"
+import (
+	"cangshu/internal/employee"
+	"cangshu/internal/server"
+)
 
-// wireEmployees builds the employee domain: its service, the references it registers
-// (usage, shops, reset) and its routes.
+// wireEmployees builds the employee domain: its service and its routes.
+// Staff refer to nothing; documents register their references to
+// usage.Employee.
 func (a *App) wireEmployees() ([]server.Route, error) {
-	return nil, nil
+	return employee.Routes(employee.NewService(a.DB, a.Usage)), nil
 }

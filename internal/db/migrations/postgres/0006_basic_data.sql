@@ -90,6 +90,7 @@ CREATE TABLE employees (
   mobile     TEXT NOT NULL DEFAULT '',
   disabled   SMALLINT NOT NULL DEFAULT 0,
   remark     TEXT NOT NULL DEFAULT '',
+  search     TEXT NOT NULL DEFAULT '',
   created_at TIMESTAMPTZ NOT NULL,
   updated_at TIMESTAMPTZ NOT NULL
 );
@@ -118,6 +119,7 @@ CREATE TABLE items (
   category_id BIGINT REFERENCES assists (id),
   disabled    SMALLINT NOT NULL DEFAULT 0,
   remark      TEXT NOT NULL DEFAULT '',
+  search      TEXT NOT NULL DEFAULT '',
   created_at  TIMESTAMPTZ NOT NULL,
   updated_at  TIMESTAMPTZ NOT NULL,
   UNIQUE (kind, number)

@@ -1,0 +1,84 @@
+package assist
+
+import "cangshu/internal/server"
+
+// Permissions of the routes serving several screens: the service requires
+// the one the request's type needs (payment methods, attribute values,
+// categories).
+const (
+	permQuery  = "settings:assist:query|settings:assistSku:query|settings:payMethod:query"
+	permAdd    = "settings:assist:add|settings:assistSku:add|settings:payMethod:add"
+	permUpdate = "settings:assist:update|settings:assistSku:update|settings:payMethod:update"
+	permDelete = "settings:assist:delete|settings:assistSku:delete|settings:payMethod:delete"
+)
+
+// Routes lists the assist and assistType endpoints.
+func Routes(s *Service) []server.Route {
+	const tag = "assist"
+	return []server.Route{
+		{Method: "GET", Path: "/api/assistType/list", Perm: "settings:assist:query|settings:assistSku:query", Tag: tag, Summary: "Types of assisting data (kind=0 category trees, 1 attribute groups; matchCon, sidx number|name); built-in names in the caller's language", H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
+			kind, err := c.QueryInt("kind", -1)
+			if err != nil {
+				return nil, err
+			}
+			return s.Types(c.Context(), CallerOf(c), kind, p)
+		})},
+		{Method: "GET", Path: "/api/assistType/get_update", Perm: "settings:assist:query|settings:assistSku:query", Tag: tag, Summary: "One type of assisting data (?id=)", H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.GetType(c.Context(), CallerOf(c), id) })},
+		{Method: "GET", Path: "/api/assistType/nextNumber", Perm: "settings:assistSku:add", Tag: tag, Summary: "The number proposed for the next attribute group", H: func(c *server.Ctx) (any, error) { return s.NextTypeNumber(c.Context()) }},
+		{Method: "POST", Path: "/api/assistType/add", Perm: "settings:assistSku:add", Log: "log.assistType.add", Tag: tag, Summary: "Add an attribute group ({number?, name})", H: server.In(func(c *server.Ctx, in TypeInput) (any, error) { return s.CreateType(c.Context(), CallerOf(c), in) })},
+		{Method: "POST", Path: "/api/assistType/update", Perm: "settings:assistSku:update", Log: "log.assistType.update", Tag: tag, Summary: "Rename an attribute group ({id, number?, name}); built-in types are refused", H: server.In(func(c *server.Ctx, in TypeInput) (any, error) { return s.UpdateType(c.Context(), CallerOf(c), in) })},
+		{Method: "DELETE", Path: "/api/assistType/delete", Perm: "settings:assistSku:delete", Log: "log.assistType.delete", Tag: tag, Summary: "Delete attribute groups (?id=1,2; refused for built-ins, groups with values or used by goods) → [{id, ok, msg}]", H: server.QIDs("id", func(c *server.Ctx, ids []int64) (any, error) {
+			who := CallerOf(c)
+			return c.Batch(ids, func(id int64) error { return s.DeleteType(c.Context(), who, id) }), nil
+		})},
+
+		{Method: "GET", Path: "/api/assist/list", Perm: permQuery, Tag: tag, Summary: "Categories, payment methods or attribute values of a type (typeNumber= or typeId=; none = every type the caller may read) as a depth-first tree walk (disable=0 enabled only, matchCon, sidx sort|name|number orders siblings)", H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
+			f, err := filterOf(c)
+			if err != nil {
+				return nil, err
+			}
+			return s.List(c.Context(), CallerOf(c), f, p)
+		})},
+		{Method: "GET", Path: "/api/assist/options", Perm: permQuery, Tag: tag, Summary: "Enabled records of a type (typeNumber= or typeId=) as a tree [{value, label, children}]", H: func(c *server.Ctx) (any, error) {
+			typeID, err := c.QueryInt("typeId", 0)
+			if err != nil {
+				return nil, err
+			}
+			return s.Options(c.Context(), CallerOf(c), typeID, c.Query("typeNumber"))
+		}},
+		{Method: "GET", Path: "/api/assist/get_update", Perm: permQuery, Tag: tag, Summary: "One category, payment method or attribute value (?id=)", H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.Get(c.Context(), CallerOf(c), id) })},
+		{Method: "POST", Path: "/api/assist/add", Perm: permAdd, Log: "log.assist.add", Tag: tag, Summary: "Add a category, payment method or attribute value ({typeNumber | typeId, parentId?, name, number?, sort?, remark?})", H: server.In(func(c *server.Ctx, in Input) (any, error) { return s.Create(c.Context(), CallerOf(c), in) })},
+		{Method: "POST", Path: "/api/assist/update", Perm: permUpdate, Log: "log.assist.update", Tag: tag, Summary: "Update a record ({id, parentId, name, number, sort, remark}); parentId may move it with its subtree, never under itself", H: server.In(func(c *server.Ctx, in Input) (any, error) { return s.Update(c.Context(), CallerOf(c), in) })},
+		{Method: "DELETE", Path: "/api/assist/delete", Perm: permDelete, Log: "log.assist.delete", Tag: tag, Summary: "Delete records (?id=1,2; each refused while it has children or is used) → [{id, ok, msg}]", H: server.QIDs("id", func(c *server.Ctx, ids []int64) (any, error) {
+			who := CallerOf(c)
+			return c.Batch(ids, func(id int64) error { return s.Delete(c.Context(), who, id) }), nil
+		})},
+		{Method: "POST", Path: "/api/assist/disable", Perm: permUpdate, Log: "log.assist.disable", Tag: tag, Summary: "Disable (disable=1) or enable (disable=0) records (?id=1,2) → [{id, ok, msg}]", H: server.QIDs("id", func(c *server.Ctx, ids []int64) (any, error) {
+			disabled, err := c.QueryInt("disable", 1)
+			if err != nil {
+				return nil, err
+			}
+			if err := checkDisable(disabled); err != nil {
+				return nil, err
+			}
+			who := CallerOf(c)
+			return c.Batch(ids, func(id int64) error { return s.SetDisabled(c.Context(), who, id, disabled) }), nil
+		})},
+	}
+}
+
+// filterOf reads the list filters: the type and disable (0 = enabled only).
+func filterOf(c *server.Ctx) (Filter, error) {
+	typeID, err := c.QueryInt("typeId", 0)
+	if err != nil {
+		return Filter{}, err
+	}
+	disable, err := c.QueryInt("disable", 1)
+	if err != nil {
+		return Filter{}, err
+	}
+	if err := checkDisable(disable); err != nil {
+		return Filter{}, err
+	}
+	return Filter{TypeID: typeID, TypeNumber: c.Query("typeNumber"), EnabledOnly: disable == 0}, nil
+}
