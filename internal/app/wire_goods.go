@@ -1,9 +1,30 @@
 package app
 
-import "cangshu/internal/server"
+import (
+	"cangshu/internal/goods"
+	"cangshu/internal/server"
+	"cangshu/internal/usage"
+)
 
 // wireGoods builds the goods domain: its service, the references it registers
-// (usage, shops, reset) and its routes.
+// (usage, shops, reset) and its routes. Documents register their references
+// to usage.Goods and usage.SKU; goods deletion checks them.
 func (a *App) wireGoods() ([]server.Route, error) {
-	return nil, nil
+	s := goods.NewService(a.DB, a.Usage, a.Config.DataDir)
+	const what = "goods.entity"
+	a.Usage.Add(usage.Unit,
+		usage.Ref{Table: "goods", Column: "unit_id", What: what, Name: "number"},
+		usage.Ref{Table: "goods_units", Column: "unit_id", What: what, Name: "(SELECT g.number FROM goods g WHERE g.id = goods_units.goods_id)"})
+	a.Usage.Add(usage.UnitType, usage.Ref{Table: "goods", Column: "unit_type_id", What: what, Name: "number"})
+	a.Usage.Add(usage.Assist,
+		usage.Ref{Table: "goods", Column: "category_id", What: what, Name: "number"},
+		usage.Ref{Table: "goods_sku_values", Column: "assist_id", What: what,
+			Name: "(SELECT g.number FROM goods_skus k JOIN goods g ON g.id = k.goods_id WHERE k.id = goods_sku_values.sku_id)"})
+	a.Usage.Add(usage.AssistType, usage.Ref{Table: "goods_sku_types", Column: "type_id", What: what,
+		Name: "(SELECT g.number FROM goods g WHERE g.id = goods_sku_types.goods_id)"})
+	a.Usage.Add(usage.Location,
+		usage.Ref{Table: "goods", Column: "location_id", What: what, Name: "number"},
+		usage.Ref{Table: "goods_warnings", Column: "location_id", What: what, Name: "(SELECT g.number FROM goods g WHERE g.id = goods_warnings.goods_id)"},
+		usage.Ref{Table: "goods_openings", Column: "location_id", What: what, Name: "(SELECT g.number FROM goods g WHERE g.id = goods_openings.goods_id)"})
+	return goods.Routes(s), nil
 }

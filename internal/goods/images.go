@@ -1,0 +1,281 @@
+package goods
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"fmt"
+	"image"
+	"image/color"
+	_ "image/gif" // decoders of the accepted upload types
+	"image/jpeg"
+	_ "image/png"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/image/draw"
+	_ "golang.org/x/image/webp"
+
+	"cangshu/internal/db"
+	"cangshu/internal/errs"
+	"cangshu/internal/server"
+)
+
+// Image limits (basic-data.md, goods).
+const (
+	MaxImageBytes    = 5 << 20
+	MaxImagesPerItem = 10
+	ThumbSize        = 200
+)
+
+// imageTypes are the accepted upload types by sniffed content type, with
+// the extension the stored file gets.
+var imageTypes = map[string]string{"image/jpeg": ".jpg", "image/png": ".png", "image/gif": ".gif", "image/webp": ".webp"}
+
+// Image is one picture of a goods item.
+type Image struct {
+	ID         int64     `json:"id"`
+	Name       string    `json:"name"`
+	Size       int64     `json:"size"`
+	CreateTime time.Time `json:"createTime"`
+}
+
+// UploadInfo tells the client how to upload images (getQiniuToken: no cloud).
+type UploadInfo struct {
+	UploadURL string `json:"uploadUrl"`
+	Field     string `json:"field"`
+	MaxBytes  int64  `json:"maxBytes"`
+	MaxCount  int    `json:"maxCount"`
+	Accept    string `json:"accept"`
+}
+
+// Upload is the answer of getQiniuToken.
+func Upload() UploadInfo {
+	return UploadInfo{UploadURL: "/inventory/addImagesToInv2", Field: "file", MaxBytes: MaxImageBytes,
+		MaxCount: MaxImagesPerItem, Accept: "image/jpeg,image/png,image/gif,image/webp"}
+}
+
+func listImages(ctx context.Context, q db.Querier, goodsID int64) ([]Image, error) {
+	return db.All(ctx, q, func(r *sql.Rows, x *Image) error { return r.Scan(&x.ID, &x.Name, &x.Size, &x.CreateTime) },
+		"SELECT id, name, size, created_at FROM goods_images WHERE goods_id = ? ORDER BY sort, id", goodsID)
+}
+
+// imageFiles lists the stored files (pictures and thumbnails) of the images
+// matching where.
+func imageFiles(ctx context.Context, q db.Querier, where string, args ...any) ([]string, error) {
+	var out []string
+	err := eachRow(ctx, q, func(r *sql.Rows) error {
+		var f, t string
+		if err := r.Scan(&f, &t); err != nil {
+			return err
+		}
+		out = append(out, f, t)
+		return nil
+	}, "SELECT file, thumb FROM goods_images WHERE "+where, args...)
+	return out, err
+}
+
+// Images lists the pictures of a goods item.
+func (s *Service) Images(ctx context.Context, goodsID int64) ([]Image, error) {
+	if ok, err := exists(ctx, s.db, "SELECT 1 FROM goods WHERE id = ?", goodsID); err != nil {
+		return nil, err
+	} else if !ok {
+		return nil, errs.NotFound(labelGoods)
+	}
+	return listImages(ctx, s.db, goodsID)
+}
+
+// prepared is a checked upload ready to be written.
+type prepared struct {
+	name         string
+	ext          string
+	data, thumb  []byte
+	file, thumbF string // relative stored names
+}
+
+// prepare checks one upload by its content (not its name) and makes its
+// thumbnail.
+func prepare(h *multipart.FileHeader, path string) (prepared, error) {
+	name := strings.TrimSpace(filepath.Base(strings.ReplaceAll(h.Filename, `\`, "/")))
+	if h.Size > MaxImageBytes {
+		return prepared{}, errs.New(errs.KindTooLarge, errs.CodeTooLarge, "goods.err.imageTooLarge", errs.A("name", name), errs.A("max", "5 MB"))
+	}
+	f, err := h.Open()
+	if err != nil {
+		return prepared{}, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxImageBytes+1))
+	if err != nil {
+		return prepared{}, err
+	}
+	if len(data) > MaxImageBytes {
+		return prepared{}, errs.New(errs.KindTooLarge, errs.CodeTooLarge, "goods.err.imageTooLarge", errs.A("name", name), errs.A("max", "5 MB"))
+	}
+	ext, ok := imageTypes[http.DetectContentType(data)]
+	if !ok {
+		return prepared{}, errs.Field(path, "goods.err.imageType", errs.A("name", name))
+	}
+	img, _, err := image.Decode(bytes.NewReader(data))
+	if err != nil {
+		return prepared{}, errs.Field(path, "goods.err.imageType", errs.A("name", name))
+	}
+	thumb, err := thumbnail(img)
+	if err != nil {
+		return prepared{}, err
+	}
+	for utf8.RuneCountInString(name) > MaxNameLen {
+		_, size := utf8.DecodeLastRuneInString(name)
+		name = name[:len(name)-size]
+	}
+	if name == "" || name == "." || name == "/" {
+		name = "image" + ext
+	}
+	return prepared{name: name, ext: ext, data: data, thumb: thumb}, nil
+}
+
+// thumbnail scales img to fit ThumbSize × ThumbSize on white (JPEG has no
+// transparency).
+func thumbnail(img image.Image) ([]byte, error) {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	if w <= 0 || h <= 0 {
+		return nil, fmt.Errorf("empty image")
+	}
+	tw, th := w, h
+	if w > ThumbSize || h > ThumbSize {
+		if w >= h {
+			tw, th = ThumbSize, max(1, h*ThumbSize/w)
+		} else {
+			tw, th = max(1, w*ThumbSize/h), ThumbSize
+		}
+	}
+	dst := image.NewRGBA(image.Rect(0, 0, tw, th))
+	draw.Draw(dst, dst.Bounds(), image.NewUniform(color.White), image.Point{}, draw.Src)
+	draw.CatmullRom.Scale(dst, dst.Bounds(), img, b, draw.Over, nil)
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, dst, &jpeg.Options{Quality: 82}); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func randomName() string {
+	b := make([]byte, 12)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// AddImages stores uploaded pictures of a goods item with their thumbnails:
+// jpeg/png/gif/webp, at most 5 MB each and 10 per goods item. All or none.
+func (s *Service) AddImages(ctx context.Context, goodsID int64, files []*multipart.FileHeader) ([]Image, error) {
+	if goodsID <= 0 {
+		return nil, errs.Required("invId", labelGoods)
+	}
+	if len(files) == 0 {
+		return nil, errs.Field("file", "err.fileMissing")
+	}
+	if len(files) > MaxImagesPerItem {
+		return nil, errs.Field("file", "goods.err.tooManyImages", errs.A("max", MaxImagesPerItem))
+	}
+	list := make([]prepared, len(files))
+	for i, h := range files {
+		p, err := prepare(h, "file")
+		if err != nil {
+			return nil, err
+		}
+		list[i] = p
+	}
+	dir := filepath.Join(s.images, itoa(goodsID))
+	var written []string
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		if ok, err := exists(ctx, tx, "SELECT 1 FROM goods WHERE id = ?", goodsID); err != nil {
+			return err
+		} else if !ok {
+			return errs.NotFound(labelGoods)
+		}
+		var n, sort int
+		if err := tx.QueryRow(ctx, "SELECT COUNT(*), COALESCE(MAX(sort), 0) FROM goods_images WHERE goods_id = ?", goodsID).Scan(&n, &sort); err != nil {
+			return err
+		}
+		if n+len(list) > MaxImagesPerItem {
+			return errs.Conflict("goods.err.tooManyImages", errs.A("max", MaxImagesPerItem))
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("image folder: %w", err)
+		}
+		now := s.now()
+		for i := range list {
+			p := &list[i]
+			base := randomName()
+			p.file, p.thumbF = itoa(goodsID)+"/"+base+p.ext, itoa(goodsID)+"/"+base+"_thumb.jpg"
+			for _, w := range []struct {
+				name string
+				data []byte
+			}{{p.file, p.data}, {p.thumbF, p.thumb}} {
+				if err := os.WriteFile(filepath.Join(s.images, filepath.FromSlash(w.name)), w.data, 0o644); err != nil {
+					return fmt.Errorf("write image: %w", err)
+				}
+				written = append(written, w.name)
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO goods_images (goods_id, name, file, thumb, size, sort, created_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?)`, goodsID, p.name, p.file, p.thumbF, len(p.data), sort+i+1, now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		s.removeFiles(written)
+		return nil, errs.Wrap("add images", err)
+	}
+	return listImages(ctx, s.db, goodsID)
+}
+
+// Image is the bytes of a picture or of its thumbnail.
+func (s *Service) Image(ctx context.Context, id int64, thumb bool) (server.Raw, error) {
+	var file, small string
+	if err := s.db.QueryRow(ctx, "SELECT file, thumb FROM goods_images WHERE id = ?", id).Scan(&file, &small); err != nil {
+		return server.Raw{}, notFound(err, labelImage)
+	}
+	if thumb {
+		file = small
+	}
+	data, err := os.ReadFile(filepath.Join(s.images, filepath.FromSlash(file)))
+	if os.IsNotExist(err) {
+		return server.Raw{}, errs.NotFound(labelImage)
+	}
+	if err != nil {
+		return server.Raw{}, err
+	}
+	return server.Raw{ContentType: http.DetectContentType(data), Data: data}, nil
+}
+
+// DeleteImage removes a picture and its files.
+func (s *Service) DeleteImage(ctx context.Context, id int64) error {
+	var files []string
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var err error
+		if files, err = imageFiles(ctx, tx, "id = ?", id); err != nil {
+			return err
+		}
+		if len(files) == 0 {
+			return errs.NotFound(labelImage)
+		}
+		_, err = tx.Exec(ctx, "DELETE FROM goods_images WHERE id = ?", id)
+		return err
+	})
+	if err != nil {
+		return errs.Wrap("delete image", err)
+	}
+	s.removeFiles(files)
+	return nil
+}

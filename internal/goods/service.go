@@ -1,0 +1,285 @@
+package goods
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"cangshu/internal/coding"
+	"cangshu/internal/db"
+	"cangshu/internal/errs"
+	"cangshu/internal/server"
+	"cangshu/internal/sysconf"
+	"cangshu/internal/usage"
+)
+
+// Service manages goods.
+type Service struct {
+	db     *db.DB
+	usage  *usage.Registry
+	images string // folder of the image files (<data>/images)
+	now    func() time.Time
+}
+
+// NewService makes the service; images are stored under dataDir/images.
+func NewService(d *db.DB, u *usage.Registry, dataDir string) *Service {
+	return &Service{db: d, usage: u, images: filepath.Join(dataDir, "images"), now: func() time.Time { return time.Now().UTC() }}
+}
+
+// ListQuery is the list's filters besides the page parameters.
+type ListQuery struct {
+	CategoryID  int64
+	EnabledOnly bool
+	LocationID  int64
+	SkuTypeID   int64
+}
+
+// List is one page of goods with their units and SKUs.
+func (s *Service) List(ctx context.Context, p server.ListParams, lq ListQuery) (server.ListPage[Row], error) {
+	order, err := p.OrderBy(sortFields, "g.number")
+	if err != nil {
+		return server.ListPage[Row]{}, err
+	}
+	f := listFilter{categoryID: lq.CategoryID, match: p.MatchCon, enabledOnly: lq.EnabledOnly, locationID: lq.LocationID, skuTypeID: lq.SkuTypeID}
+	sys, err := sysconf.ReadSystem(ctx, s.db)
+	if err != nil {
+		return server.ListPage[Row]{}, err
+	}
+	n, err := countRows(ctx, s.db, f)
+	if err != nil {
+		return server.ListPage[Row]{}, fmt.Errorf("count goods: %w", err)
+	}
+	var rows []Row
+	if n > p.Offset() {
+		if rows, err = listRows(ctx, s.db, f, order+", g.id", p.Rows, p.Offset()); err != nil {
+			return server.ListPage[Row]{}, fmt.Errorf("list goods: %w", err)
+		}
+		if err := attachDetails(ctx, s.db, rows, sys.PricePlaces); err != nil {
+			return server.ListPage[Row]{}, err
+		}
+	}
+	return server.NewListPage(p, rows, n), nil
+}
+
+// Get is one goods item with its warnings, opening stock and images.
+func (s *Service) Get(ctx context.Context, id int64) (Detail, error) {
+	return getDetail(ctx, s.db, id)
+}
+
+func getDetail(ctx context.Context, q db.Querier, id int64) (Detail, error) {
+	sys, err := sysconf.ReadSystem(ctx, q)
+	if err != nil {
+		return Detail{}, err
+	}
+	row, err := getRow(ctx, q, id, sys.PricePlaces)
+	if err != nil {
+		return Detail{}, err
+	}
+	d := Detail{Row: row}
+	if d.Warnings, err = loadWarnings(ctx, q, id); err != nil {
+		return Detail{}, fmt.Errorf("warnings of goods %d: %w", id, err)
+	}
+	if d.Openings, err = loadOpenings(ctx, q, id); err != nil {
+		return Detail{}, fmt.Errorf("openings of goods %d: %w", id, err)
+	}
+	if d.Images, err = listImages(ctx, q, id); err != nil {
+		return Detail{}, fmt.Errorf("images of goods %d: %w", id, err)
+	}
+	return d, nil
+}
+
+// Add creates a goods item.
+func (s *Service) Add(ctx context.Context, in Input) (Detail, error) {
+	var id int64
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var err error
+		id, err = s.save(ctx, tx, 0, &in)
+		return err
+	})
+	if err != nil {
+		return Detail{}, errs.Wrap("add goods", err)
+	}
+	return s.Get(ctx, id)
+}
+
+// Update changes a goods item.
+func (s *Service) Update(ctx context.Context, in Input) (Detail, error) {
+	if in.ID <= 0 {
+		return Detail{}, errs.Required("id", "field.id")
+	}
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		_, err := s.save(ctx, tx, in.ID, &in)
+		return err
+	})
+	if err != nil {
+		return Detail{}, errs.Wrap("update goods", err)
+	}
+	return s.Get(ctx, in.ID)
+}
+
+// save checks and writes a goods item (id 0 = new) in tx: the goods row,
+// its units, SKU groups, new SKUs, warnings, openings, barcodes and search
+// text.
+func (s *Service) save(ctx context.Context, tx *db.Tx, id int64, in *Input) (int64, error) {
+	in.normalize()
+	sys, err := sysconf.ReadSystem(ctx, tx)
+	if err != nil {
+		return 0, err
+	}
+	var cur *Row
+	if id > 0 {
+		r, err := getRow(ctx, tx, id, sys.PricePlaces)
+		if err != nil {
+			return 0, err
+		}
+		cur = &r
+	}
+	var f errs.Fields
+	in.check(&f, sys)
+	if err := checkRefs(ctx, tx, in, &f); err != nil {
+		return 0, err
+	}
+	plans, err := checkSkus(ctx, tx, cur, in, &f)
+	if err != nil {
+		return 0, err
+	}
+	if err := f.Err(); err != nil {
+		return 0, err
+	}
+	if taken, err := goodsNumberTaken(ctx, tx, in.Number, id); err != nil {
+		return 0, err
+	} else if taken {
+		return 0, errs.Duplicate("number", labelNumber, in.Number)
+	}
+	now := s.now()
+	if id == 0 {
+		if id, err = insertGoods(ctx, tx, in, "", now); err != nil {
+			return 0, dbErr(err, in.Number)
+		}
+	} else if err := updateGoods(ctx, tx, id, in, "", now); err != nil {
+		return 0, dbErr(err, in.Number)
+	}
+	if in.Units != nil {
+		err = replaceUnits(ctx, tx, id, in.Units)
+	} else {
+		// Kept units: only those still in the goods' group.
+		_, err = tx.Exec(ctx, `DELETE FROM goods_units WHERE goods_id = ? AND unit_id NOT IN
+			(SELECT id FROM units WHERE unit_type_id = ? AND id <> ?)`, id, nullID(in.UnitTypeID), in.UnitID)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("units of goods %d: %w", id, err)
+	}
+	if cur == nil || !sameIDs(cur.SkuTypeIDs, in.SkuTypeIDs) {
+		if err := replaceSkuTypes(ctx, tx, id, in.SkuTypeIDs); err != nil {
+			return 0, fmt.Errorf("sku groups of goods %d: %w", id, err)
+		}
+	}
+	if err := writeSkus(ctx, tx, id, in.Skus, plans, now); err != nil {
+		return 0, err
+	}
+	if in.Warnings != nil {
+		if err := replaceWarnings(ctx, tx, id, in.Warnings); err != nil {
+			return 0, fmt.Errorf("warnings of goods %d: %w", id, err)
+		}
+	}
+	if in.Openings != nil {
+		if err := replaceOpenings(ctx, tx, id, in.Openings, sys.AmountPlaces); err != nil {
+			return 0, fmt.Errorf("openings of goods %d: %w", id, err)
+		}
+	}
+	return id, refreshCodes(ctx, tx, id, inputPaths(in))
+}
+
+// dbErr turns a unique violation the checks could not foresee (a
+// concurrent save) into the duplicate number it most likely is.
+func dbErr(err error, number string) error {
+	if db.IsUnique(err) {
+		return errs.Duplicate("number", labelNumber, number)
+	}
+	return err
+}
+
+func sameIDs(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Delete removes a goods item unless a document uses it or one of its SKUs.
+func (s *Service) Delete(ctx context.Context, id int64) error {
+	var files []string
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var number string
+		if err := tx.QueryRow(ctx, "SELECT number FROM goods WHERE id = ?", id).Scan(&number); err != nil {
+			return notFound(err, labelGoods)
+		}
+		if err := s.usage.Check(ctx, tx, usage.Goods, labelGoods, id); err != nil {
+			return err
+		}
+		skus, err := db.Values[int64](ctx, tx, "SELECT id FROM goods_skus WHERE goods_id = ?", id)
+		if err != nil {
+			return err
+		}
+		for _, sku := range skus {
+			if err := s.usage.Check(ctx, tx, usage.SKU, labelSKU, sku); err != nil {
+				return err
+			}
+		}
+		if files, err = imageFiles(ctx, tx, "goods_id = ?", id); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "DELETE FROM goods WHERE id = ?", id); err != nil {
+			if db.IsForeignKey(err) {
+				return errs.Conflict("err.inUse", errs.A("what", labelGoods))
+			}
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		return errs.Wrap("delete goods", err)
+	}
+	s.removeFiles(files)
+	return nil
+}
+
+// Disable disables (1) or enables (0) a goods item.
+func (s *Service) Disable(ctx context.Context, id int64, disable int64) error {
+	return errs.Wrap("disable goods", s.db.InTx(ctx, func(tx *db.Tx) error {
+		res, err := tx.Exec(ctx, "UPDATE goods SET disabled = ?, updated_at = ? WHERE id = ?", disable, s.now(), id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return errs.NotFound(labelGoods)
+		}
+		return nil
+	}))
+}
+
+// NextNumber proposes the number of the next goods item.
+func (s *Service) NextNumber(ctx context.Context) (map[string]string, error) {
+	n, err := coding.Next(ctx, s.db, "goods", "", "SP0001")
+	if err != nil {
+		return nil, err
+	}
+	return map[string]string{"number": n}, nil
+}
+
+// removeFiles deletes image files once their rows are gone; a file that
+// cannot be removed is only litter, never a failure of the request.
+func (s *Service) removeFiles(files []string) {
+	for _, f := range files {
+		if f != "" {
+			os.Remove(filepath.Join(s.images, filepath.FromSlash(f)))
+		}
+	}
+}
