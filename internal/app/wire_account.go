@@ -1,9 +1,12 @@
 package app
 
-import "cangshu/internal/server"
+import (
+	"cangshu/internal/account"
+	"cangshu/internal/server"
+)
 
 // wireAccounts builds the account domain: its service, the references it registers
 // (usage, shops, reset) and its routes.
 func (a *App) wireAccounts() ([]server.Route, error) {
-	return nil, nil
+	return account.Routes(account.NewService(a.DB, a.Usage)), nil
 }

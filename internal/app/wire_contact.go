@@ -1,9 +1,15 @@
 package app
 
-import "cangshu/internal/server"
+import (
+	"cangshu/internal/contact"
+	"cangshu/internal/server"
+	"cangshu/internal/usage"
+)
 
 // wireContacts builds the contact domain: its service, the references it registers
 // (usage, shops, reset) and its routes.
 func (a *App) wireContacts() ([]server.Route, error) {
-	return nil, nil
+	// A customer or supplier category in use by contacts cannot be deleted.
+	a.Usage.Add(usage.Assist, usage.Ref{Table: "contacts", Column: "category_id", What: contact.What, Name: "name"})
+	return contact.Routes(contact.NewService(a.DB, a.Usage)), nil
 }

@@ -1,0 +1,99 @@
+package account
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"cangshu/internal/db"
+	"cangshu/internal/errs"
+	"cangshu/internal/search"
+)
+
+type filter struct {
+	matchCon string
+	enabled  bool
+	typ      int64 // 0 = any
+}
+
+const columns = `a.id, a.number, a.name, a.kind, a.bank_account, a.opening_balance, a.opening_date, a.disabled, a.remark`
+
+func scanAccount(r interface{ Scan(...any) error }, a *Account) error {
+	if err := r.Scan(&a.ID, &a.Number, &a.Name, &a.Type, &a.BankAccount, &a.Amount, &a.Date, &a.Disable, &a.Remark); err != nil {
+		return err
+	}
+	// No fund documents yet: the balance is the opening balance.
+	a.Balance = a.Amount
+	return nil
+}
+
+func listAccounts(ctx context.Context, q db.Querier, f filter, order string, limit, offset int) ([]Account, int, error) {
+	where, args := "1 = 1", []any{}
+	if f.matchCon != "" {
+		p := search.Pattern(f.matchCon)
+		where += " AND (" + search.Cond("LOWER(a.number)") + " OR " + search.Cond("LOWER(a.name)") + " OR " + search.Cond("LOWER(a.bank_account)") + ")"
+		args = append(args, p, p, p)
+	}
+	if f.enabled {
+		where += " AND a.disabled = 0"
+	}
+	if f.typ != 0 {
+		where += " AND a.kind = ?"
+		args = append(args, f.typ)
+	}
+	var total int
+	if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM settle_accounts a WHERE "+where, args...).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	list, err := db.All(ctx, q, func(r *sql.Rows, a *Account) error { return scanAccount(r, a) },
+		"SELECT "+columns+" FROM settle_accounts a WHERE "+where+" ORDER BY "+order+", a.id LIMIT ? OFFSET ?",
+		append(args, limit, offset)...)
+	return list, total, err
+}
+
+func getAccount(ctx context.Context, q db.Querier, id int64) (Account, error) {
+	var a Account
+	err := scanAccount(q.QueryRow(ctx, "SELECT "+columns+" FROM settle_accounts a WHERE a.id = ?", id), &a)
+	if errors.Is(err, sql.ErrNoRows) {
+		return a, errs.NotFound(Entity)
+	}
+	return a, err
+}
+
+func duplicateNumber(ctx context.Context, q db.Querier, number string, id int64) error {
+	var n int
+	if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM settle_accounts WHERE number = ? AND id <> ?", number, id).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return errs.Duplicate("number", labelNumber, number)
+	}
+	return nil
+}
+
+func insertAccount(ctx context.Context, q db.Querier, in Input) (int64, error) {
+	now := time.Now().UTC()
+	var id int64
+	err := q.QueryRow(ctx, `INSERT INTO settle_accounts (number, name, kind, bank_account, opening_balance, opening_date, remark, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		in.Number, in.Name, in.Type, in.BankAccount, in.Amount, in.Date, in.Remark, now, now).Scan(&id)
+	return id, err
+}
+
+func updateAccount(ctx context.Context, q db.Querier, id int64, in Input) error {
+	_, err := q.Exec(ctx, `UPDATE settle_accounts SET number = ?, name = ?, kind = ?, bank_account = ?, opening_balance = ?,
+		opening_date = ?, remark = ?, updated_at = ? WHERE id = ?`,
+		in.Number, in.Name, in.Type, in.BankAccount, in.Amount, in.Date, in.Remark, time.Now().UTC(), id)
+	return err
+}
+
+func setDisabled(ctx context.Context, q db.Querier, id, disabled int64) error {
+	_, err := q.Exec(ctx, "UPDATE settle_accounts SET disabled = ?, updated_at = ? WHERE id = ?", disabled, time.Now().UTC(), id)
+	return err
+}
+
+func deleteAccount(ctx context.Context, q db.Querier, id int64) error {
+	_, err := q.Exec(ctx, "DELETE FROM settle_accounts WHERE id = ?", id)
+	return err
+}
