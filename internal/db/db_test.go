@@ -218,3 +218,28 @@ func TestPostgresPlansEveryStatementForItsArguments(t *testing.T) {
 		t.Errorf("plan_cache_mode %q: a generic plan on tables without statistics can be 40× slower", mode)
 	}
 }
+
+// SQLite's FTS5 search index and its shadow tables have no PostgreSQL
+// counterpart (there a GIN index does the work): schema comparisons skip them.
+func TestColumnsLeaveOutSearchIndexes(t *testing.T) {
+	d := dbtest.OpenSQLite(t)
+	ctx := context.Background()
+	var n int
+	if err := d.QueryRow(ctx, "SELECT COUNT(*) FROM sqlite_master WHERE name LIKE 'goods_fts%' AND type = 'table'").Scan(&n); err != nil || n < 5 {
+		t.Fatalf("%d goods_fts tables, %v", n, err)
+	}
+	cols, err := d.Columns(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cols {
+		if db.SearchIndexTable(c.Table) {
+			t.Errorf("search index column %s.%s listed", c.Table, c.Name)
+		}
+	}
+	for name, want := range map[string]bool{"goods_fts": true, "goods_fts_data": true, "goods_fts_vocab": true, "goods": false, "fts": false, "goods_ftsx": false} {
+		if db.SearchIndexTable(name) != want {
+			t.Errorf("SearchIndexTable(%q) = %v", name, !want)
+		}
+	}
+}

@@ -91,7 +91,8 @@ func (d *DB) Migrate(ctx context.Context) (applied []string, err error) {
 // Column is one column of a table, for schema comparisons.
 type Column struct{ Table, Name string }
 
-// Columns lists every table column of the application schema.
+// Columns lists every table column of the application schema, search
+// indexes (SearchIndexTable) left out.
 func (d *DB) Columns(ctx context.Context) ([]Column, error) {
 	var q string
 	if d.engine == Postgres {
@@ -101,5 +102,23 @@ func (d *DB) Columns(ctx context.Context) ([]Column, error) {
 		q = `SELECT m.name, p.name FROM sqlite_master m JOIN pragma_table_info(m.name) p
 		     WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' ORDER BY m.name, p.name`
 	}
-	return All(ctx, d, func(r *sql.Rows, c *Column) error { return r.Scan(&c.Table, &c.Name) }, q)
+	all, err := All(ctx, d, func(r *sql.Rows, c *Column) error { return r.Scan(&c.Table, &c.Name) }, q)
+	if err != nil {
+		return nil, err
+	}
+	out := all[:0]
+	for _, c := range all {
+		if !SearchIndexTable(c.Table) {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+// SearchIndexTable tells whether a table is an engine-specific search index
+// rather than application data: by convention its name ends in "_fts" or
+// contains "_fts_" (SQLite's FTS5 goods_fts and its shadow tables
+// goods_fts_data, goods_fts_idx, …). Schema comparisons leave them out.
+func SearchIndexTable(name string) bool {
+	return strings.HasSuffix(name, "_fts") || strings.Contains(name, "_fts_")
 }

@@ -105,7 +105,18 @@ func Routes(s *Service) []server.Route {
 			defer f.Close()
 			return s.Import(c.Context(), c.Lang, f, dry == 1)
 		}},
-		{Method: "GET", Path: "/api/assistSku/list", Perm: permQuery, Tag: "goods", Summary: "SKUs of a goods item (?invId=)", H: server.QID("invId", func(c *server.Ctx, inv int64) (any, error) {
+		{Method: "GET", Path: "/api/assistSku/list", Perm: permQuery, Tag: "goods", Summary: "SKUs of a goods item (?invId=), or every SKU page by page (the client's preload: page, rows)", H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
+			inv, err := c.QueryInt("invId", 0)
+			if err != nil || inv < 0 {
+				return nil, errs.Field("invId", "err.badParam", errs.A("name", "invId"))
+			}
+			if inv == 0 {
+				rows, total, err := s.AllSKUs(c.Context(), p)
+				if err != nil {
+					return nil, err
+				}
+				return server.NewListPage(p, rows, total), nil
+			}
 			rows, err := s.ListSKUs(c.Context(), inv)
 			if err != nil {
 				return nil, err

@@ -109,6 +109,16 @@ func TestGoodsLife(t *testing.T) {
 	if skus.Records != 2 || skus.Rows[0].InvID != g.ID {
 		t.Fatalf("assistSku list %+v", skus)
 	}
+	// The client's preload asks without invId: every SKU, page by page.
+	var all apptest.List[struct {
+		ID    int64 `json:"id"`
+		InvID int64 `json:"invId"`
+	}]
+	admin.Do("GET", "/api/assistSku/list?status=1&page=1&rows=1", nil).Want(200).Decode(&all)
+	if all.Records != 2 || all.Total != 2 || len(all.Rows) != 1 || all.Rows[0].InvID != g.ID {
+		t.Fatalf("assistSku preload %+v", all)
+	}
+	admin.Do("GET", "/api/assistSku/list?invId=x", nil).Want(400)
 	skuUser := e.UserWith("settings:inventory:sku")
 	var added struct {
 		ID      int64  `json:"id"`

@@ -9,6 +9,7 @@ import (
 
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
+	"cangshu/internal/server"
 	"cangshu/internal/usage"
 )
 
@@ -221,6 +222,19 @@ func (s *Service) ListSKUs(ctx context.Context, invID int64) ([]SKURow, error) {
 	return db.All(ctx, s.db, func(r *sql.Rows, x *SKURow) error {
 		return r.Scan(&x.ID, &x.InvID, &x.SkuAssistID, &x.SkuName, &x.BarCode, &x.Disable)
 	}, "SELECT id, goods_id, assist_ids, name, barcode, disabled FROM goods_skus WHERE goods_id = ? ORDER BY id", invID)
+}
+
+// AllSKUs is one page of every SKU (by goods, then id): the client's
+// preload of the assisting-attribute combinations.
+func (s *Service) AllSKUs(ctx context.Context, p server.ListParams) ([]SKURow, int, error) {
+	var total int
+	if err := s.db.QueryRow(ctx, "SELECT COUNT(*) FROM goods_skus").Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	rows, err := db.All(ctx, s.db, func(r *sql.Rows, x *SKURow) error {
+		return r.Scan(&x.ID, &x.InvID, &x.SkuAssistID, &x.SkuName, &x.BarCode, &x.Disable)
+	}, "SELECT id, goods_id, assist_ids, name, barcode, disabled FROM goods_skus ORDER BY goods_id, id LIMIT ? OFFSET ?", p.Rows, p.Offset())
+	return rows, total, err
 }
 
 // AddSKU adds one SKU to a goods item.
