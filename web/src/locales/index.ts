@@ -15,6 +15,10 @@ import zhNotice from './zh-CN/notice.json'
 import zhOplog from './zh-CN/oplog.json'
 import zhSysconf from './zh-CN/sysconf.json'
 import zhShop from './zh-CN/shop.json'
+import zhBasicData from './zh-CN/basicData.json'
+import zhContact from './zh-CN/contact.json'
+import zhGoods from './zh-CN/goods.json'
+import zhDecimal from './zh-CN/decimal.json'
 import enCommon from './en/common.json'
 import enLogin from './en/login.json'
 import enLayout from './en/layout.json'
@@ -30,6 +34,10 @@ import enNotice from './en/notice.json'
 import enOplog from './en/oplog.json'
 import enSysconf from './en/sysconf.json'
 import enShop from './en/shop.json'
+import enBasicData from './en/basicData.json'
+import enContact from './en/contact.json'
+import enGoods from './en/goods.json'
+import enDecimal from './en/decimal.json'
 
 export const languages = ['zh-CN', 'en'] as const
 export type Language = (typeof languages)[number]
@@ -51,6 +59,10 @@ export const resources = {
     oplog: zhOplog,
     sysconf: zhSysconf,
     shop: zhShop,
+    basicData: zhBasicData,
+    contact: zhContact,
+    goods: zhGoods,
+    decimal: zhDecimal,
   },
   en: {
     common: enCommon,
@@ -68,6 +80,10 @@ export const resources = {
     oplog: enOplog,
     sysconf: enSysconf,
     shop: enShop,
+    basicData: enBasicData,
+    contact: enContact,
+    goods: enGoods,
+    decimal: enDecimal,
   },
 } as const
 

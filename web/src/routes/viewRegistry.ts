@@ -29,6 +29,17 @@ const views: Record<string, Loader> = {
   'system/config': () => import('@/features/sysconf/views/ConfigList'),
   'system/shop': () => import('@/features/shop/views/ShopList'),
   'settings/parameter': () => import('@/features/sysconf/views/SystemParameters'),
+  'settings/invlocation': () => import('@/features/location/views/LocationList'),
+  'settings/employee': () => import('@/features/employee/views/EmployeeList'),
+  'settings/settAcct': () => import('@/features/account/views/AccountList'),
+  'settings/assist': () => import('@/features/assist/views/CategoryList'),
+  'settings/payMethod': () => import('@/features/assist/views/PayMethodList'),
+  'settings/unit': () => import('@/features/unit/views/UnitList'),
+  'settings/assistSku': () => import('@/features/assist/views/AssistSkuList'),
+  'settings/item': () => import('@/features/item/views/ItemList'),
+  'settings/customer': () => import('@/features/contact/views/CustomerList'),
+  'settings/supplier': () => import('@/features/contact/views/SupplierList'),
+  'settings/inventory': () => import('@/features/goods/views/GoodsList'),
 }
 
 /** Seeded screens not built yet: they show the "coming soon" view. */
@@ -67,9 +78,6 @@ export const comingSoonViews = [
   'report/bankJournal', 'report/receivableDetail', 'report/payableDetail', 'report/contactDebt',
   'report/customerReconciliation', 'report/supplierReconciliation', 'report/oriDetail',
   // settings
-  'settings/customer', 'settings/supplier', 'settings/inventory', 'settings/invlocation',
-  'settings/employee', 'settings/settAcct',
-  'settings/assist', 'settings/unit', 'settings/assistSku', 'settings/item', 'settings/payMethod',
   'settings/coding', 'settings/opening', 'settings/period', 'settings/backup',
   'settings/reset',
   // system

@@ -1,0 +1,68 @@
+// Customers or suppliers (settings/customer, settings/supplier): the
+// category tree filters the shared master-data list (search by number, name,
+// pinyin, contacts; sortable number, name, balance; show disabled; add/edit;
+// enable/disable; delete with per-id results; import and export).
+import { useMemo, useState } from 'react'
+import { Card, Col, Row, type TableColumnsType } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { MasterList } from '@/features/master/components/MasterList'
+import { contactApi, contactCache, contactKeys, exportContacts } from '../api'
+import { CategoryFilter } from '../components/CategoryFilter'
+import { ContactDialog, categoryTypeOf } from '../components/ContactDialog'
+import type { Contact, ContactType } from '../types'
+
+export function ContactList({ type }: { type: ContactType }) {
+  const { t } = useTranslation('contact')
+  const [categoryId, setCategoryId] = useState<number | undefined>()
+  const customer = type === -10
+  const name = customer ? 'customer' : 'supplier'
+  const title = t(customer ? 'customers' : 'suppliers')
+  const resource = useMemo(
+    () => ({ ...contactApi, exportList: (f: Record<string, unknown>, file: string) => exportContacts(type, f, file) }),
+    [type],
+  )
+
+  const columns: TableColumnsType<Contact> = [
+    { title: t('number'), dataIndex: 'number', key: 'number', sorter: true, fixed: 'left' },
+    { title: t('name'), dataIndex: 'name', key: 'name', sorter: true },
+    { title: t('category'), dataIndex: 'categoryName' },
+    ...(customer ? [{ title: t('cLevel'), dataIndex: 'cLevel', render: (l: number) => t(`level.${l ?? 0}`) }] : []),
+    { title: t('contacter'), dataIndex: 'contacter' },
+    { title: t('link.linkMobile'), dataIndex: 'mobile' },
+    { title: t('link.linkPhone'), dataIndex: 'phone' },
+    {
+      title: t(customer ? 'receivable' : 'payable'),
+      dataIndex: 'balance',
+      key: 'balance',
+      sorter: true,
+      align: 'right',
+      render: (v: number | string | null) => (v === null || v === undefined ? '' : String(v)),
+    },
+  ]
+
+  return (
+    <Row gutter={[16, 16]} data-testid={`${name}-page`}>
+      <Col xs={24} lg={5}>
+        <Card size="small" title={t('categories')} style={{ height: '100%' }}>
+          <CategoryFilter typeNumber={categoryTypeOf(type)} value={categoryId} onChange={setCategoryId} data-testid={`${name}-category-tree`} />
+        </Card>
+      </Col>
+      <Col xs={24} lg={19}>
+        <MasterList<Contact>
+          name={name}
+          view={`settings/${name}`}
+          perm={`settings:${name}`}
+          resource={resource}
+          queryKey={contactKeys.all}
+          caches={contactCache(type)}
+          columns={columns}
+          title={title}
+          fixed={{ type, categoryId }}
+          searchHint={t('searchHint')}
+          importExport
+          renderDialog={(s, close) => <ContactDialog type={type} state={{ ...s, categoryId }} onClose={close} />}
+        />
+      </Col>
+    </Row>
+  )
+}
