@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"cangshu/internal/bill"
 	"cangshu/internal/coding"
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
@@ -30,7 +31,7 @@ type ListQuery struct {
 
 var sortable = map[string]string{
 	"number": "a.number", "name": "a.name", "type": "a.kind", "amount": "a.opening_balance",
-	"balance": "a.opening_balance", "date": "a.opening_date",
+	"balance": "(a.opening_balance + " + bill.AccountFlowSQL("a.id") + ")", "date": "a.opening_date",
 }
 
 // List is a page of accounts.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"cangshu/internal/bill"
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
 	"cangshu/internal/search"
@@ -17,14 +18,15 @@ type filter struct {
 	typ      int64 // 0 = any
 }
 
-const columns = `a.id, a.number, a.name, a.kind, a.bank_account, a.opening_balance, a.opening_date, a.disabled, a.remark`
+// columns end with the money in less the money out of audited documents'
+// settlement lines (bill.AccountFlowSQL).
+var columns = `a.id, a.number, a.name, a.kind, a.bank_account, a.opening_balance, a.opening_date, a.disabled, a.remark, ` + bill.AccountFlowSQL("a.id")
 
 func scanAccount(r interface{ Scan(...any) error }, a *Account) error {
-	if err := r.Scan(&a.ID, &a.Number, &a.Name, &a.Type, &a.BankAccount, &a.Amount, &a.Date, &a.Disable, &a.Remark); err != nil {
+	if err := r.Scan(&a.ID, &a.Number, &a.Name, &a.Type, &a.BankAccount, &a.Amount, &a.Date, &a.Disable, &a.Remark, &a.Balance); err != nil {
 		return err
 	}
-	// No fund documents yet: the balance is the opening balance.
-	a.Balance = a.Amount
+	a.Balance = a.Amount.Add(a.Balance)
 	return nil
 }
 

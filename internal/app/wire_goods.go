@@ -26,5 +26,11 @@ func (a *App) wireGoods() ([]server.Route, error) {
 		usage.Ref{Table: "goods", Column: "location_id", What: what, Name: "number"},
 		usage.Ref{Table: "goods_warnings", Column: "location_id", What: what, Name: "(SELECT g.number FROM goods g WHERE g.id = goods_warnings.goods_id)"},
 		usage.Ref{Table: "goods_openings", Column: "location_id", What: what, Name: "(SELECT g.number FROM goods g WHERE g.id = goods_openings.goods_id)"})
+	// Goods and SKUs with posted movements (other than their own opening
+	// stock, which goods delete with them) cannot be deleted; the message
+	// names the document.
+	bill := "(SELECT b.bill_no FROM bills b WHERE b.id = stock_moves.bill_id)"
+	a.Usage.Add(usage.Goods, usage.Ref{Table: "stock_moves", Column: "goods_id", What: "stock.bill", Name: bill, Where: "kind <> 'opening'"})
+	a.Usage.Add(usage.SKU, usage.Ref{Table: "stock_moves", Column: "sku_id", What: "stock.bill", Name: bill, Where: "kind <> 'opening'"})
 	return goods.Routes(s), nil
 }

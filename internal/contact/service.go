@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"cangshu/internal/bill"
 	"cangshu/internal/coding"
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
@@ -41,7 +42,7 @@ type ListQuery struct {
 }
 
 var sortable = map[string]string{
-	"number": "c.number", "name": "c.name", "balance": "(c.opening_amount - c.opening_advance)",
+	"number": "c.number", "name": "c.name", "balance": "(c.opening_amount - c.opening_advance + " + bill.ContactDebtSQL("c.id") + ")",
 }
 
 func (q ListQuery) filter(matchCon string) (filter, error) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"cangshu/internal/bill"
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
@@ -42,8 +43,10 @@ func (f filter) where() (string, []any) {
 	return w, args
 }
 
-const listColumns = `c.id, c.type, c.number, c.name, COALESCE(c.category_id, 0), COALESCE(a.name, ''), c.level, c.tax_rate,
-	c.opening_amount, c.opening_advance, c.begin_date, c.remark, c.disabled`
+// listColumns end with the documents' effect on the balance (the sum of
+// audited documents' arrears, signed by kind: bill.ContactDebtSQL).
+var listColumns = `c.id, c.type, c.number, c.name, COALESCE(c.category_id, 0), COALESCE(a.name, ''), c.level, c.tax_rate,
+	c.opening_amount, c.opening_advance, c.begin_date, c.remark, c.disabled, ` + bill.ContactDebtSQL("c.id")
 
 // The primary contact person is read by a second query (firstLinks), not
 // joined: on PostgreSQL a cached generic plan of the joined list, made
@@ -53,11 +56,12 @@ const listFrom = ` FROM contacts c LEFT JOIN assists a ON a.id = c.category_id`
 
 func scanContact(r interface{ Scan(...any) error }, c *Contact) error {
 	if err := r.Scan(&c.ID, &c.Type, &c.Number, &c.Name, &c.CategoryID, &c.CategoryName, &c.CLevel, &c.TaxRate,
-		&c.Amount, &c.PeriodMoney, &c.BeginDate, &c.Remark, &c.Disable); err != nil {
+		&c.Amount, &c.PeriodMoney, &c.BeginDate, &c.Remark, &c.Disable, &c.Balance); err != nil {
 		return err
 	}
-	// No documents yet: the balance is the opening amount less the opening advance.
-	c.Balance = c.Amount.Sub(c.PeriodMoney)
+	// The balance is the opening amount less the opening advance plus what
+	// audited documents left owing (docs/stock.md).
+	c.Balance = c.Amount.Sub(c.PeriodMoney).Add(c.Balance)
 	return nil
 }
 

@@ -43,6 +43,13 @@ func TestGoodsLife(t *testing.T) {
 	if len(g.Warnings) != 1 || g.Warnings[0].LowQty.String() != "10" || len(g.Openings) != 1 || g.Openings[0].Amount.String() != "6.99" {
 		t.Fatalf("warnings %+v openings %+v", g.Warnings, g.Openings)
 	}
+	// The opening stock is an opening move of the stock engine, and a balance.
+	if n := e.Count("SELECT COUNT(*) FROM stock_moves WHERE kind = 'opening' AND goods_id = ? AND qty = 3000000 AND amount = 6990000", g.ID); n != 1 {
+		t.Fatalf("%d opening moves", n)
+	}
+	if n := e.Count("SELECT COUNT(*) FROM stock_balances WHERE goods_id = ? AND qty = 3000000 AND amount = 6990000", g.ID); n != 1 {
+		t.Fatalf("%d opening balances", n)
+	}
 	if !slices.Equal(g.SkuTypeIDs, []int64{w.colour, w.size}) || g.ID == 999 {
 		t.Fatalf("sku types %v id %d", g.SkuTypeIDs, g.ID)
 	}

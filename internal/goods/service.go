@@ -11,6 +11,7 @@ import (
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
 	"cangshu/internal/server"
+	"cangshu/internal/stock"
 	"cangshu/internal/sysconf"
 	"cangshu/internal/usage"
 )
@@ -188,8 +189,45 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, id int64, in *Input) (int
 		if err := replaceOpenings(ctx, tx, id, in.Openings, sys.AmountPlaces); err != nil {
 			return 0, fmt.Errorf("openings of goods %d: %w", id, err)
 		}
+		if err := postOpenings(ctx, tx, id, sys.StartDate); err != nil {
+			return 0, err
+		}
 	}
 	return id, refreshCodes(ctx, tx, id, inputPaths(in))
+}
+
+// postOpenings makes the goods' opening stock the stock engine's opening
+// moves (dated the system start date, at their amounts), replacing the
+// previous ones in one recost so a change refused by the negative-stock rule
+// (a sale already took the stock) changes nothing.
+func postOpenings(ctx context.Context, tx *db.Tx, id int64, startDate string) error {
+	cfg, err := stock.ReadConfig(ctx, tx)
+	if err != nil {
+		return err
+	}
+	rows, err := tx.Query(ctx, "SELECT id, location_id, sku_id, qty, amount FROM goods_openings WHERE goods_id = ? ORDER BY id", id)
+	if err != nil {
+		return err
+	}
+	var moves []stock.Move
+	for rows.Next() {
+		m := stock.Move{Key: stock.Key{GoodsID: id}, Date: startDate, Given: true, Kind: stock.OpeningKind}
+		if err := rows.Scan(&m.OpeningID, &m.LocationID, &m.SKUID, &m.Qty, &m.Amount); err != nil {
+			rows.Close()
+			return err
+		}
+		if !m.Qty.IsZero() {
+			moves = append(moves, m)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if err := stock.ReplaceOpenings(ctx, tx, cfg, id, moves); err != nil {
+		return fmt.Errorf("opening stock of goods %d: %w", id, err)
+	}
+	return nil
 }
 
 // dbErr turns a unique violation the checks could not foresee (a
@@ -234,6 +272,14 @@ func (s *Service) Delete(ctx context.Context, id int64) error {
 			}
 		}
 		if files, err = imageFiles(ctx, tx, "goods_id = ?", id); err != nil {
+			return err
+		}
+		// Only opening stock can be left (the usage check refused documents).
+		cfg, err := stock.ReadConfig(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if err := stock.RemoveGoods(ctx, tx, cfg, id); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, "DELETE FROM goods WHERE id = ?", id); err != nil {

@@ -8,9 +8,11 @@ package stock
 
 import (
 	"context"
+	"fmt"
 
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
+	"cangshu/internal/sysconf"
 )
 
 // Key names one balance. SKUID 0 = no SKU; Batch "" = no batch.
@@ -24,14 +26,19 @@ type Key struct {
 // Move is one movement to post.
 type Move struct {
 	Key
-	Date      string  // YYYY-MM-DD
-	Qty       dec.Dec // signed base-unit quantity: + in, − out; never 0
-	Amount    dec.Dec // the given cost (signed like Qty) when Given
-	Given     bool    // the cost is given (receipts, returns at their source's cost, opening stock); else the engine computes it
-	Kind      string  // the document kind ("purchase", "sales" …) or "opening"
-	BillID    int64   // the document (0 for opening stock)
-	EntryID   int64   // the document line
-	OpeningID int64   // the goods_openings row (opening stock)
+	Date   string  // YYYY-MM-DD
+	Qty    dec.Dec // signed base-unit quantity: + in, − out; never 0
+	Amount dec.Dec // the given cost (signed like Qty) when Given
+	// Given: the cost is given (receipts, sales returns at their source's
+	// cost, opening stock); else the engine computes it. Only inbound moves
+	// (Qty > 0) take a given cost: an outbound move always leaves at the
+	// balance's cost (average or FIFO layers), so value never stays behind
+	// at zero quantity and FIFO layers always sum to the balance.
+	Given     bool
+	Kind      string // the document kind ("purchase", "sales" …) or "opening"
+	BillID    int64  // the document (0 for opening stock)
+	EntryID   int64  // the document line
+	OpeningID int64  // the goods_openings row (opening stock)
 }
 
 // Method is the valuation method (system parameter valMethods).
@@ -52,38 +59,20 @@ type Config struct {
 
 // ReadConfig reads the engine's configuration from the system parameters.
 func ReadConfig(ctx context.Context, q db.Querier) (Config, error) {
-	panic("stock: not implemented yet")
+	sys, err := sysconf.ReadSystem(ctx, q)
+	if err != nil {
+		return Config{}, fmt.Errorf("stock config: %w", err)
+	}
+	m := MovingAverage
+	if sys.ValMethods == string(FIFO) {
+		m = FIFO
+	}
+	return Config{Method: m, AmountPlaces: sys.AmountPlaces, QtyPlaces: sys.QtyPlaces, CheckNegative: sys.RequiredCheckStore == 1}, nil
 }
 
-// Post writes the moves (one document's, or opening stock) with
-// everything they change: balances, FIFO layers and the computed cost of
-// every later move of the same balances. It refuses (400, naming goods,
-// warehouse and shortfall) a move that makes a balance negative at its
-// date or later when negative stock is not allowed. It returns each move's
-// cost amount (signed like its quantity), in the order given. Run it in the
-// document's transaction.
-func Post(ctx context.Context, tx db.Querier, cfg Config, moves []Move) ([]dec.Dec, error) {
-	panic("stock: not implemented yet")
-}
+// OpeningKind is the Kind of opening-stock moves.
+const OpeningKind = "opening"
 
-// Unpost removes every move of a document (un-audit) and recosts what
-// followed them; refused like Post when a later point goes negative.
-func Unpost(ctx context.Context, tx db.Querier, cfg Config, billID int64) error {
-	panic("stock: not implemented yet")
-}
-
-// UnpostOpening removes the opening-stock move of a goods_openings row.
-func UnpostOpening(ctx context.Context, tx db.Querier, cfg Config, openingID int64) error {
-	panic("stock: not implemented yet")
-}
-
-// Balance is the on-hand quantity and value of one balance (zero when none).
-func Balance(ctx context.Context, q db.Querier, k Key) (qty, amount dec.Dec, err error) {
-	panic("stock: not implemented yet")
-}
-
-// EntryCosts gives the cost amount (positive) of each document line's move,
-// by entry id: the cost of what left, recomputed by back-dated documents.
-func EntryCosts(ctx context.Context, q db.Querier, billID int64) (map[int64]dec.Dec, error) {
-	panic("stock: not implemented yet")
-}
+// ErrShort is the message key of the negative-stock refusal (a 400 whose
+// arguments are goods, location, qty and unit).
+const ErrShort = "stock.err.short"

@@ -2,13 +2,15 @@
 -- ledger, balances and FIFO layers. See docs/stock.md.
 
 -- Coding rules of document numbers, per kind; date_part YYYYMMDD, YYYYMM,
--- YYYY or '' ; reset day, month, year or never.
+-- YYYY or '' ; reset day, month, year or never. manual 1: a number the
+-- user types is kept (unique per shop and kind); empty still takes the next.
 CREATE TABLE coding_rules (
   kind       TEXT PRIMARY KEY,
   prefix     TEXT NOT NULL,
   date_part  TEXT NOT NULL DEFAULT 'YYYYMMDD',
   seq_len    INTEGER NOT NULL DEFAULT 3,
   reset      TEXT NOT NULL DEFAULT 'day',
+  manual     SMALLINT NOT NULL DEFAULT 0,
   updated_at TIMESTAMPTZ NOT NULL
 );
 
@@ -124,7 +126,9 @@ CREATE TABLE stock_moves (
   kind        TEXT NOT NULL,
   bill_id     BIGINT REFERENCES bills (id),
   entry_id    BIGINT REFERENCES bill_entries (id),
-  opening_id  BIGINT REFERENCES goods_openings (id)
+  -- not a foreign key: goods rewrite their opening rows and then
+  -- stock.ReplaceOpenings swaps the moves in one recost (see internal/goods).
+  opening_id  BIGINT
 );
 CREATE INDEX stock_moves_balance ON stock_moves (goods_id, sku_id, location_id, batch, move_date, id);
 CREATE INDEX stock_moves_bill ON stock_moves (bill_id);

@@ -1,0 +1,204 @@
+package bill
+
+import (
+	"time"
+
+	"cangshu/internal/dec"
+)
+
+// Document is a document as query answers it (api.md §4). Quantities and
+// amounts are positive; the transType gives the direction.
+type Document struct {
+	ID             int64      `json:"id"`
+	BillNo         string     `json:"billNo"`
+	TransType      int        `json:"transType"`
+	Date           string     `json:"date"`
+	BuID           int64      `json:"buId"`
+	ContactName    string     `json:"contactName"`
+	SalesID        int64      `json:"salesId"`
+	SalesName      string     `json:"salesName"`
+	ShopID         int64      `json:"shopId"`
+	LocationID     int64      `json:"locationId"`
+	LocationName   string     `json:"locationName"`
+	SrcBillID      int64      `json:"srcBillId"`
+	SrcBillNo      string     `json:"srcBillNo"`
+	Description    string     `json:"description"`
+	TotalQty       dec.Dec    `json:"totalQty"`
+	TotalAmount    dec.Dec    `json:"totalAmount"`
+	DisRate        dec.Dec    `json:"disRate"`
+	DisAmount      dec.Dec    `json:"disAmount"`
+	Amount         dec.Dec    `json:"amount"`
+	TotalTax       dec.Dec    `json:"totalTax"`
+	TotalTaxAmount dec.Dec    `json:"totalTaxAmount"`
+	RPAmount       dec.Dec    `json:"rpAmount"`
+	Arrears        dec.Dec    `json:"arrears"`
+	HXStateCode    int        `json:"hxStateCode"`
+	Checked        int        `json:"checked"`
+	CheckName      string     `json:"checkName"`
+	CheckTime      *time.Time `json:"checkTime"`
+	UserName       string     `json:"userName"`
+	CreateTime     time.Time  `json:"createTime"`
+	ModifyTime     time.Time  `json:"modifyTime"`
+	Version        int64      `json:"version"`
+	Entries        []Entry    `json:"entries,omitempty"`
+	Accounts       []Account  `json:"accounts,omitempty"`
+}
+
+// Entry is a document line.
+type Entry struct {
+	ID           int64    `json:"id"`
+	InvID        int64    `json:"invId"`
+	InvNumber    string   `json:"invNumber"`
+	InvName      string   `json:"invName"`
+	InvSpec      string   `json:"invSpec"`
+	SkuID        int64    `json:"skuId"`
+	SkuName      string   `json:"skuName"`
+	UnitID       int64    `json:"unitId"`
+	UnitName     string   `json:"unitName"`
+	UnitRate     dec.Dec  `json:"unitRate"`
+	Qty          dec.Dec  `json:"qty"`
+	BaseQty      dec.Dec  `json:"baseQty"`
+	Price        dec.Dec  `json:"price"`
+	DiscountRate dec.Dec  `json:"discountRate"`
+	Deduction    dec.Dec  `json:"deduction"`
+	Amount       dec.Dec  `json:"amount"`
+	TaxRate      dec.Dec  `json:"taxRate"`
+	Tax          dec.Dec  `json:"tax"`
+	TaxAmount    dec.Dec  `json:"taxAmount"`
+	LocationID   int64    `json:"locationId"`
+	LocationName string   `json:"locationName"`
+	Batch        string   `json:"batch"`
+	ProdDate     string   `json:"prodDate"`
+	ValidDate    string   `json:"validDate"`
+	SrcEntryID   int64    `json:"srcEntryId"`
+	UnitCost     *dec.Dec `json:"unitCost,omitempty"` // outbound and return lines, with the cost right
+	Cost         *dec.Dec `json:"cost,omitempty"`
+	Description  string   `json:"description"`
+}
+
+// Account is a settlement line.
+type Account struct {
+	ID         int64   `json:"id"`
+	AccID      int64   `json:"accId"`
+	AccName    string  `json:"accName"`
+	Payment    dec.Dec `json:"payment"`
+	WayID      int64   `json:"wayId"`
+	WayName    string  `json:"wayName"`
+	Settlement string  `json:"settlement"`
+	Remark     string  `json:"remark"`
+}
+
+// Input is what add and update take. Everything the server owns (totals,
+// status, maker, auditor, shop) is absent: a client cannot set it. The id
+// and version are read on update only; billNo only when the kind's coding
+// rule allows manual numbers.
+type Input struct {
+	ID          int64          `json:"id"`
+	Version     int64          `json:"version"`
+	BillNo      string         `json:"billNo"`
+	Date        string         `json:"date"`
+	BuID        int64          `json:"buId"`
+	SalesID     int64          `json:"salesId"`
+	LocationID  int64          `json:"locationId"`
+	SrcBillID   int64          `json:"srcBillId"`
+	Description string         `json:"description"`
+	DisRate     dec.Dec        `json:"disRate"`
+	DisAmount   *dec.Dec       `json:"disAmount"` // given: kept (≤ total); absent: from disRate
+	Entries     []EntryInput   `json:"entries"`
+	Accounts    []AccountInput `json:"accounts"`
+}
+
+// EntryInput is a line as entered.
+type EntryInput struct {
+	InvID        int64    `json:"invId"`
+	SkuID        int64    `json:"skuId"`
+	UnitID       int64    `json:"unitId"`     // 0 = the goods' unit
+	LocationID   int64    `json:"locationId"` // 0 = the header's warehouse
+	Qty          dec.Dec  `json:"qty"`
+	Price        dec.Dec  `json:"price"`
+	DiscountRate dec.Dec  `json:"discountRate"`
+	TaxRate      *dec.Dec `json:"taxRate"` // absent: taxRequiredInput (tax on) or 0
+	Batch        string   `json:"batch"`
+	ProdDate     string   `json:"prodDate"`
+	ValidDate    string   `json:"validDate"`
+	SrcEntryID   int64    `json:"srcEntryId"`
+	Description  string   `json:"description"`
+}
+
+// AccountInput is a settlement line as entered.
+type AccountInput struct {
+	AccID      int64   `json:"accId"`
+	Payment    dec.Dec `json:"payment"`
+	WayID      int64   `json:"wayId"`
+	Settlement string  `json:"settlement"`
+	Remark     string  `json:"remark"`
+}
+
+// Tax is the tax mode of the system parameters.
+type Tax struct {
+	On          bool    // taxRequiredCheck: lines carry a tax rate
+	Default     dec.Dec // taxRequiredInput
+	PriceIsTax  bool    // invPriceIsTax: entered prices include tax
+	AmountPlace int
+}
+
+var hundred = dec.FromInt(100)
+
+// lineFigures computes a line's derived figures (docs/stock.md), rounded
+// half-up to amount places.
+func lineFigures(qty, price, discountRate, taxRate dec.Dec, t Tax) (deduction, amount, tax, taxAmount dec.Dec) {
+	a := t.AmountPlace
+	gross := qty.Mul(price)
+	deduction = gross.Mul(discountRate).Div(hundred).Round(a)
+	if !t.On {
+		taxRate = dec.Zero
+	}
+	if t.PriceIsTax {
+		taxAmount = gross.Round(a).Sub(deduction)
+		amount = taxAmount.Mul(hundred).Div(hundred.Add(taxRate)).Round(a)
+		tax = taxAmount.Sub(amount)
+		return
+	}
+	amount = gross.Round(a).Sub(deduction)
+	tax = amount.Mul(taxRate).Div(hundred).Round(a)
+	taxAmount = amount.Add(tax)
+	return
+}
+
+// header computes the header's figures from its stored lines and payments.
+func header(d *Document, disAmount *dec.Dec, t Tax) {
+	d.TotalQty, d.TotalAmount, d.TotalTax, d.TotalTaxAmount, d.RPAmount = dec.Zero, dec.Zero, dec.Zero, dec.Zero, dec.Zero
+	for _, e := range d.Entries {
+		d.TotalQty = d.TotalQty.Add(e.Qty)
+		d.TotalTax = d.TotalTax.Add(e.Tax)
+		d.TotalTaxAmount = d.TotalTaxAmount.Add(e.TaxAmount)
+		if t.On {
+			d.TotalAmount = d.TotalAmount.Add(e.TaxAmount)
+		} else {
+			d.TotalAmount = d.TotalAmount.Add(e.Amount)
+		}
+	}
+	if disAmount != nil {
+		d.DisAmount = *disAmount
+	} else {
+		d.DisAmount = d.TotalAmount.Mul(d.DisRate).Div(hundred).Round(t.AmountPlace)
+	}
+	d.Amount = d.TotalAmount.Sub(d.DisAmount)
+	for _, a := range d.Accounts {
+		d.RPAmount = d.RPAmount.Add(a.Payment)
+	}
+	d.Arrears = d.Amount.Sub(d.RPAmount)
+	d.HXStateCode = hxState(d.Arrears, d.RPAmount)
+}
+
+// hxState is the settled state: 0 nothing paid of a debt, 1 partly, 2 settled.
+func hxState(arrears, paid dec.Dec) int {
+	switch {
+	case arrears.Sign() <= 0:
+		return 2
+	case paid.Sign() > 0:
+		return 1
+	default:
+		return 0
+	}
+}

@@ -1,0 +1,86 @@
+// Package bill is the document engine every document kind shares: the
+// kinds registry, numbering from coding rules, save (draft), update with an
+// optimistic version, delete of drafts, audit and un-audit (posting stock
+// through internal/stock), save-and-audit in one transaction, batches with
+// per-id results, the list with filters, sorting, paging and a totals row,
+// Excel export, and the contact and account effects of audited documents.
+// See docs/stock.md. A kind package (internal/trade) plugs its kinds in.
+package bill
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"cangshu/internal/errs"
+)
+
+// Contact types of contacts.type.
+const (
+	Supplier = 10
+	Customer = -10
+)
+
+// Kind describes one document kind.
+type Kind struct {
+	Name        string   // bills.kind and coding_rules.kind: "purchase"
+	TransType   int      // api.md §4
+	Path        string   // route prefix: "/api/purchase"
+	Perm        string   // permission prefix: "purchase:purchase" (+ ":query" …)
+	Stock       int      // +1 in, −1 out, 0 none
+	ContactType int      // Supplier or Customer
+	MoneyRight  string   // without it prices and amounts are left out of answers
+	ShowCost    bool     // lines show unitCost/cost (with money:cost:view)
+	ReturnOf    string   // the kind a return is made from ("" = not a return)
+	Label       errs.Key // what users call the kind ("购货单"), for messages
+	File        errs.Key // the export's file name ("购货单记录.xlsx")
+}
+
+// CostRight is the right to see costs.
+const CostRight = "money:cost:view"
+
+// Effects of audited documents on contacts and accounts, per kind: Debt is
+// the sign of the document's arrears on the contact's receivable/payable,
+// Cash the sign of its settlement lines on account balances (+ money in).
+// They are static so that the contact and account lists can compute
+// balances by query (one source of truth: the documents); later kinds
+// (receipts, payments, fund documents) add their rows here.
+var Effects = map[string]struct{ Debt, Cash int }{
+	"purchase":   {Debt: 1, Cash: -1},
+	"rePurchase": {Debt: -1, Cash: 1},
+	"sales":      {Debt: 1, Cash: 1},
+	"reSales":    {Debt: -1, Cash: -1},
+}
+
+// signCase is a CASE over bills.kind (alias b) giving the sign chosen by pick.
+func signCase(pick func(debt, cash int) int) string {
+	var sb strings.Builder
+	sb.WriteString("CASE b.kind")
+	for _, name := range sortedKinds() {
+		e := Effects[name]
+		if s := pick(e.Debt, e.Cash); s != 0 {
+			sb.WriteString(" WHEN '" + name + "' THEN " + strconv.Itoa(s))
+		}
+	}
+	sb.WriteString(" ELSE 0 END")
+	return sb.String()
+}
+
+func sortedKinds() []string { return slices.Sorted(maps.Keys(Effects)) }
+
+// ContactDebtSQL is a scalar SQL expression: the sum of the arrears of the
+// audited documents of the contact whose id is the SQL expression idExpr,
+// signed by Effects (stored micro-units, like every amount column).
+func ContactDebtSQL(idExpr string) string {
+	return "(SELECT COALESCE(SUM(b.arrears * (" + signCase(func(d, _ int) int { return d }) + ")), 0) FROM bills b WHERE b.contact_id = " +
+		idExpr + " AND b.checked = 1)"
+}
+
+// AccountFlowSQL is a scalar SQL expression: the money in minus the money
+// out of the account whose id is idExpr through settlement lines of audited
+// documents (stored micro-units).
+func AccountFlowSQL(idExpr string) string {
+	return "(SELECT COALESCE(SUM(ba.payment * (" + signCase(func(_, c int) int { return c }) + ")), 0) FROM bill_accounts ba JOIN bills b ON b.id = ba.bill_id WHERE ba.account_id = " +
+		idExpr + " AND b.checked = 1)"
+}

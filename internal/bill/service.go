@@ -1,0 +1,305 @@
+package bill
+
+import (
+	"context"
+	"time"
+
+	"cangshu/internal/db"
+	"cangshu/internal/errs"
+	"cangshu/internal/server"
+	"cangshu/internal/sysconf"
+)
+
+// Service runs the documents' use cases; each owns its transaction.
+type Service struct {
+	db *db.DB
+}
+
+// NewService makes the document service.
+func NewService(d *db.DB) *Service { return &Service{db: d} }
+
+// shopOf is the caller's active shop: every document query is scoped to it.
+func shopOf(p *server.Principal) (int64, error) {
+	if p == nil || p.ShopID == 0 {
+		return 0, errs.Invalid("bill.err.noShop")
+	}
+	return p.ShopID, nil
+}
+
+func notFound(k *Kind) error { return errs.NotFound(k.Label) }
+
+// Get is one document of the kind in the caller's shop, as the caller may
+// see it (money and cost rights).
+func (s *Service) Get(ctx context.Context, p *server.Principal, k *Kind, id int64) (any, error) {
+	shopID, err := shopOf(p)
+	if err != nil {
+		return nil, err
+	}
+	d, found, err := readDocument(ctx, s.db, shopID, k.Name, id)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, notFound(k)
+	}
+	return present(ctx, s.db, p, k, d)
+}
+
+// Save adds (in.ID == 0 on add) or updates a draft; check audits it in the
+// same transaction. It answers the saved document.
+func (s *Service) Save(ctx context.Context, p *server.Principal, k *Kind, in Input, update, check bool) (any, error) {
+	shopID, err := shopOf(p)
+	if err != nil {
+		return nil, err
+	}
+	var id int64
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		sys, err := sysconf.ReadSystem(ctx, tx)
+		if err != nil {
+			return err
+		}
+		var st state
+		if update {
+			if in.ID <= 0 {
+				return errs.Required("id", "field.id")
+			}
+			var found bool
+			if st, found, err = readState(ctx, tx, shopID, k.Name, in.ID); err != nil {
+				return err
+			} else if !found {
+				return notFound(k)
+			}
+			if st.checked == 1 {
+				return errs.Conflict("bill.err.editAudited", errs.A("no", st.billNo))
+			}
+			if in.Version != st.version {
+				return errs.Conflict("err.stale")
+			}
+		}
+		d, err := build(ctx, tx, k, sys, shopID, &in)
+		if err != nil {
+			return err
+		}
+		if err := checkSource(ctx, tx, k, shopID, st.id, d); err != nil {
+			return err
+		}
+		no, err := s.number(ctx, tx, k, shopID, st, d)
+		if err != nil {
+			return err
+		}
+		d.BillNo = no
+		if update {
+			id = st.id
+			ok, err := updateBill(ctx, tx, id, shopID, k.Name, in.Version, d, no)
+			if err != nil {
+				return dupErr(err, no)
+			}
+			if !ok {
+				return errs.Conflict("err.stale")
+			}
+		} else if id, err = insertBill(ctx, tx, k, d, p.UserID); err != nil {
+			return dupErr(err, no)
+		}
+		if err := writeLines(ctx, tx, id, d); err != nil {
+			return err
+		}
+		if check {
+			return s.audit(ctx, tx, k, sys, shopID, id, p.UserID)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Get(ctx, p, k, id)
+}
+
+func dupErr(err error, no string) error {
+	if db.IsUnique(err) {
+		return errs.Duplicate("billNo", labelBillNo, no)
+	}
+	return err
+}
+
+// number is the document's number: kept on update, typed by the user when
+// the coding rule is manual, else the next of the sequence.
+func (s *Service) number(ctx context.Context, tx db.Querier, k *Kind, shopID int64, st state, d *Document) (string, error) {
+	r, err := readRule(ctx, tx, k.Name)
+	if err != nil {
+		return "", err
+	}
+	if r.manual && d.BillNo != "" {
+		var n int
+		if err := tx.QueryRow(ctx, "SELECT COUNT(*) FROM bills WHERE shop_id = ? AND kind = ? AND bill_no = ? AND id <> ?",
+			shopID, k.Name, d.BillNo, st.id).Scan(&n); err != nil {
+			return "", err
+		}
+		if n > 0 {
+			return "", errs.Duplicate("billNo", labelBillNo, d.BillNo)
+		}
+		return d.BillNo, nil
+	}
+	if st.id != 0 {
+		return st.billNo, nil
+	}
+	return nextNumber(ctx, tx, shopID, k.Name, d.Date)
+}
+
+// Delete deletes a draft; an audited document answers 409.
+func (s *Service) Delete(ctx context.Context, p *server.Principal, k *Kind, id int64) error {
+	shopID, err := shopOf(p)
+	if err != nil {
+		return err
+	}
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		st, found, err := readState(ctx, tx, shopID, k.Name, id)
+		if err != nil {
+			return err
+		}
+		if !found {
+			return notFound(k)
+		}
+		if st.checked == 1 {
+			return errs.Conflict("bill.err.deleteAudited", errs.A("no", st.billNo))
+		}
+		if err := dependents(ctx, tx, id, false); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "DELETE FROM bills WHERE id = ? AND checked = 0", id); err != nil {
+			if db.IsForeignKey(err) {
+				return errs.Conflict("err.inUse", errs.A("what", k.Label))
+			}
+			return err
+		}
+		return nil
+	})
+}
+
+// dependents refuses (409, naming it) when another document was made from
+// this one: any for a delete, an audited one for an un-audit.
+func dependents(ctx context.Context, q db.Querier, id int64, auditedOnly bool) error {
+	cond := ""
+	if auditedOnly {
+		cond = " AND checked = 1"
+	}
+	nos, err := db.Values[string](ctx, q, "SELECT bill_no FROM bills WHERE src_bill_id = ?"+cond+" ORDER BY id LIMIT 1", id)
+	if err != nil {
+		return err
+	}
+	if len(nos) > 0 {
+		return errs.Conflict("bill.err.dependent", errs.A("no", nos[0]))
+	}
+	return nil
+}
+
+// Check audits a draft.
+func (s *Service) Check(ctx context.Context, p *server.Principal, k *Kind, id int64) error {
+	shopID, err := shopOf(p)
+	if err != nil {
+		return err
+	}
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		sys, err := sysconf.ReadSystem(ctx, tx)
+		if err != nil {
+			return err
+		}
+		return s.audit(ctx, tx, k, sys, shopID, id, p.UserID)
+	})
+}
+
+func (s *Service) audit(ctx context.Context, tx *db.Tx, k *Kind, sys sysconf.System, shopID, id, userID int64) error {
+	st, found, err := readState(ctx, tx, shopID, k.Name, id)
+	if err != nil {
+		return err
+	}
+	if !found {
+		return notFound(k)
+	}
+	if st.checked == 1 {
+		return errs.Conflict("bill.err.alreadyAudited", errs.A("no", st.billNo))
+	}
+	if err := closed(sys, st.date); err != nil {
+		return err
+	}
+	now := time.Now().UTC()
+	res, err := tx.Exec(ctx, "UPDATE bills SET checked = 1, checker_id = ?, checked_at = ?, version = version + 1, updated_at = ? WHERE id = ? AND checked = 0",
+		nz(userID), now, now, id)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n != 1 {
+		return errs.Conflict("bill.err.alreadyAudited", errs.A("no", st.billNo))
+	}
+	return post(ctx, tx, k, sys, st)
+}
+
+// Uncheck un-audits a document: refused when a later document depends on
+// it or its date is in a closed period.
+func (s *Service) Uncheck(ctx context.Context, p *server.Principal, k *Kind, id int64) error {
+	shopID, err := shopOf(p)
+	if err != nil {
+		return err
+	}
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		sys, err := sysconf.ReadSystem(ctx, tx)
+		if err != nil {
+			return err
+		}
+		st, found, err := readState(ctx, tx, shopID, k.Name, id)
+		if err != nil {
+			return err
+		}
+		if !found {
+			return notFound(k)
+		}
+		if st.checked == 0 {
+			return errs.Conflict("bill.err.notAudited", errs.A("no", st.billNo))
+		}
+		if err := closed(sys, st.date); err != nil {
+			return err
+		}
+		if err := dependents(ctx, tx, id, true); err != nil {
+			return err
+		}
+		res, err := tx.Exec(ctx, "UPDATE bills SET checked = 0, checker_id = NULL, checked_at = NULL, version = version + 1, updated_at = ? WHERE id = ? AND checked = 1",
+			time.Now().UTC(), id)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n != 1 {
+			return errs.Conflict("bill.err.notAudited", errs.A("no", st.billNo))
+		}
+		return unpost(ctx, tx, k, id)
+	})
+}
+
+// List is a page of the kind's documents in the caller's shop with the
+// totals row of every document the filters select.
+func (s *Service) List(ctx context.Context, p *server.Principal, k *Kind, f Filter, lp server.ListParams) (any, error) {
+	shopID, err := shopOf(p)
+	if err != nil {
+		return nil, err
+	}
+	order, err := lp.OrderBy(sortable, "b.bill_date DESC")
+	if err != nil {
+		return nil, err
+	}
+	f.MatchCon = lp.MatchCon
+	rows, n, totals, err := listBills(ctx, s.db, shopID, k.Name, f, order, lp.Rows, lp.Offset())
+	if err != nil {
+		return nil, err
+	}
+	page := server.NewListPage(lp, rows, n)
+	page.Userdata = totals
+	return presentList(p, k, page)
+}
+
+var sortable = map[string]string{
+	"billNo": "b.bill_no", "date": "b.bill_date", "billDate": "b.bill_date", "contactName": "c.name", "totalQty": "b.total_qty",
+	"totalAmount": "b.total_amount", "amount": "b.amount", "rpAmount": "b.rp_amount", "arrears": "b.arrears",
+	"checked": "b.checked", "createTime": "b.created_at", "modifyTime": "b.updated_at",
+}

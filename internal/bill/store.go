@@ -1,0 +1,248 @@
+package bill
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"cangshu/internal/db"
+	"cangshu/internal/dec"
+	"cangshu/internal/search"
+)
+
+// nz stores 0 as NULL (optional references).
+func nz(id int64) any {
+	if id == 0 {
+		return nil
+	}
+	return id
+}
+
+func insertBill(ctx context.Context, tx db.Querier, k *Kind, d *Document, userID int64) (int64, error) {
+	now := time.Now().UTC()
+	var id int64
+	err := tx.QueryRow(ctx, `INSERT INTO bills (shop_id, kind, trans_type, bill_no, bill_date, contact_id, employee_id, location_id, src_bill_id,
+		description, total_qty, total_amount, dis_rate, dis_amount, amount, total_tax, total_tax_amount, rp_amount, arrears, hx_state,
+		maker_id, version, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id`,
+		d.ShopID, k.Name, k.TransType, d.BillNo, d.Date, nz(d.BuID), nz(d.SalesID), nz(d.LocationID), nz(d.SrcBillID),
+		d.Description, d.TotalQty, d.TotalAmount, d.DisRate, d.DisAmount, d.Amount, d.TotalTax, d.TotalTaxAmount, d.RPAmount, d.Arrears,
+		d.HXStateCode, nz(userID), now, now).Scan(&id)
+	return id, err
+}
+
+// updateBill rewrites a draft's header if its version is still version;
+// false when no row matched (gone, audited or stale: the caller tells which).
+func updateBill(ctx context.Context, tx db.Querier, id, shopID int64, kind string, version int64, d *Document, billNo string) (bool, error) {
+	res, err := tx.Exec(ctx, `UPDATE bills SET bill_no = ?, bill_date = ?, contact_id = ?, employee_id = ?, location_id = ?, src_bill_id = ?,
+		description = ?, total_qty = ?, total_amount = ?, dis_rate = ?, dis_amount = ?, amount = ?, total_tax = ?, total_tax_amount = ?,
+		rp_amount = ?, arrears = ?, hx_state = ?, version = version + 1, updated_at = ?
+		WHERE id = ? AND shop_id = ? AND kind = ? AND version = ? AND checked = 0`,
+		billNo, d.Date, nz(d.BuID), nz(d.SalesID), nz(d.LocationID), nz(d.SrcBillID),
+		d.Description, d.TotalQty, d.TotalAmount, d.DisRate, d.DisAmount, d.Amount, d.TotalTax, d.TotalTaxAmount,
+		d.RPAmount, d.Arrears, d.HXStateCode, time.Now().UTC(), id, shopID, kind, version)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// writeLines replaces the document's lines and settlement lines.
+func writeLines(ctx context.Context, tx db.Querier, billID int64, d *Document) error {
+	if _, err := tx.Exec(ctx, "DELETE FROM bill_entries WHERE bill_id = ?", billID); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, "DELETE FROM bill_accounts WHERE bill_id = ?", billID); err != nil {
+		return err
+	}
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		err := tx.QueryRow(ctx, `INSERT INTO bill_entries (bill_id, line_no, goods_id, sku_id, unit_id, unit_rate, location_id, qty, base_qty,
+			price, discount_rate, deduction, amount, tax_rate, tax, tax_amount, batch, prod_date, valid_date, src_entry_id, description)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			billID, i+1, e.InvID, nz(e.SkuID), e.UnitID, e.UnitRate, nz(e.LocationID), e.Qty, e.BaseQty,
+			e.Price, e.DiscountRate, e.Deduction, e.Amount, e.TaxRate, e.Tax, e.TaxAmount, e.Batch, e.ProdDate, e.ValidDate,
+			nz(e.SrcEntryID), e.Description).Scan(&e.ID)
+		if err != nil {
+			return err
+		}
+	}
+	for i, a := range d.Accounts {
+		if _, err := tx.Exec(ctx, `INSERT INTO bill_accounts (bill_id, line_no, account_id, payment, way_id, settlement, remark)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`, billID, i+1, a.AccID, a.Payment, nz(a.WayID), a.Settlement, a.Remark); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// state is a document's row as the life-cycle operations need it.
+type state struct {
+	id, shopID, contactID, srcBillID int64
+	kind, billNo, date               string
+	checked                          int
+	version                          int64
+}
+
+// readState reads the document of the kind in the shop; found false otherwise
+// (another shop's document does not exist for the caller).
+func readState(ctx context.Context, q db.Querier, shopID int64, kind string, id int64) (state, bool, error) {
+	var s state
+	err := q.QueryRow(ctx, `SELECT id, shop_id, COALESCE(contact_id, 0), COALESCE(src_bill_id, 0), kind, bill_no, bill_date, checked, version
+		FROM bills WHERE id = ? AND shop_id = ? AND kind = ?`, id, shopID, kind).
+		Scan(&s.id, &s.shopID, &s.contactID, &s.srcBillID, &s.kind, &s.billNo, &s.date, &s.checked, &s.version)
+	if errors.Is(err, sql.ErrNoRows) {
+		return s, false, nil
+	}
+	return s, err == nil, err
+}
+
+const headerColumns = `b.id, b.bill_no, b.trans_type, b.bill_date, COALESCE(b.contact_id, 0), COALESCE(c.name, ''), COALESCE(b.employee_id, 0),
+	COALESCE(e.name, ''), b.shop_id, COALESCE(b.location_id, 0), COALESCE(l.name, ''), COALESCE(b.src_bill_id, 0), COALESCE(sb.bill_no, ''),
+	b.description, b.total_qty, b.total_amount, b.dis_rate, b.dis_amount, b.amount, b.total_tax, b.total_tax_amount, b.rp_amount,
+	b.arrears, b.hx_state, b.checked, COALESCE(cu.nickname, ''), b.checked_at, COALESCE(mu.nickname, ''), b.created_at, b.updated_at, b.version`
+
+const headerFrom = ` FROM bills b
+	LEFT JOIN contacts c ON c.id = b.contact_id
+	LEFT JOIN employees e ON e.id = b.employee_id
+	LEFT JOIN locations l ON l.id = b.location_id
+	LEFT JOIN bills sb ON sb.id = b.src_bill_id
+	LEFT JOIN users cu ON cu.id = b.checker_id
+	LEFT JOIN users mu ON mu.id = b.maker_id`
+
+func scanHeader(r interface{ Scan(...any) error }, d *Document) error {
+	var checkedAt sql.NullTime
+	if err := r.Scan(&d.ID, &d.BillNo, &d.TransType, &d.Date, &d.BuID, &d.ContactName, &d.SalesID, &d.SalesName, &d.ShopID,
+		&d.LocationID, &d.LocationName, &d.SrcBillID, &d.SrcBillNo, &d.Description, &d.TotalQty, &d.TotalAmount, &d.DisRate,
+		&d.DisAmount, &d.Amount, &d.TotalTax, &d.TotalTaxAmount, &d.RPAmount, &d.Arrears, &d.HXStateCode, &d.Checked,
+		&d.CheckName, &checkedAt, &d.UserName, &d.CreateTime, &d.ModifyTime, &d.Version); err != nil {
+		return err
+	}
+	if checkedAt.Valid {
+		t := checkedAt.Time
+		d.CheckTime = &t
+	}
+	return nil
+}
+
+// readDocument reads a whole document of the kind in the shop.
+func readDocument(ctx context.Context, q db.Querier, shopID int64, kind string, id int64) (*Document, bool, error) {
+	var d Document
+	err := scanHeader(q.QueryRow(ctx, "SELECT "+headerColumns+headerFrom+" WHERE b.id = ? AND b.shop_id = ? AND b.kind = ?", id, shopID, kind), &d)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	d.Entries, err = db.All(ctx, q, func(r *sql.Rows, e *Entry) error {
+		return r.Scan(&e.ID, &e.InvID, &e.InvNumber, &e.InvName, &e.InvSpec, &e.SkuID, &e.SkuName, &e.UnitID, &e.UnitName, &e.UnitRate,
+			&e.Qty, &e.BaseQty, &e.Price, &e.DiscountRate, &e.Deduction, &e.Amount, &e.TaxRate, &e.Tax, &e.TaxAmount, &e.LocationID,
+			&e.LocationName, &e.Batch, &e.ProdDate, &e.ValidDate, &e.SrcEntryID, &e.Description)
+	}, `SELECT be.id, be.goods_id, g.number, g.name, g.spec, COALESCE(be.sku_id, 0), COALESCE(s.name, ''), be.unit_id, u.name, be.unit_rate,
+		be.qty, be.base_qty, be.price, be.discount_rate, be.deduction, be.amount, be.tax_rate, be.tax, be.tax_amount, COALESCE(be.location_id, 0),
+		COALESCE(l.name, ''), be.batch, be.prod_date, be.valid_date, COALESCE(be.src_entry_id, 0), be.description
+		FROM bill_entries be JOIN goods g ON g.id = be.goods_id JOIN units u ON u.id = be.unit_id
+		LEFT JOIN goods_skus s ON s.id = be.sku_id LEFT JOIN locations l ON l.id = be.location_id
+		WHERE be.bill_id = ? ORDER BY be.line_no`, id)
+	if err != nil {
+		return nil, false, err
+	}
+	d.Accounts, err = db.All(ctx, q, func(r *sql.Rows, a *Account) error {
+		return r.Scan(&a.ID, &a.AccID, &a.AccName, &a.Payment, &a.WayID, &a.WayName, &a.Settlement, &a.Remark)
+	}, `SELECT ba.id, ba.account_id, sa.name, ba.payment, COALESCE(ba.way_id, 0), COALESCE(w.name, ''), ba.settlement, ba.remark
+		FROM bill_accounts ba JOIN settle_accounts sa ON sa.id = ba.account_id LEFT JOIN assists w ON w.id = ba.way_id
+		WHERE ba.bill_id = ? ORDER BY ba.line_no`, id)
+	if err != nil {
+		return nil, false, err
+	}
+	if d.Entries == nil {
+		d.Entries = []Entry{}
+	}
+	if d.Accounts == nil {
+		d.Accounts = []Account{}
+	}
+	return &d, true, nil
+}
+
+// Filter is the list's filters (api.md §2 and §4).
+type Filter struct {
+	BeginDate, EndDate string
+	BuID, LocationID   int64
+	InvID              int64
+	Checked            int // -1 any, 0 drafts, 1 audited
+	BillNo             string
+	MatchCon           string
+}
+
+func (f Filter) where(shopID int64, kind string) (string, []any) {
+	w, args := "b.shop_id = ? AND b.kind = ?", []any{shopID, kind}
+	if f.BeginDate != "" {
+		w += " AND b.bill_date >= ?"
+		args = append(args, f.BeginDate)
+	}
+	if f.EndDate != "" {
+		w += " AND b.bill_date <= ?"
+		args = append(args, f.EndDate)
+	}
+	if f.BuID > 0 {
+		w += " AND b.contact_id = ?"
+		args = append(args, f.BuID)
+	}
+	if f.LocationID > 0 {
+		w += " AND (b.location_id = ? OR EXISTS (SELECT 1 FROM bill_entries x WHERE x.bill_id = b.id AND x.location_id = ?))"
+		args = append(args, f.LocationID, f.LocationID)
+	}
+	if f.InvID > 0 {
+		w += " AND EXISTS (SELECT 1 FROM bill_entries x WHERE x.bill_id = b.id AND x.goods_id = ?)"
+		args = append(args, f.InvID)
+	}
+	if f.Checked == 0 || f.Checked == 1 {
+		w += " AND b.checked = ?"
+		args = append(args, f.Checked)
+	}
+	if f.BillNo != "" {
+		w += " AND " + search.Cond("LOWER(b.bill_no)")
+		args = append(args, search.Pattern(f.BillNo))
+	}
+	if f.MatchCon != "" {
+		p := search.Pattern(f.MatchCon)
+		w += " AND (" + search.Cond("LOWER(b.bill_no)") + " OR " + search.Cond("c.search") + " OR " + search.Cond("LOWER(b.description)") + ")"
+		args = append(args, p, p, p)
+	}
+	return w, args
+}
+
+// Totals is a list's totals row (userdata).
+type Totals struct {
+	TotalQty       dec.Dec `json:"totalQty"`
+	TotalAmount    dec.Dec `json:"totalAmount"`
+	DisAmount      dec.Dec `json:"disAmount"`
+	Amount         dec.Dec `json:"amount"`
+	TotalTax       dec.Dec `json:"totalTax"`
+	TotalTaxAmount dec.Dec `json:"totalTaxAmount"`
+	RPAmount       dec.Dec `json:"rpAmount"`
+	Arrears        dec.Dec `json:"arrears"`
+}
+
+func listBills(ctx context.Context, q db.Querier, shopID int64, kind string, f Filter, order string, limit, offset int) ([]Document, int, Totals, error) {
+	where, args := f.where(shopID, kind)
+	var n int
+	var t Totals
+	err := q.QueryRow(ctx, `SELECT COUNT(*), COALESCE(SUM(b.total_qty), 0), COALESCE(SUM(b.total_amount), 0), COALESCE(SUM(b.dis_amount), 0),
+		COALESCE(SUM(b.amount), 0), COALESCE(SUM(b.total_tax), 0), COALESCE(SUM(b.total_tax_amount), 0), COALESCE(SUM(b.rp_amount), 0),
+		COALESCE(SUM(b.arrears), 0) FROM bills b LEFT JOIN contacts c ON c.id = b.contact_id WHERE `+where, args...).
+		Scan(&n, &t.TotalQty, &t.TotalAmount, &t.DisAmount, &t.Amount, &t.TotalTax, &t.TotalTaxAmount, &t.RPAmount, &t.Arrears)
+	if err != nil {
+		return nil, 0, t, err
+	}
+	query := "SELECT " + headerColumns + headerFrom + " WHERE " + where + " ORDER BY " + order + ", b.id DESC"
+	if limit >= 0 {
+		query += " LIMIT ? OFFSET ?"
+		args = append(args, limit, offset)
+	}
+	rows, err := db.All(ctx, q, func(r *sql.Rows, d *Document) error { return scanHeader(r, d) }, query, args...)
+	return rows, n, t, err
+}

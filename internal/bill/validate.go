@@ -1,0 +1,358 @@
+package bill
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"cangshu/internal/db"
+	"cangshu/internal/dec"
+	"cangshu/internal/errs"
+	"cangshu/internal/location"
+	"cangshu/internal/sysconf"
+)
+
+// Labels (bill.json).
+const (
+	labelDate        errs.Key = "bill.field.date"
+	labelContact     errs.Key = "bill.field.buId"
+	labelSupplier    errs.Key = "bill.field.supplier"
+	labelCustomer    errs.Key = "bill.field.customer"
+	labelSales       errs.Key = "bill.field.salesId"
+	labelLocation    errs.Key = "bill.field.locationId"
+	labelDescription errs.Key = "bill.field.description"
+	labelEntries     errs.Key = "bill.field.entries"
+	labelGoods       errs.Key = "bill.field.invId"
+	labelSku         errs.Key = "bill.field.skuId"
+	labelUnit        errs.Key = "bill.field.unitId"
+	labelQty         errs.Key = "bill.field.qty"
+	labelPrice       errs.Key = "bill.field.price"
+	labelDiscount    errs.Key = "bill.field.discountRate"
+	labelTaxRate     errs.Key = "bill.field.taxRate"
+	labelBatch       errs.Key = "bill.field.batch"
+	labelDisRate     errs.Key = "bill.field.disRate"
+	labelDisAmount   errs.Key = "bill.field.disAmount"
+	labelAccount     errs.Key = "bill.field.accId"
+	labelPayment     errs.Key = "bill.field.payment"
+	labelWay         errs.Key = "bill.field.wayId"
+	labelBillNo      errs.Key = "bill.field.billNo"
+	labelSrcBill     errs.Key = "bill.field.srcBillId"
+	labelSrcEntry    errs.Key = "bill.field.srcEntryId"
+	labelRemark      errs.Key = "field.remark"
+)
+
+const (
+	maxLines       = 500
+	maxAccounts    = 20
+	maxText        = 500
+	maxShort       = 64
+	ratePlaces     = 2
+	maxBillNo      = 50
+	maxDescription = 500
+)
+
+// goodsRow is what validation needs of a goods item.
+type goodsRow struct {
+	name       string
+	unitTypeID int64
+	unitID     int64
+}
+
+type unitRow struct {
+	typeID int64
+	rate   dec.Dec
+}
+
+// build validates the input of kind k for the shop and computes every
+// derived figure: the document as it will be stored (no ids yet). Each
+// problem is reported at its field path (entries[2].qty).
+func build(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, shopID int64, in *Input) (*Document, error) {
+	in.Date = strings.TrimSpace(in.Date)
+	in.BillNo = strings.TrimSpace(in.BillNo)
+	in.Description = strings.TrimSpace(in.Description)
+	var f errs.Fields
+	if in.Date == "" {
+		f.Required("date", labelDate)
+	} else if !sysconf.ValidDate(in.Date) {
+		f.Add("date", "err.invalid", errs.A("field", labelDate))
+	} else if err := closed(sys, in.Date); err != nil {
+		f.Add("date", "bill.err.closed", errs.A("date", sys.CloseDate))
+	}
+	f.Text("billNo", labelBillNo, in.BillNo, false, maxBillNo)
+	f.Text("description", labelDescription, in.Description, false, maxDescription)
+	dec.CheckPercent(&f, "disRate", labelDisRate, in.DisRate, ratePlaces)
+	if in.DisAmount != nil {
+		dec.CheckNonNeg(&f, "disAmount", labelDisAmount, *in.DisAmount, sys.AmountPlaces)
+	}
+	contactLabel := labelSupplier
+	if k.ContactType == Customer {
+		contactLabel = labelCustomer
+	}
+	d := &Document{TransType: k.TransType, Date: in.Date, BillNo: in.BillNo, BuID: in.BuID, SalesID: in.SalesID,
+		LocationID: in.LocationID, SrcBillID: in.SrcBillID, Description: in.Description, DisRate: in.DisRate, ShopID: shopID}
+	if in.BuID <= 0 {
+		f.Required("buId", contactLabel)
+	} else {
+		var typ int
+		err := q.QueryRow(ctx, "SELECT type FROM contacts WHERE id = ?", in.BuID).Scan(&typ)
+		if err == sql.ErrNoRows || (err == nil && typ != k.ContactType) {
+			f.Add("buId", "err.notFound", errs.A("what", contactLabel))
+		} else if err != nil {
+			return nil, err
+		}
+	}
+	if in.SalesID != 0 {
+		if ok, err := exists(ctx, q, "employees", in.SalesID); err != nil {
+			return nil, err
+		} else if !ok {
+			f.Add("salesId", "err.notFound", errs.A("what", labelSales))
+		}
+	}
+	if in.LocationID != 0 {
+		if ok, err := location.InShop(ctx, q, shopID, in.LocationID); err != nil {
+			return nil, err
+		} else if !ok {
+			f.Add("locationId", "err.notFound", errs.A("what", labelLocation))
+		}
+	}
+	if err := buildEntries(ctx, q, k, sys, shopID, in, d, &f); err != nil {
+		return nil, err
+	}
+	if err := buildAccounts(ctx, q, sys, in, d, &f); err != nil {
+		return nil, err
+	}
+	if err := f.Err(); err != nil {
+		return nil, err
+	}
+	tax := taxOf(sys)
+	header(d, in.DisAmount, tax)
+	if d.DisAmount.Cmp(d.TotalAmount) > 0 {
+		f.Add("disAmount", "bill.err.disTooLarge", errs.A("max", d.TotalAmount.String()))
+	}
+	if d.RPAmount.Cmp(d.Amount) > 0 {
+		f.Add("accounts", "bill.err.paidTooMuch", errs.A("max", d.Amount.String()))
+	}
+	return d, f.Err()
+}
+
+func taxOf(sys sysconf.System) Tax {
+	return Tax{On: sys.TaxRequiredCheck == 1, Default: sys.TaxRequiredInput, PriceIsTax: sys.InvPriceIsTax == 1, AmountPlace: sys.AmountPlaces}
+}
+
+// closed reports a date on or before the period close.
+func closed(sys sysconf.System, date string) error {
+	if sys.CloseDate != "" && date <= sys.CloseDate {
+		return errs.Field("date", "bill.err.closed", errs.A("date", sys.CloseDate))
+	}
+	return nil
+}
+
+func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, shopID int64, in *Input, d *Document, f *errs.Fields) error {
+	if len(in.Entries) == 0 {
+		f.Required("entries", labelEntries)
+		return nil
+	}
+	if len(in.Entries) > maxLines {
+		f.Add("entries", "bill.err.tooManyLines", errs.A("max", maxLines))
+		return nil
+	}
+	var goodsIDs, unitIDs, skuIDs, locIDs []int64
+	for _, e := range in.Entries {
+		goodsIDs = append(goodsIDs, e.InvID)
+		unitIDs = append(unitIDs, e.UnitID)
+		skuIDs = append(skuIDs, e.SkuID)
+		loc := e.LocationID
+		if loc == 0 {
+			loc = in.LocationID
+		}
+		locIDs = append(locIDs, loc)
+	}
+	goods := map[int64]goodsRow{}
+	err := each(ctx, q, "SELECT id, name, COALESCE(unit_type_id, 0), unit_id FROM goods WHERE id IN ", goodsIDs, func(r *sql.Rows) error {
+		var id int64
+		var g goodsRow
+		if err := r.Scan(&id, &g.name, &g.unitTypeID, &g.unitID); err != nil {
+			return err
+		}
+		goods[id] = g
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, g := range goods {
+		unitIDs = append(unitIDs, g.unitID)
+	}
+	units := map[int64]unitRow{}
+	if err := each(ctx, q, "SELECT id, COALESCE(unit_type_id, 0), rate FROM units WHERE id IN ", unitIDs, func(r *sql.Rows) error {
+		var id int64
+		var u unitRow
+		if err := r.Scan(&id, &u.typeID, &u.rate); err != nil {
+			return err
+		}
+		units[id] = u
+		return nil
+	}); err != nil {
+		return err
+	}
+	skus := map[int64]int64{} // sku → goods
+	if err := each(ctx, q, "SELECT id, goods_id FROM goods_skus WHERE id IN ", skuIDs, func(r *sql.Rows) error {
+		var id, g int64
+		if err := r.Scan(&id, &g); err != nil {
+			return err
+		}
+		skus[id] = g
+		return nil
+	}); err != nil {
+		return err
+	}
+	locs := map[int64]bool{}
+	if err := each(ctx, q, "SELECT location_id FROM shop_locations WHERE shop_id = ? AND location_id IN ", locIDs, func(r *sql.Rows) error {
+		var id int64
+		if err := r.Scan(&id); err != nil {
+			return err
+		}
+		locs[id] = true
+		return nil
+	}, shopID); err != nil {
+		return err
+	}
+	tax := taxOf(sys)
+	for i, e := range in.Entries {
+		p := func(field string) string { return fmt.Sprintf("entries[%d].%s", i, field) }
+		line := Entry{InvID: e.InvID, SkuID: e.SkuID, UnitID: e.UnitID, LocationID: e.LocationID, Qty: e.Qty, Price: e.Price,
+			DiscountRate: e.DiscountRate, Batch: strings.TrimSpace(e.Batch), ProdDate: strings.TrimSpace(e.ProdDate),
+			ValidDate: strings.TrimSpace(e.ValidDate), SrcEntryID: e.SrcEntryID, Description: strings.TrimSpace(e.Description)}
+		if line.LocationID == 0 {
+			line.LocationID = in.LocationID
+		}
+		g, okGoods := goods[e.InvID]
+		if e.InvID <= 0 {
+			f.Required(p("invId"), labelGoods)
+		} else if !okGoods {
+			f.Add(p("invId"), "err.notFound", errs.A("what", labelGoods))
+		}
+		if okGoods {
+			if line.UnitID == 0 {
+				line.UnitID = g.unitID
+			}
+			u, okUnit := units[line.UnitID]
+			switch {
+			case !okUnit:
+				f.Add(p("unitId"), "err.notFound", errs.A("what", labelUnit))
+			case line.UnitID == g.unitID && g.unitTypeID == 0:
+				line.UnitRate = dec.FromInt(1)
+			case g.unitTypeID != 0 && u.typeID == g.unitTypeID:
+				line.UnitRate = u.rate
+			default:
+				f.Add(p("unitId"), "bill.err.unitNotOfGoods", errs.A("goods", g.name))
+			}
+			if e.SkuID != 0 {
+				if owner, ok := skus[e.SkuID]; !ok || owner != e.InvID {
+					f.Add(p("skuId"), "err.notFound", errs.A("what", labelSku))
+				}
+			}
+		}
+		if k.Stock != 0 && line.LocationID == 0 {
+			f.Required(p("locationId"), labelLocation)
+		} else if line.LocationID != 0 && !locs[line.LocationID] {
+			f.Add(p("locationId"), "err.notFound", errs.A("what", labelLocation))
+		}
+		if e.Qty.Sign() <= 0 && e.Qty.Places() <= sys.QtyPlaces {
+			f.Add(p("qty"), "bill.err.qtyPositive", errs.A("field", labelQty))
+		} else {
+			dec.CheckNonNeg(f, p("qty"), labelQty, e.Qty, sys.QtyPlaces)
+		}
+		dec.CheckNonNeg(f, p("price"), labelPrice, e.Price, sys.PricePlaces)
+		dec.CheckPercent(f, p("discountRate"), labelDiscount, e.DiscountRate, ratePlaces)
+		switch {
+		case !tax.On:
+			line.TaxRate = dec.Zero
+		case e.TaxRate == nil:
+			line.TaxRate = tax.Default
+		default:
+			line.TaxRate = *e.TaxRate
+			dec.CheckPercent(f, p("taxRate"), labelTaxRate, line.TaxRate, ratePlaces)
+		}
+		f.Text(p("batch"), labelBatch, line.Batch, false, maxShort)
+		f.Text(p("description"), labelRemark, line.Description, false, maxText)
+		for _, dd := range []struct{ name, v string }{{"prodDate", line.ProdDate}, {"validDate", line.ValidDate}} {
+			if dd.v != "" && !sysconf.ValidDate(dd.v) {
+				f.Add(p(dd.name), "err.invalid", errs.A("field", labelDate))
+			}
+		}
+		if line.SrcEntryID != 0 && in.SrcBillID == 0 {
+			f.Required("srcBillId", labelSrcBill)
+		}
+		if f.Len() == 0 {
+			line.BaseQty = line.Qty.Mul(line.UnitRate).Round(sys.QtyPlaces)
+			line.Deduction, line.Amount, line.Tax, line.TaxAmount = lineFigures(line.Qty, line.Price, line.DiscountRate, line.TaxRate, tax)
+		}
+		d.Entries = append(d.Entries, line)
+	}
+	return nil
+}
+
+func buildAccounts(ctx context.Context, q db.Querier, sys sysconf.System, in *Input, d *Document, f *errs.Fields) error {
+	if len(in.Accounts) > maxAccounts {
+		f.Add("accounts", "bill.err.tooManyLines", errs.A("max", maxAccounts))
+		return nil
+	}
+	for i, a := range in.Accounts {
+		p := func(field string) string { return fmt.Sprintf("accounts[%d].%s", i, field) }
+		if a.AccID <= 0 {
+			f.Required(p("accId"), labelAccount)
+		} else if ok, err := exists(ctx, q, "settle_accounts", a.AccID); err != nil {
+			return err
+		} else if !ok {
+			f.Add(p("accId"), "err.notFound", errs.A("what", labelAccount))
+		}
+		if a.WayID != 0 {
+			if ok, err := exists(ctx, q, "assists", a.WayID); err != nil {
+				return err
+			} else if !ok {
+				f.Add(p("wayId"), "err.notFound", errs.A("what", labelWay))
+			}
+		}
+		dec.CheckNonNeg(f, p("payment"), labelPayment, a.Payment, sys.AmountPlaces)
+		settlement, remark := strings.TrimSpace(a.Settlement), strings.TrimSpace(a.Remark)
+		f.Text(p("settlement"), labelRemark, settlement, false, maxShort)
+		f.Text(p("remark"), labelRemark, remark, false, maxText)
+		d.Accounts = append(d.Accounts, Account{AccID: a.AccID, Payment: a.Payment, WayID: a.WayID, Settlement: settlement, Remark: remark})
+	}
+	return nil
+}
+
+func exists(ctx context.Context, q db.Querier, table string, id int64) (bool, error) {
+	var n int
+	err := q.QueryRow(ctx, "SELECT COUNT(*) FROM "+table+" WHERE id = ?", id).Scan(&n)
+	return n > 0, err
+}
+
+// each runs query + "(?, ?, …)" over the distinct positive ids and calls
+// scan for each row.
+func each(ctx context.Context, q db.Querier, query string, ids []int64, scan func(*sql.Rows) error, pre ...any) error {
+	seen := map[int64]bool{}
+	var list []int64
+	for _, id := range ids {
+		if id > 0 && !seen[id] {
+			seen[id] = true
+			list = append(list, id)
+		}
+	}
+	if len(list) == 0 {
+		return nil
+	}
+	rows, err := q.Query(ctx, query+db.In(len(list)), append(pre, db.Args(list)...)...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := scan(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}

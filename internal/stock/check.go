@@ -1,0 +1,34 @@
+package stock
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"cangshu/internal/db"
+	"cangshu/internal/dec"
+	"cangshu/internal/errs"
+)
+
+// The negative-stock rule: with requiredCheckStore = 1 and a warehouse that
+// does not allow negative stock, a change that lowers a balance must leave
+// its running quantity ≥ 0 at the change's date and at every later point.
+// The check runs on the locked balance, in the writing transaction, so two
+// documents taking the last units cannot both pass it.
+
+// short is the refusal: a 400 naming goods, warehouse and the shortfall
+// (the deepest point the change would reach) in the goods' base unit.
+func short(ctx context.Context, tx db.Querier, k Key, shortfall int64) error {
+	goods, location, unitName, err := names(ctx, tx, k)
+	if err != nil {
+		return fmt.Errorf("stock: names for the shortfall message: %w", err)
+	}
+	return errs.Invalid(ErrShort, errs.A("goods", goods), errs.A("location", location),
+		errs.A("qty", dec.FromMicros(shortfall).String()), errs.A("unit", unitName))
+}
+
+// IsShort tells whether err is the negative-stock refusal.
+func IsShort(err error) bool {
+	var e *errs.Error
+	return errors.As(err, &e) && e.Key == ErrShort
+}

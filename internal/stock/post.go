@@ -1,0 +1,362 @@
+package stock
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"cangshu/internal/db"
+	"cangshu/internal/dec"
+)
+
+// Post writes the moves (one document's, or opening stock) with
+// everything they change: balances, FIFO layers and the computed cost of
+// every later move of the same balances. It refuses (400, naming goods,
+// warehouse and shortfall) a move that makes a balance negative at its
+// date or later when negative stock is not allowed. It returns each move's
+// cost amount (signed like its quantity), in the order given. Run it in the
+// document's transaction; after an error the transaction must be rolled
+// back (db.InTx does).
+func Post(ctx context.Context, tx db.Querier, cfg Config, moves []Move) ([]dec.Dec, error) {
+	return apply(ctx, tx, cfg, nil, moves)
+}
+
+// Unpost removes every move of a document (un-audit) and recosts what
+// followed them; refused like Post when a later point goes negative.
+func Unpost(ctx context.Context, tx db.Querier, cfg Config, billID int64) error {
+	dels, err := movesWhere(ctx, tx, "bill_id = ?", billID)
+	if err != nil {
+		return fmt.Errorf("moves of bill %d: %w", billID, err)
+	}
+	_, err = apply(ctx, tx, cfg, dels, nil)
+	return err
+}
+
+// UnpostOpening removes the opening-stock move of a goods_openings row.
+func UnpostOpening(ctx context.Context, tx db.Querier, cfg Config, openingID int64) error {
+	dels, err := movesWhere(ctx, tx, "opening_id = ?", openingID)
+	if err != nil {
+		return fmt.Errorf("moves of opening %d: %w", openingID, err)
+	}
+	_, err = apply(ctx, tx, cfg, dels, nil)
+	return err
+}
+
+// ReplaceOpenings replaces every opening-stock move of a goods item by
+// moves (Kind OpeningKind, OpeningID set; nil removes them), as one change:
+// each balance is recosted once and the negative-stock rule is checked on
+// the result, so re-saving unchanged openings never fails half-way.
+func ReplaceOpenings(ctx context.Context, tx db.Querier, cfg Config, goodsID int64, moves []Move) error {
+	dels, err := movesWhere(ctx, tx, "goods_id = ? AND kind = ?", goodsID, OpeningKind)
+	if err != nil {
+		return fmt.Errorf("opening moves of goods %d: %w", goodsID, err)
+	}
+	_, err = apply(ctx, tx, cfg, dels, moves)
+	return err
+}
+
+// RemoveGoods clears the stock of a goods item being deleted: its opening
+// moves and its balance rows (the caller has checked that no document moved
+// it: usage.Goods).
+func RemoveGoods(ctx context.Context, tx db.Querier, cfg Config, goodsID int64) error {
+	if err := ReplaceOpenings(ctx, tx, cfg, goodsID, nil); err != nil {
+		return err
+	}
+	_, err := tx.Exec(ctx, "DELETE FROM stock_balances WHERE goods_id = ? AND NOT EXISTS (SELECT 1 FROM stock_moves m WHERE m.goods_id = ?)", goodsID, goodsID)
+	return err
+}
+
+// Balance is the on-hand quantity and value of one balance (zero when none).
+func Balance(ctx context.Context, q db.Querier, k Key) (qty, amount dec.Dec, err error) {
+	err = q.QueryRow(ctx, "SELECT COALESCE(SUM(qty), 0), COALESCE(SUM(amount), 0) FROM stock_balances WHERE "+keyCond,
+		k.args()...).Scan(&qty, &amount)
+	return
+}
+
+// Row is one balance: its key, on-hand quantity and value.
+type Row struct {
+	Key
+	Qty    dec.Dec `json:"qty"`
+	Amount dec.Dec `json:"amount"`
+}
+
+// Balances lists the balances of one goods item (goodsID > 0) or of all
+// goods (0), in key order, from the balance rows (never from the ledger).
+func Balances(ctx context.Context, q db.Querier, goodsID int64) ([]Row, error) {
+	query := "SELECT goods_id, sku_id, location_id, batch, qty, amount FROM stock_balances"
+	var args []any
+	if goodsID > 0 {
+		query += " WHERE goods_id = ?"
+		args = append(args, goodsID)
+	}
+	rows, err := q.Query(ctx, query+" ORDER BY goods_id, sku_id, location_id, batch", args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Row
+	for rows.Next() {
+		var r Row
+		var qty, amount int64
+		if err := rows.Scan(&r.GoodsID, &r.SKUID, &r.LocationID, &r.Batch, &qty, &amount); err != nil {
+			return nil, err
+		}
+		r.Qty, r.Amount = dec.FromMicros(qty), dec.FromMicros(amount)
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// EntryCosts gives the cost amount (positive) of each document line's move,
+// by entry id: the cost of what left, recomputed by back-dated documents.
+func EntryCosts(ctx context.Context, q db.Querier, billID int64) (map[int64]dec.Dec, error) {
+	rows, err := q.Query(ctx, "SELECT entry_id, amount FROM stock_moves WHERE bill_id = ? AND entry_id IS NOT NULL", billID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]dec.Dec{}
+	for rows.Next() {
+		var id, a int64
+		if err := rows.Scan(&id, &a); err != nil {
+			return nil, err
+		}
+		out[id] = out[id].Add(dec.FromMicros(a).Abs())
+	}
+	return out, rows.Err()
+}
+
+// newMove is a move being posted: its index in the caller's list and its
+// stored quantities.
+type newMove struct {
+	i          int
+	qty, given int64
+}
+
+// apply removes dels and posts moves as one change. Balances are locked in
+// key order so concurrent documents never wait on each other in a cycle.
+func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves []Move) ([]dec.Dec, error) {
+	byKey := map[Key]*keyWork{}
+	work := func(k Key) *keyWork {
+		w := byKey[k]
+		if w == nil {
+			w = &keyWork{key: k}
+			byKey[k] = w
+		}
+		return w
+	}
+	for _, d := range dels {
+		work(d.Key).dels = append(work(d.Key).dels, d)
+	}
+	for i := range moves {
+		m := &moves[i]
+		q, ok1 := m.Qty.Micros()
+		a, ok2 := m.Amount.Micros()
+		if !ok1 || !ok2 || q == 0 || len(m.Date) != 10 || m.GoodsID <= 0 || m.LocationID <= 0 {
+			return nil, fmt.Errorf("stock: bad move %+v", *m)
+		}
+		work(m.Key).adds = append(work(m.Key).adds, newMove{i: i, qty: q, given: a})
+	}
+	keys := make([]Key, 0, len(byKey))
+	for k := range byKey {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b Key) int {
+		if a.less(b) {
+			return -1
+		}
+		if b.less(a) {
+			return 1
+		}
+		return 0
+	})
+	for _, k := range keys {
+		w := byKey[k]
+		var err error
+		if w.qty, w.value, w.last, err = lockBalance(ctx, tx, k); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]dec.Dec, len(moves))
+	for _, k := range keys {
+		if err := byKey[k].run(ctx, tx, cfg, moves, out); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// keyWork is the change to one balance.
+type keyWork struct {
+	key              Key
+	dels             []delMove
+	adds             []newMove
+	qty, value, last int64 // the locked balance row
+}
+
+func (w *keyWork) run(ctx context.Context, tx db.Querier, cfg Config, moves []Move, out []dec.Dec) error {
+	k := w.key
+	// In ledger order: by date; same date keeps the given order (ids rise).
+	slices.SortStableFunc(w.adds, func(a, b newMove) int { return cmpStr(moves[a.i].Date, moves[b.i].Date) })
+	// A change that can only lower quantities is checked; one that only
+	// raises them (a receipt, an un-audited sale) cannot create a shortfall.
+	lowers := false
+	for _, a := range w.adds {
+		lowers = lowers || a.qty < 0
+	}
+	for _, d := range w.dels {
+		lowers = lowers || d.qty > 0
+	}
+	check := false
+	if lowers {
+		allow, err := allowsNegative(ctx, tx, cfg, k.LocationID)
+		if err != nil {
+			return err
+		}
+		check = !allow
+	}
+	later := false
+	if len(w.adds) > 0 && len(w.dels) == 0 {
+		var err error
+		if later, err = hasLater(ctx, tx, k, moves[w.adds[0].i].Date); err != nil {
+			return err
+		}
+	}
+	if len(w.dels) == 0 && !later {
+		return w.appendPath(ctx, tx, cfg, moves, out, check)
+	}
+	return w.recost(ctx, tx, cfg, moves, out, check)
+}
+
+func cmpStr(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// appendPath posts moves dated on or after every move of the balance: each
+// is costed from the balance row (and FIFO layers) and inserted with its
+// final amount: one insert per move plus one balance update.
+func (w *keyWork) appendPath(ctx context.Context, tx db.Querier, cfg Config, moves []Move, out []dec.Dec, check bool) error {
+	s := &state{fifo: cfg.Method == FIFO, u: unit(cfg.AmountPlaces), qty: w.qty, value: w.value, last: w.last}
+	var old []layer
+	if s.fifo {
+		var err error
+		if old, err = loadLayers(ctx, tx, w.key); err != nil {
+			return err
+		}
+		s.layers = slices.Clone(old)
+	}
+	minQty := s.qty
+	for _, a := range w.adds {
+		m := &moves[a.i]
+		amt, li := s.step(mv{date: m.Date, qty: a.qty, amount: a.given, given: m.Given && a.qty > 0})
+		id, err := insertMove(ctx, tx, m, a.qty, amt)
+		if err != nil {
+			return fmt.Errorf("insert move: %w", err)
+		}
+		if li >= 0 {
+			s.layers[li].moveID = id
+		}
+		out[a.i] = dec.FromMicros(amt)
+		minQty = min(minQty, s.qty)
+	}
+	if check && minQty < 0 && minQty < w.qty {
+		return short(ctx, tx, w.key, -minQty)
+	}
+	if s.fifo {
+		if err := writeLayers(ctx, tx, w.key, old, s.layers); err != nil {
+			return err
+		}
+	}
+	return writeBalance(ctx, tx, w.key, s)
+}
+
+// recost applies a back-dated or removing change: it deletes and inserts
+// the moves, then walks the balance's ledger from the earliest changed
+// point, recomputing every computed amount (writing only those that
+// changed), checking the rule at every point from there, and rewrites the
+// balance row and FIFO layers.
+func (w *keyWork) recost(ctx context.Context, tx db.Querier, cfg Config, moves []Move, out []dec.Dec, check bool) error {
+	k := w.key
+	pDate, pID := "", int64(0)
+	earlier := func(d string, id int64) {
+		if pDate == "" || d < pDate || d == pDate && id < pID {
+			pDate, pID = d, id
+		}
+	}
+	if len(w.dels) > 0 {
+		ids := make([]int64, len(w.dels))
+		for i, d := range w.dels {
+			ids[i] = d.id
+			earlier(d.date, d.id)
+		}
+		if err := deleteMoves(ctx, tx, ids); err != nil {
+			return fmt.Errorf("delete moves: %w", err)
+		}
+	}
+	newIDs := make(map[int64]int, len(w.adds))
+	for _, a := range w.adds {
+		m := &moves[a.i]
+		amt := int64(0)
+		if m.Given && a.qty > 0 {
+			amt = a.given
+		}
+		id, err := insertMove(ctx, tx, m, a.qty, amt)
+		if err != nil {
+			return fmt.Errorf("insert move: %w", err)
+		}
+		newIDs[id] = a.i
+		earlier(m.Date, id)
+	}
+	s, fromDate, fromID, err := startState(ctx, tx, cfg, k, pDate, pID)
+	if err != nil {
+		return err
+	}
+	var old []layer
+	if s.fifo {
+		if old, err = loadLayers(ctx, tx, k); err != nil {
+			return err
+		}
+	}
+	ms, err := movesFrom(ctx, tx, k, fromDate, fromID)
+	if err != nil {
+		return fmt.Errorf("moves to recost: %w", err)
+	}
+	minQty := int64(0)
+	checking := false
+	for _, m := range ms {
+		if !checking && (m.date > pDate || m.date == pDate && m.id >= pID) {
+			checking = true
+			minQty = s.qty
+		}
+		amt, li := s.step(m)
+		if li >= 0 {
+			s.layers[li].moveID = m.id
+		}
+		if i, ok := newIDs[m.id]; ok {
+			out[i] = dec.FromMicros(amt)
+		}
+		if amt != m.amount {
+			if err := updateAmount(ctx, tx, m.id, amt); err != nil {
+				return fmt.Errorf("recost move %d: %w", m.id, err)
+			}
+		}
+		if checking {
+			minQty = min(minQty, s.qty)
+		}
+	}
+	if check && minQty < 0 {
+		return short(ctx, tx, k, -minQty)
+	}
+	if s.fifo {
+		if err := writeLayers(ctx, tx, k, old, s.layers); err != nil {
+			return err
+		}
+	}
+	return writeBalance(ctx, tx, k, s)
+}

@@ -1,0 +1,319 @@
+package stock_test
+
+import (
+	"fmt"
+	"math/big"
+	"math/rand"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"cangshu/internal/dec"
+	"cangshu/internal/stock"
+)
+
+// TestProperty posts and un-posts thousands of random documents (receipts
+// with given costs, sales, returns without source; back-dated at random;
+// across goods, a SKU, warehouses and a batch) and checks the invariants of
+// architecture §4 along the way against an independent replay. Seeded:
+// CANGSHU_SEED=n reproduces a run; CANGSHU_STEPS=n changes its length.
+func TestProperty(t *testing.T) {
+	seed := time.Now().UnixNano() % 100000
+	if s, err := strconv.ParseInt(os.Getenv("CANGSHU_SEED"), 10, 64); err == nil {
+		seed = s
+	}
+	steps := 1500
+	if s, err := strconv.Atoi(os.Getenv("CANGSHU_STEPS")); err == nil {
+		steps = s
+	}
+	for _, m := range []stock.Method{stock.MovingAverage, stock.FIFO} {
+		t.Run(string(m), func(t *testing.T) {
+			t.Logf("seed %d", seed)
+			rnd := rand.New(rand.NewSource(seed))
+			w := newWorld(t)
+			cfg := cfgOf(m)
+			keys := []stock.Key{
+				{GoodsID: w.goods[0], LocationID: w.main},
+				{GoodsID: w.goods[0], SKUID: w.sku, LocationID: w.main},
+				{GoodsID: w.goods[0], LocationID: w.shop3},
+				{GoodsID: w.goods[1], LocationID: w.main},
+				{GoodsID: w.goods[1], LocationID: w.branch},
+				{GoodsID: w.goods[1], LocationID: w.shop3},
+				{GoodsID: w.goods[2], LocationID: w.branch, Batch: "B1"},
+				{GoodsID: w.goods[2], LocationID: w.branch},
+			}
+			var posted []int64
+			refused := 0
+			for step := range steps {
+				before := snapshot(w)
+				var err error
+				if len(posted) > 0 && rnd.Intn(4) == 0 {
+					i := rnd.Intn(len(posted))
+					if err = w.unpost(cfg, posted[i]); err == nil {
+						posted = append(posted[:i], posted[i+1:]...)
+					}
+				} else {
+					date := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, rnd.Intn(120)).Format("2006-01-02")
+					var ms []stock.Move
+					for range 1 + rnd.Intn(3) {
+						k := keys[rnd.Intn(len(keys))]
+						qty := strconv.Itoa(1+rnd.Intn(12)) + []string{"", ".5", ".25"}[rnd.Intn(3)]
+						switch r := rnd.Intn(20); {
+						case r < 9:
+							ms = append(ms, in(k, date, qty, fmt.Sprintf("%d.%02d", rnd.Intn(300), rnd.Intn(100))))
+						case r < 18:
+							ms = append(ms, out(k, date, qty))
+						default:
+							ms = append(ms, ret(k, date, qty))
+						}
+					}
+					var id int64
+					var amounts []dec.Dec
+					if id, amounts, err = w.post(cfg, "x", ms...); err == nil {
+						posted = append(posted, id)
+						var stored []dec.Dec
+						rows, _ := w.d.Query(ctx, "SELECT amount FROM stock_moves WHERE bill_id = ? ORDER BY id", id)
+						for rows.Next() {
+							var a dec.Dec
+							rows.Scan(&a)
+							stored = append(stored, a)
+						}
+						rows.Close()
+						if len(stored) != len(amounts) {
+							t.Fatalf("step %d: %d amounts returned, %d stored", step, len(amounts), len(stored))
+						}
+					}
+				}
+				if err != nil {
+					if !stock.IsShort(err) {
+						t.Fatalf("step %d: %v", step, err)
+					}
+					refused++
+					if after := snapshot(w); after != before {
+						t.Fatalf("step %d: a refused operation changed the ledger:\n%s\n%s", step, before, after)
+					}
+				}
+				if step%50 == 49 {
+					checkInvariants(t, w, cfg)
+					if t.Failed() {
+						t.Fatalf("invariants broken at step %d (seed %d)", step, seed)
+					}
+				}
+			}
+			checkInvariants(t, w, cfg)
+			t.Logf("%d steps, %d refused, %d documents posted, %d moves", steps, refused, len(posted), count(w, "SELECT COUNT(*) FROM stock_moves"))
+		})
+	}
+}
+
+// snapshot is a fingerprint of everything the engine writes.
+func snapshot(w *world) string {
+	var s [10]int64
+	w.d.QueryRow(ctx, "SELECT COUNT(*), COALESCE(SUM(qty), 0), COALESCE(SUM(amount), 0), COALESCE(SUM(id), 0) FROM stock_moves").Scan(&s[0], &s[1], &s[2], &s[3])
+	w.d.QueryRow(ctx, "SELECT COUNT(*), COALESCE(SUM(qty), 0), COALESCE(SUM(amount), 0), COALESCE(SUM(last_cost), 0) FROM stock_balances").Scan(&s[4], &s[5], &s[6], &s[7])
+	w.d.QueryRow(ctx, "SELECT COALESCE(SUM(qty), 0), COALESCE(SUM(amount * move_id), 0) FROM stock_layers").Scan(&s[8], &s[9])
+	return fmt.Sprint(s)
+}
+
+// --- an independent replay of the whole ledger, with exact rationals ---
+
+type rkey struct {
+	g, s, l int64
+	b       string
+}
+
+type rlayer struct{ id, q, a int64 }
+
+type rstate struct {
+	q, v, last int64
+	layers     []rlayer
+}
+
+// rnd rounds n/d half away from zero to a multiple of u (micros).
+func rround(n, d *big.Int, u int64) int64 {
+	r := new(big.Rat).SetFrac(n, new(big.Int).Mul(d, big.NewInt(u)))
+	neg := r.Sign() < 0
+	r.Abs(r)
+	fl := new(big.Int).Quo(r.Num(), r.Denom())
+	frac := new(big.Rat).Sub(r, new(big.Rat).SetInt(fl))
+	if frac.Cmp(big.NewRat(1, 2)) >= 0 {
+		fl.Add(fl, big.NewInt(1))
+	}
+	x := fl.Int64() * u
+	if neg {
+		return -x
+	}
+	return x
+}
+
+func rmul(a, b, c, u int64) int64 {
+	return rround(new(big.Int).Mul(big.NewInt(a), big.NewInt(b)), big.NewInt(c), u)
+}
+
+// checkInvariants replays every balance from its first move and compares:
+// each move's amount, the balance row (= the ledger's sums), zero quantity
+// ⇒ zero value where negative stock is refused, and the FIFO layers.
+func checkInvariants(t *testing.T, w *world, cfg stock.Config) {
+	t.Helper()
+	const u = 10_000 // 2 amount places in micros
+	neg := map[int64]bool{}
+	rows, err := w.d.Query(ctx, "SELECT id, allow_negative FROM locations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var id int64
+		var a int
+		rows.Scan(&id, &a)
+		neg[id] = a == 1 || !cfg.CheckNegative
+	}
+	rows.Close()
+	st := map[rkey]*rstate{}
+	rows, err = w.d.Query(ctx, `SELECT id, goods_id, sku_id, location_id, batch, qty, amount, cost_mode FROM stock_moves
+		ORDER BY goods_id, sku_id, location_id, batch, move_date, id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := 0
+	for rows.Next() {
+		var id, qty, amount int64
+		var mode int
+		var k rkey
+		if err := rows.Scan(&id, &k.g, &k.s, &k.l, &k.b, &qty, &amount, &mode); err != nil {
+			t.Fatal(err)
+		}
+		s := st[k]
+		if s == nil {
+			s = &rstate{}
+			st[k] = s
+		}
+		var want int64
+		if qty > 0 {
+			switch {
+			case mode == 1:
+				want = amount
+				s.last = rmul(amount, 1_000_000, qty, 1)
+			case s.q > 0:
+				want = rmul(s.v, qty, s.q, u)
+			default:
+				want = rmul(s.last, qty, 1_000_000, u)
+			}
+			if cfg.Method == stock.FIFO {
+				settle := min(qty, max(-s.q, 0))
+				if qty-settle > 0 {
+					la := want - rmul(want, settle, qty, u)
+					s.layers = append(s.layers, rlayer{id, qty - settle, la})
+				}
+			}
+		} else {
+			m := -qty
+			var c int64
+			switch {
+			case m == s.q:
+				c = s.v
+				s.layers = nil
+			case cfg.Method == stock.MovingAverage && s.q > m:
+				c = rmul(s.v, m, s.q, u)
+			case cfg.Method == stock.MovingAverage:
+				if s.q > 0 {
+					c = s.v
+				}
+				c += rmul(s.last, m-max(s.q, 0), 1_000_000, u)
+			default:
+				rest := m
+				for len(s.layers) > 0 && rest > 0 {
+					l := &s.layers[0]
+					if rest >= l.q {
+						c += l.a
+						rest -= l.q
+						s.layers = s.layers[1:]
+						continue
+					}
+					p := rmul(l.a, rest, l.q, u)
+					c += p
+					l.q -= rest
+					l.a -= p
+					rest = 0
+				}
+				c += rmul(s.last, rest, 1_000_000, u)
+			}
+			want = -c
+		}
+		if want != amount {
+			if bad++; bad <= 5 {
+				t.Errorf("move %d %+v: amount %s, replay %s", id, k, dec.FromMicros(amount), dec.FromMicros(want))
+			}
+		}
+		s.q += qty
+		s.v += want
+	}
+	rows.Close()
+	// Balance rows: every one equals its replay (keys without moves are 0).
+	seen := map[rkey]bool{}
+	rows, err = w.d.Query(ctx, "SELECT goods_id, sku_id, location_id, batch, qty, amount FROM stock_balances")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var k rkey
+		var q, a int64
+		rows.Scan(&k.g, &k.s, &k.l, &k.b, &q, &a)
+		seen[k] = true
+		s := st[k]
+		if s == nil {
+			s = &rstate{}
+		}
+		if q != s.q || a != s.v {
+			t.Errorf("balance %+v: %s / %s, ledger replay %s / %s", k, dec.FromMicros(q), dec.FromMicros(a), dec.FromMicros(s.q), dec.FromMicros(s.v))
+		}
+		if q == 0 && a != 0 && !neg[k.l] {
+			t.Errorf("balance %+v: zero quantity worth %s", k, dec.FromMicros(a))
+		}
+		if q < 0 && !neg[k.l] {
+			t.Errorf("balance %+v: negative %s where refused", k, dec.FromMicros(q))
+		}
+	}
+	rows.Close()
+	for k := range st {
+		if !seen[k] {
+			t.Errorf("moves of %+v without a balance row", k)
+		}
+	}
+	// Balances also equal the plain SQL sums of the ledger.
+	if n := count(w, `SELECT COUNT(*) FROM stock_balances b WHERE b.qty <> COALESCE((SELECT SUM(m.qty) FROM stock_moves m WHERE m.goods_id = b.goods_id AND m.sku_id = b.sku_id AND m.location_id = b.location_id AND m.batch = b.batch), 0)
+		OR b.amount <> COALESCE((SELECT SUM(m.amount) FROM stock_moves m WHERE m.goods_id = b.goods_id AND m.sku_id = b.sku_id AND m.location_id = b.location_id AND m.batch = b.batch), 0)`); n != 0 {
+		t.Errorf("%d balances differ from the sums of the ledger", n)
+	}
+	if cfg.Method != stock.FIFO {
+		if n := count(w, "SELECT COUNT(*) FROM stock_layers"); n != 0 {
+			t.Errorf("%d FIFO layers under moving average", n)
+		}
+		return
+	}
+	got := map[rkey][]rlayer{}
+	rows, err = w.d.Query(ctx, "SELECT goods_id, sku_id, location_id, batch, move_id, qty, amount FROM stock_layers ORDER BY move_date, move_id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var k rkey
+		var l rlayer
+		rows.Scan(&k.g, &k.s, &k.l, &k.b, &l.id, &l.q, &l.a)
+		got[k] = append(got[k], l)
+	}
+	rows.Close()
+	for k, s := range st {
+		if fmt.Sprint(got[k]) != fmt.Sprint(s.layers) && !(len(got[k]) == 0 && len(s.layers) == 0) {
+			t.Errorf("layers of %+v: %v, replay %v", k, got[k], s.layers)
+		}
+		var q, a int64
+		for _, l := range got[k] {
+			q += l.q
+			a += l.a
+		}
+		if !neg[k.l] && (q != s.q || a != s.v) {
+			t.Errorf("layers of %+v sum to %d / %d, balance %d / %d", k, q, a, s.q, s.v)
+		}
+	}
+}
