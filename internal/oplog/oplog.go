@@ -23,7 +23,8 @@ type Row struct {
 	Content       string    `json:"content"`    // the action in the caller's language
 	RequestURI    string    `json:"requestUri"`
 	Method        string    `json:"method"`
-	Params        string    `json:"params"` // the request body, secrets masked
+	Params        string    `json:"params"`  // the request body, secrets masked
+	Changes       string    `json:"changes"` // the changed fields, JSON [{field, old, new}]
 	IP            string    `json:"ip"`
 	Browser       string    `json:"browser"`
 	OS            string    `json:"os"`

@@ -9,17 +9,17 @@ import (
 )
 
 type logRow struct {
-	module, action, method, uri, params, ip, browser, os, username string
-	status                                                         int
-	elapsedMS                                                      int64
-	userID, shopID                                                 sql.NullInt64
-	createdAt                                                      time.Time
+	module, action, method, uri, params, changes, ip, browser, os, username string
+	status                                                                  int
+	elapsedMS                                                               int64
+	userID, shopID                                                          sql.NullInt64
+	createdAt                                                               time.Time
 }
 
 func insertLog(ctx context.Context, q db.Querier, r logRow) error {
-	_, err := q.Exec(ctx, `INSERT INTO sys_logs (module, action, request_method, request_uri, params, ip, browser, os,
-		status, elapsed_ms, user_id, username, shop_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		r.module, r.action, r.method, r.uri, r.params, r.ip, r.browser, r.os,
+	_, err := q.Exec(ctx, `INSERT INTO sys_logs (module, action, request_method, request_uri, params, changes, ip, browser, os,
+		status, elapsed_ms, user_id, username, shop_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.module, r.action, r.method, r.uri, r.params, r.changes, r.ip, r.browser, r.os,
 		r.status, r.elapsedMS, r.userID, r.username, r.shopID, r.createdAt.UTC())
 	return err
 }
@@ -75,11 +75,11 @@ func pageLogs(ctx context.Context, q db.Querier, pq PageQuery) ([]pageRow, int, 
 		return nil, 0, err
 	}
 	out, err := db.All(ctx, q, func(rs *sql.Rows, r *pageRow) error {
-		err := rs.Scan(&r.ID, &r.Module, &r.action, &r.RequestURI, &r.Method, &r.Params, &r.IP, &r.Browser, &r.OS,
+		err := rs.Scan(&r.ID, &r.Module, &r.action, &r.RequestURI, &r.Method, &r.Params, &r.Changes, &r.IP, &r.Browser, &r.OS,
 			&r.ExecutionTime, &r.Status, &r.CreateBy, &r.CreateTime)
 		r.CreateTime = r.CreateTime.UTC()
 		return err
-	}, `SELECT id, module, action, request_uri, request_method, params, ip, browser, os,
+	}, `SELECT id, module, action, request_uri, request_method, params, changes, ip, browser, os,
 		elapsed_ms, status, username, created_at FROM sys_logs`+where+`
 		ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, append(args, pq.Limit, pq.Offset)...)
 	return out, total, err

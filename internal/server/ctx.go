@@ -29,8 +29,20 @@ type Ctx struct {
 	User      *Principal // nil on public routes
 	Route     *Route
 	body      []byte // captured for the operation log
+	changes   []Change
 	log       *slog.Logger
 }
+
+// Change is one changed field of a record, for the operation log.
+type Change struct {
+	Field string `json:"field"`
+	Old   any    `json:"old,omitempty"`
+	New   any    `json:"new,omitempty"`
+}
+
+// LogChanges records what a change changed (field, old, new) in the
+// operation-log entry of this request.
+func (c *Ctx) LogChanges(ch ...Change) { c.changes = append(c.changes, ch...) }
 
 // Context is the request's context.
 func (c *Ctx) Context() context.Context { return c.R.Context() }

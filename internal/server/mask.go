@@ -69,3 +69,15 @@ func maskURI(u *url.URL) string {
 	c.RawQuery = q.Encode()
 	return c.RequestURI()
 }
+
+// maskChanges hides the values of secret fields (passwords, codes, tokens).
+func maskChanges(in []Change) []Change {
+	out := make([]Change, len(in))
+	for i, ch := range in {
+		out[i] = ch
+		if secretKey(ch.Field) {
+			out[i].Old, out[i].New = "******", "******"
+		}
+	}
+	return out
+}

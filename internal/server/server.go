@@ -193,6 +193,11 @@ func (s *Server) wrap(rt *Route) http.Handler {
 				Status: status, ElapsedMS: time.Since(start).Milliseconds(),
 				UserID: c.User.UserID, Username: c.User.Username, ShopID: c.User.ShopID,
 			}
+			if len(c.changes) > 0 {
+				if b, err := json.Marshal(maskChanges(c.changes)); err == nil {
+					e.Changes = truncate(string(b), 4000)
+				}
+			}
 			s.opt.OpLog.WriteLog(context.WithoutCancel(r.Context()), e)
 		}
 	})

@@ -53,6 +53,9 @@ func newTestServer(t *testing.T) (*Server, *recLog, *bytes.Buffer) {
 			if err := c.Bind(&in); err != nil {
 				return nil, err
 			}
+			if in.Name != "" {
+				c.LogChanges(Change{Field: "name", Old: "before", New: in.Name}, Change{Field: "password", Old: "x", New: in.Secret})
+			}
 			return in, nil
 		}},
 		{Method: "GET", Path: "/api/panic", Tag: "t", H: func(c *Ctx) (any, error) { panic("secret internals") }},
@@ -279,5 +282,21 @@ func TestLongBodiesAreMaskedBeforeTruncation(t *testing.T) {
 	}
 	if maskKeys(`{"broken": "password=x`) != "" {
 		t.Fatal("broken JSON kept")
+	}
+}
+
+func TestChangesReachTheOperationLogMasked(t *testing.T) {
+	s, logs, _ := newTestServer(t)
+	call(s, "POST", "/api/echo", "root", "application/json", `{"name":"新名字","password":"hunter2"}`)
+	if len(logs.entries) != 1 {
+		t.Fatalf("%d entries", len(logs.entries))
+	}
+	ch := logs.entries[0].Changes
+	if !strings.Contains(ch, `"field":"name","old":"before","new":"新名字"`) || strings.Contains(ch, "hunter2") {
+		t.Errorf("changes %s", ch)
+	}
+	call(s, "POST", "/api/echo", "root", "application/json", `{}`)
+	if logs.entries[1].Changes != "" {
+		t.Errorf("no changes logged as %q", logs.entries[1].Changes)
 	}
 }
