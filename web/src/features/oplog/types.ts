@@ -8,6 +8,8 @@ export interface OpLog {
   requestUri: string
   method: string
   params: string
+  /** The changed fields (JSON [{field, old, new}]), '' when the change did not say. */
+  changes?: string
   ip: string
   browser: string
   os: string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatParams, timeRange } from './params'
+import { formatChanges, formatParams, timeRange } from './params'
 
 describe('formatParams', () => {
   it('pretty-prints JSON', () => {
@@ -23,5 +23,18 @@ describe('timeRange', () => {
   it('is undefined without a range', () => {
     expect(timeRange(undefined)).toBeUndefined()
     expect(timeRange([])).toBeUndefined()
+  })
+})
+
+describe('formatChanges', () => {
+  it('shows one field a line, old → new', () => {
+    expect(formatChanges('[{"field":"entries[1].qty","old":2,"new":3},{"field":"description","new":"急"}]')).toEqual([
+      'entries[1].qty: 2 → 3',
+      'description: ∅ → 急',
+    ])
+  })
+  it('is empty without changes', () => {
+    expect(formatChanges('')).toEqual([])
+    expect(formatChanges(undefined)).toEqual([])
   })
 })

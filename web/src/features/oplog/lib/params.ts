@@ -29,3 +29,23 @@ export function timeRange(range: unknown): string | undefined {
   const [from = '', to = ''] = range.map((v) => (typeof v === 'string' ? v : ''))
   return from || to ? `${from},${to}` : undefined
 }
+
+/** One changed field of a change, as the server logs it. */
+export interface FieldChange {
+  field: string
+  old?: unknown
+  new?: unknown
+}
+
+/** The changed fields of a log entry, one "field: old → new" a line ([] when none or unreadable). */
+export function formatChanges(raw: string | undefined): string[] {
+  if (!raw || !raw.trim()) return []
+  try {
+    const list = JSON.parse(raw) as FieldChange[]
+    if (!Array.isArray(list)) return []
+    const show = (v: unknown) => (v === undefined || v === null || v === '' ? '∅' : typeof v === 'string' ? v : JSON.stringify(v))
+    return list.map((c) => `${c.field}: ${show(c.old)} → ${show(c.new)}`)
+  } catch {
+    return [raw]
+  }
+}

@@ -7,7 +7,7 @@ import { SearchForm } from '@/components/SearchForm'
 import { useListQuery } from '@/components/useListQuery'
 import { formatDateTime } from '@/utils/date'
 import { getOpLogPage, opLogKeys } from '../api'
-import { formatParams, timeRange } from '../lib/params'
+import { formatChanges, formatParams, timeRange } from '../lib/params'
 import type { OpLog, OpLogFilters } from '../types'
 
 const methodColors: Record<string, string> = { GET: 'processing', POST: 'success', PUT: 'warning', DELETE: 'error' }
@@ -67,9 +67,15 @@ export default function OpLogList() {
           rowKey="id"
           columns={columns}
           expandable={{
-            rowExpandable: (r) => r.params.trim() !== '',
+            rowExpandable: (r) => r.params.trim() !== '' || formatChanges(r.changes).length > 0,
             expandedRowRender: (r) => (
               <div data-testid="oplog-params">
+                {formatChanges(r.changes).length > 0 && (
+                  <div data-testid="oplog-changes">
+                    <Typography.Text type="secondary">{t('changes')}</Typography.Text>
+                    <pre style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{formatChanges(r.changes).join('\n')}</pre>
+                  </div>
+                )}
                 <Typography.Text type="secondary">{t('params')}</Typography.Text>
                 <Typography.Paragraph style={{ marginBottom: 0 }}>
                   <pre style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{formatParams(r.params)}</pre>
