@@ -63,11 +63,7 @@ func period(reset, date string) string {
 // save gives its number back. The first save of a period inserts the row
 // (ON CONFLICT DO NOTHING: a concurrent first save waits, then updates).
 // Numbers a user typed by hand (manual rules) are skipped over.
-func nextNumber(ctx context.Context, tx db.Querier, shopID int64, kind, date string) (string, error) {
-	r, err := readRule(ctx, tx, kind)
-	if err != nil {
-		return "", err
-	}
+func nextNumber(ctx context.Context, tx db.Querier, r rule, shopID int64, kind, date string) (string, error) {
 	per := period(r.reset, date)
 	for range 1000 {
 		seq, err := takeSeq(ctx, tx, shopID, kind, per)

@@ -20,6 +20,16 @@ type line struct {
 	baseQty, amount                            dec.Dec
 }
 
+// linesOf is the lines of a document just written (ids set).
+func linesOf(d *Document) []line {
+	out := make([]line, len(d.Entries))
+	for i, e := range d.Entries {
+		out[i] = line{id: e.ID, goodsID: e.InvID, skuID: e.SkuID, locationID: e.LocationID, srcEntryID: e.SrcEntryID,
+			batch: e.Batch, baseQty: e.BaseQty, amount: e.Amount}
+	}
+	return out
+}
+
 func readLines(ctx context.Context, q db.Querier, billID int64) ([]line, error) {
 	return db.All(ctx, q, func(r *sql.Rows, l *line) error {
 		return r.Scan(&l.id, &l.goodsID, &l.skuID, &l.locationID, &l.srcEntryID, &l.batch, &l.baseQty, &l.amount)
@@ -31,13 +41,23 @@ func readLines(ctx context.Context, q db.Querier, billID int64) ([]line, error) 
 // its line amount (net of tax); a return made from a source line comes back
 // at that line's cost, in proportion to the quantity returned; everything
 // else is costed by the engine from the balance.
-func post(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st state) error {
+func post(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st state, lines []line) error {
 	if k.ReturnOf != "" && st.srcBillID != 0 {
 		// Lock the source document (a no-op update takes its row lock on
 		// PostgreSQL) so that two returns of it are audited one after the
 		// other, each seeing what the other took.
 		if _, err := tx.Exec(ctx, "UPDATE bills SET version = version WHERE id = ?", st.srcBillID); err != nil {
 			return err
+		}
+		// The source may have been un-audited since the return was saved:
+		// a return of a draft would take its cost from nothing and let the
+		// source be edited below what was returned.
+		var srcChecked int
+		if err := tx.QueryRow(ctx, "SELECT checked FROM bills WHERE id = ?", st.srcBillID).Scan(&srcChecked); err != nil {
+			return err
+		}
+		if srcChecked != 1 {
+			return errs.Field("srcBillId", "bill.err.srcNotAudited")
 		}
 		if err := checkReturned(ctx, tx, st.id); err != nil {
 			return err
@@ -46,14 +66,8 @@ func post(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st st
 	if k.Stock == 0 {
 		return nil
 	}
-	lines, err := readLines(ctx, tx, st.id)
-	if err != nil {
-		return err
-	}
-	cfg, err := stock.ReadConfig(ctx, tx)
-	if err != nil {
-		return err
-	}
+	cfg := stock.ConfigOf(sys)
+	var err error
 	var srcCosts map[int64]dec.Dec
 	srcQty := map[int64]dec.Dec{}
 	if st.srcBillID != 0 {
@@ -91,15 +105,11 @@ func post(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st st
 	return err
 }
 
-func unpost(ctx context.Context, tx db.Querier, k *Kind, billID int64) error {
+func unpost(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, billID int64) error {
 	if k.Stock == 0 {
 		return nil
 	}
-	cfg, err := stock.ReadConfig(ctx, tx)
-	if err != nil {
-		return err
-	}
-	return stock.Unpost(ctx, tx, cfg, billID)
+	return stock.Unpost(ctx, tx, stock.ConfigOf(sys), billID)
 }
 
 // checkSource checks a return's source document and lines at save time:

@@ -75,6 +75,12 @@ func (s *Service) Save(ctx context.Context, p *server.Principal, k *Kind, in Inp
 			if in.Version != st.version {
 				return errs.Conflict("err.stale")
 			}
+			// A draft return made from this document points at its lines,
+			// which an edit replaces: name it (409) instead of failing on
+			// the foreign key.
+			if err := dependents(ctx, tx, st.id, false); err != nil {
+				return err
+			}
 		}
 		d, err := build(ctx, tx, k, sys, shopID, &in)
 		if err != nil {
@@ -88,6 +94,7 @@ func (s *Service) Save(ctx context.Context, p *server.Principal, k *Kind, in Inp
 			return err
 		}
 		d.BillNo = no
+		version := in.Version + 1
 		if update {
 			id = st.id
 			ok, err := updateBill(ctx, tx, id, shopID, k.Name, in.Version, d, no)
@@ -97,16 +104,29 @@ func (s *Service) Save(ctx context.Context, p *server.Principal, k *Kind, in Inp
 			if !ok {
 				return errs.Conflict("err.stale")
 			}
-		} else if id, err = insertBill(ctx, tx, k, d, p.UserID); err != nil {
-			return dupErr(err, no)
+		} else {
+			// A new document saved and audited at once is inserted audited.
+			if id, err = insertBill(ctx, tx, k, d, p.UserID, check); err != nil {
+				return dupErr(err, no)
+			}
+			version = 1
 		}
-		if err := writeLines(ctx, tx, id, d); err != nil {
+		if err := writeLines(ctx, tx, id, d, !update); err != nil {
 			return err
 		}
-		if check {
-			return s.audit(ctx, tx, k, sys, shopID, id, p.UserID)
+		if !check {
+			return nil
 		}
-		return nil
+		// The document is the one just written: its state and lines are
+		// known, not read back.
+		saved := state{id: id, shopID: shopID, contactID: d.BuID, srcBillID: d.SrcBillID, kind: k.Name, billNo: no, date: d.Date,
+			version: version}
+		if update {
+			if err := s.markAudited(ctx, tx, saved, p.UserID); err != nil {
+				return err
+			}
+		}
+		return post(ctx, tx, k, sys, saved, linesOf(d))
 	})
 	if err != nil {
 		return nil, err
@@ -142,7 +162,7 @@ func (s *Service) number(ctx context.Context, tx db.Querier, k *Kind, shopID int
 	if st.id != 0 {
 		return st.billNo, nil
 	}
-	return nextNumber(ctx, tx, shopID, k.Name, d.Date)
+	return nextNumber(ctx, tx, r, shopID, k.Name, d.Date)
 }
 
 // Delete deletes a draft; an audited document answers 409.
@@ -221,9 +241,21 @@ func (s *Service) audit(ctx context.Context, tx *db.Tx, k *Kind, sys sysconf.Sys
 	if err := closed(sys, st.date); err != nil {
 		return err
 	}
+	if err := s.markAudited(ctx, tx, st, userID); err != nil {
+		return err
+	}
+	lines, err := readLines(ctx, tx, st.id)
+	if err != nil {
+		return err
+	}
+	return post(ctx, tx, k, sys, st, lines)
+}
+
+// markAudited marks a draft audited by userID.
+func (s *Service) markAudited(ctx context.Context, tx *db.Tx, st state, userID int64) error {
 	now := time.Now().UTC()
 	res, err := tx.Exec(ctx, "UPDATE bills SET checked = 1, checker_id = ?, checked_at = ?, version = version + 1, updated_at = ? WHERE id = ? AND checked = 0",
-		nz(userID), now, now, id)
+		nz(userID), now, now, st.id)
 	if err != nil {
 		return err
 	}
@@ -232,7 +264,7 @@ func (s *Service) audit(ctx context.Context, tx *db.Tx, k *Kind, sys sysconf.Sys
 	} else if n != 1 {
 		return errs.Conflict("bill.err.alreadyAudited", errs.A("no", st.billNo))
 	}
-	return post(ctx, tx, k, sys, st)
+	return nil
 }
 
 // Uncheck un-audits a document: refused when a later document depends on
@@ -273,7 +305,7 @@ func (s *Service) Uncheck(ctx context.Context, p *server.Principal, k *Kind, id 
 		} else if n != 1 {
 			return errs.Conflict("bill.err.notAudited", errs.A("no", st.billNo))
 		}
-		return unpost(ctx, tx, k, id)
+		return unpost(ctx, tx, k, sys, id)
 	})
 }
 

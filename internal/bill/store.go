@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
+	"strings"
 	"time"
 
 	"cangshu/internal/db"
@@ -19,16 +21,23 @@ func nz(id int64) any {
 	return id
 }
 
-func insertBill(ctx context.Context, tx db.Querier, k *Kind, d *Document, userID int64) (int64, error) {
+// insertBill inserts a new document's header; audited (save and audit at
+// once) writes it audited by userID with the version an audit of the
+// draft would have left (2), saving the audit's UPDATE.
+func insertBill(ctx context.Context, tx db.Querier, k *Kind, d *Document, userID int64, audited bool) (int64, error) {
 	now := time.Now().UTC()
+	checked, checker, checkedAt, version := 0, any(nil), any(nil), 1
+	if audited {
+		checked, checker, checkedAt, version = 1, nz(userID), now, 2
+	}
 	var id int64
 	err := tx.QueryRow(ctx, `INSERT INTO bills (shop_id, kind, trans_type, bill_no, bill_date, contact_id, employee_id, location_id, src_bill_id,
 		description, total_qty, total_amount, dis_rate, dis_amount, amount, total_tax, total_tax_amount, rp_amount, arrears, hx_state,
-		maker_id, version, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id`,
+		maker_id, checked, checker_id, checked_at, version, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		d.ShopID, k.Name, k.TransType, d.BillNo, d.Date, nz(d.BuID), nz(d.SalesID), nz(d.LocationID), nz(d.SrcBillID),
 		d.Description, d.TotalQty, d.TotalAmount, d.DisRate, d.DisAmount, d.Amount, d.TotalTax, d.TotalTaxAmount, d.RPAmount, d.Arrears,
-		d.HXStateCode, nz(userID), now, now).Scan(&id)
+		d.HXStateCode, nz(userID), checked, checker, checkedAt, version, now, now).Scan(&id)
 	return id, err
 }
 
@@ -49,24 +58,63 @@ func updateBill(ctx context.Context, tx db.Querier, id, shopID int64, kind strin
 	return n == 1, err
 }
 
-// writeLines replaces the document's lines and settlement lines.
-func writeLines(ctx context.Context, tx db.Querier, billID int64, d *Document) error {
-	if _, err := tx.Exec(ctx, "DELETE FROM bill_entries WHERE bill_id = ?", billID); err != nil {
-		return err
+// writeLines writes the document's lines and settlement lines, replacing
+// those of an existing draft (fresh false): the lines in one multi-row
+// INSERT answering their ids with their line numbers.
+func writeLines(ctx context.Context, tx db.Querier, billID int64, d *Document, fresh bool) error {
+	if !fresh {
+		if _, err := tx.Exec(ctx, "DELETE FROM bill_entries WHERE bill_id = ?", billID); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "DELETE FROM bill_accounts WHERE bill_id = ?", billID); err != nil {
+			return err
+		}
 	}
-	if _, err := tx.Exec(ctx, "DELETE FROM bill_accounts WHERE bill_id = ?", billID); err != nil {
-		return err
-	}
-	for i := range d.Entries {
-		e := &d.Entries[i]
-		err := tx.QueryRow(ctx, `INSERT INTO bill_entries (bill_id, line_no, goods_id, sku_id, unit_id, unit_rate, location_id, qty, base_qty,
-			price, discount_rate, deduction, amount, tax_rate, tax, tax_amount, batch, prod_date, valid_date, src_entry_id, description)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			billID, i+1, e.InvID, nz(e.SkuID), e.UnitID, e.UnitRate, nz(e.LocationID), e.Qty, e.BaseQty,
-			e.Price, e.DiscountRate, e.Deduction, e.Amount, e.TaxRate, e.Tax, e.TaxAmount, e.Batch, e.ProdDate, e.ValidDate,
-			nz(e.SrcEntryID), e.Description).Scan(&e.ID)
+	const per = 100 // 21 parameters a line
+	for start := 0; start < len(d.Entries); start += per {
+		end := min(start+per, len(d.Entries))
+		var sb strings.Builder
+		sb.WriteString(`INSERT INTO bill_entries (bill_id, line_no, goods_id, sku_id, unit_id, unit_rate, location_id, qty, base_qty,
+			price, discount_rate, deduction, amount, tax_rate, tax, tax_amount, batch, prod_date, valid_date, src_entry_id, description) VALUES `)
+		args := make([]any, 0, 21*(end-start))
+		for i := start; i < end; i++ {
+			e := &d.Entries[i]
+			if i > start {
+				sb.WriteString(", ")
+			}
+			sb.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+			args = append(args, billID, i+1, e.InvID, nz(e.SkuID), e.UnitID, e.UnitRate, nz(e.LocationID), e.Qty, e.BaseQty,
+				e.Price, e.DiscountRate, e.Deduction, e.Amount, e.TaxRate, e.Tax, e.TaxAmount, e.Batch, e.ProdDate, e.ValidDate,
+				nz(e.SrcEntryID), e.Description)
+		}
+		sb.WriteString(" RETURNING id, line_no")
+		rows, err := tx.Query(ctx, sb.String(), args...)
 		if err != nil {
 			return err
+		}
+		n := 0
+		for rows.Next() {
+			var id int64
+			var lineNo int
+			if err := rows.Scan(&id, &lineNo); err != nil {
+				rows.Close()
+				return err
+			}
+			if lineNo < start+1 || lineNo > end {
+				rows.Close()
+				return fmt.Errorf("bill: line %d returned for lines %d-%d", lineNo, start+1, end)
+			}
+			d.Entries[lineNo-1].ID = id
+			n++
+		}
+		if err := rows.Close(); err != nil {
+			return err
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if n != end-start {
+			return fmt.Errorf("bill: %d line ids for %d lines", n, end-start)
 		}
 	}
 	for i, a := range d.Accounts {

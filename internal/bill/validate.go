@@ -9,7 +9,6 @@ import (
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
-	"cangshu/internal/location"
 	"cangshu/internal/sysconf"
 )
 
@@ -109,14 +108,14 @@ func build(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, shopI
 			f.Add("salesId", "err.notFound", errs.A("what", labelSales))
 		}
 	}
-	if in.LocationID != 0 {
-		if ok, err := location.InShop(ctx, q, shopID, in.LocationID); err != nil {
-			return nil, err
-		} else if !ok {
-			f.Add("locationId", "err.notFound", errs.A("what", labelLocation))
-		}
+	locs, err := shopLocations(ctx, q, shopID, in)
+	if err != nil {
+		return nil, err
 	}
-	if err := buildEntries(ctx, q, k, sys, shopID, in, d, &f); err != nil {
+	if in.LocationID != 0 && !locs[in.LocationID] {
+		f.Add("locationId", "err.notFound", errs.A("what", labelLocation))
+	}
+	if err := buildEntries(ctx, q, k, sys, locs, in, d, &f); err != nil {
 		return nil, err
 	}
 	if err := buildAccounts(ctx, q, sys, in, d, &f); err != nil {
@@ -148,7 +147,28 @@ func closed(sys sysconf.System, date string) error {
 	return nil
 }
 
-func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, shopID int64, in *Input, d *Document, f *errs.Fields) error {
+// shopLocations are the warehouses the document names (header and lines)
+// that exist and are used by the shop: one query for all of them.
+func shopLocations(ctx context.Context, q db.Querier, shopID int64, in *Input) (map[int64]bool, error) {
+	ids := []int64{in.LocationID}
+	if len(in.Entries) <= maxLines {
+		for _, e := range in.Entries {
+			ids = append(ids, e.LocationID)
+		}
+	}
+	locs := map[int64]bool{}
+	err := each(ctx, q, "SELECT location_id FROM shop_locations WHERE shop_id = ? AND location_id IN ", ids, func(r *sql.Rows) error {
+		var id int64
+		if err := r.Scan(&id); err != nil {
+			return err
+		}
+		locs[id] = true
+		return nil
+	}, shopID)
+	return locs, err
+}
+
+func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, locs map[int64]bool, in *Input, d *Document, f *errs.Fields) error {
 	if len(in.Entries) == 0 {
 		f.Required("entries", labelEntries)
 		return nil
@@ -157,16 +177,11 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System
 		f.Add("entries", "bill.err.tooManyLines", errs.A("max", maxLines))
 		return nil
 	}
-	var goodsIDs, unitIDs, skuIDs, locIDs []int64
+	var goodsIDs, unitIDs, skuIDs []int64
 	for _, e := range in.Entries {
 		goodsIDs = append(goodsIDs, e.InvID)
 		unitIDs = append(unitIDs, e.UnitID)
 		skuIDs = append(skuIDs, e.SkuID)
-		loc := e.LocationID
-		if loc == 0 {
-			loc = in.LocationID
-		}
-		locIDs = append(locIDs, loc)
 	}
 	goods := map[int64]goodsRow{}
 	err := each(ctx, q, "SELECT id, name, COALESCE(unit_type_id, 0), unit_id FROM goods WHERE id IN ", goodsIDs, func(r *sql.Rows) error {
@@ -205,17 +220,6 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System
 		skus[id] = g
 		return nil
 	}); err != nil {
-		return err
-	}
-	locs := map[int64]bool{}
-	if err := each(ctx, q, "SELECT location_id FROM shop_locations WHERE shop_id = ? AND location_id IN ", locIDs, func(r *sql.Rows) error {
-		var id int64
-		if err := r.Scan(&id); err != nil {
-			return err
-		}
-		locs[id] = true
-		return nil
-	}, shopID); err != nil {
 		return err
 	}
 	tax := taxOf(sys)

@@ -107,10 +107,13 @@ func Balances(ctx context.Context, q db.Querier, goodsID int64) ([]Row, error) {
 	return out, rows.Err()
 }
 
-// EntryCosts gives the cost amount (positive) of each document line's move,
-// by entry id: the cost of what left, recomputed by back-dated documents.
+// EntryCosts gives the cost amount of each document line's move, by entry
+// id, signed by the move's direction (what left for an outbound move, what
+// came in for an inbound one): positive, except where negative stock left a
+// balance with negative value; a return at its source's cost needs that
+// sign. Back-dated documents recompute it.
 func EntryCosts(ctx context.Context, q db.Querier, billID int64) (map[int64]dec.Dec, error) {
-	rows, err := q.Query(ctx, "SELECT entry_id, amount FROM stock_moves WHERE bill_id = ? AND entry_id IS NOT NULL", billID)
+	rows, err := q.Query(ctx, "SELECT entry_id, CASE WHEN qty < 0 THEN -amount ELSE amount END FROM stock_moves WHERE bill_id = ? AND entry_id IS NOT NULL", billID)
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +124,7 @@ func EntryCosts(ctx context.Context, q db.Querier, billID int64) (map[int64]dec.
 		if err := rows.Scan(&id, &a); err != nil {
 			return nil, err
 		}
-		out[id] = out[id].Add(dec.FromMicros(a).Abs())
+		out[id] = out[id].Add(dec.FromMicros(a))
 	}
 	return out, rows.Err()
 }
@@ -170,20 +173,47 @@ func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves
 		}
 		return 0
 	})
+	bal, err := lockBalances(ctx, tx, keys)
+	if err != nil {
+		return nil, err
+	}
+	// Balances that only gain moves may take the append path unless a
+	// later move exists: one query over all of them.
+	var cand []Key
+	var dates []string
 	for _, k := range keys {
 		w := byKey[k]
-		var err error
-		if w.qty, w.value, w.last, err = lockBalance(ctx, tx, k); err != nil {
-			return nil, err
+		b := bal[k]
+		w.qty, w.value, w.last, w.allowNegative = b.qty, b.value, b.last, b.allowNegative
+		// In ledger order: by date; same date keeps the given order (ids rise).
+		slices.SortStableFunc(w.adds, func(a, b newMove) int { return cmpStr(moves[a.i].Date, moves[b.i].Date) })
+		if len(w.adds) > 0 && len(w.dels) == 0 {
+			cand = append(cand, k)
+			dates = append(dates, moves[w.adds[0].i].Date)
 		}
+	}
+	later, err := laterKeys(ctx, tx, cand, dates)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]dec.Dec, len(moves))
+	var appended []*appendWork
 	for _, k := range keys {
-		if err := byKey[k].run(ctx, tx, cfg, moves, out); err != nil {
+		w := byKey[k]
+		check := w.checks(cfg)
+		if len(w.dels) == 0 && !later[k] {
+			a, err := w.appendPath(ctx, tx, cfg, moves, out, check)
+			if err != nil {
+				return nil, err
+			}
+			appended = append(appended, a)
+			continue
+		}
+		if err := w.recost(ctx, tx, cfg, moves, out, check); err != nil {
 			return nil, err
 		}
 	}
-	return out, nil
+	return out, writeAppended(ctx, tx, appended)
 }
 
 // keyWork is the change to one balance.
@@ -192,14 +222,13 @@ type keyWork struct {
 	dels             []delMove
 	adds             []newMove
 	qty, value, last int64 // the locked balance row
+	allowNegative    bool  // its warehouse takes negative stock
 }
 
-func (w *keyWork) run(ctx context.Context, tx db.Querier, cfg Config, moves []Move, out []dec.Dec) error {
-	k := w.key
-	// In ledger order: by date; same date keeps the given order (ids rise).
-	slices.SortStableFunc(w.adds, func(a, b newMove) int { return cmpStr(moves[a.i].Date, moves[b.i].Date) })
-	// A change that can only lower quantities is checked; one that only
-	// raises them (a receipt, an un-audited sale) cannot create a shortfall.
+// checks tells whether the negative-stock rule applies to the change: a
+// change that can only lower quantities is checked; one that only raises
+// them (a receipt, an un-audited sale) cannot create a shortfall.
+func (w *keyWork) checks(cfg Config) bool {
 	lowers := false
 	for _, a := range w.adds {
 		lowers = lowers || a.qty < 0
@@ -207,25 +236,7 @@ func (w *keyWork) run(ctx context.Context, tx db.Querier, cfg Config, moves []Mo
 	for _, d := range w.dels {
 		lowers = lowers || d.qty > 0
 	}
-	check := false
-	if lowers {
-		allow, err := allowsNegative(ctx, tx, cfg, k.LocationID)
-		if err != nil {
-			return err
-		}
-		check = !allow
-	}
-	later := false
-	if len(w.adds) > 0 && len(w.dels) == 0 {
-		var err error
-		if later, err = hasLater(ctx, tx, k, moves[w.adds[0].i].Date); err != nil {
-			return err
-		}
-	}
-	if len(w.dels) == 0 && !later {
-		return w.appendPath(ctx, tx, cfg, moves, out, check)
-	}
-	return w.recost(ctx, tx, cfg, moves, out, check)
+	return lowers && cfg.CheckNegative && !w.allowNegative
 }
 
 func cmpStr(a, b string) int {
@@ -238,42 +249,76 @@ func cmpStr(a, b string) int {
 	return 0
 }
 
-// appendPath posts moves dated on or after every move of the balance: each
-// is costed from the balance row (and FIFO layers) and inserted with its
-// final amount: one insert per move plus one balance update.
-func (w *keyWork) appendPath(ctx context.Context, tx db.Querier, cfg Config, moves []Move, out []dec.Dec, check bool) error {
+// appendWork is a balance on the append path, costed and checked, waiting
+// to be written with the others.
+type appendWork struct {
+	key  Key
+	s    *state
+	old  []layer
+	rows []moveRow
+}
+
+// appendPath costs moves dated on or after every move of the balance from
+// the balance row (and FIFO layers) and checks the rule; writeAppended
+// then inserts them with their final amounts and writes the balances.
+func (w *keyWork) appendPath(ctx context.Context, tx db.Querier, cfg Config, moves []Move, out []dec.Dec, check bool) (*appendWork, error) {
 	s := &state{fifo: cfg.Method == FIFO, u: unit(cfg.AmountPlaces), qty: w.qty, value: w.value, last: w.last}
-	var old []layer
+	a := &appendWork{key: w.key, s: s}
 	if s.fifo {
 		var err error
-		if old, err = loadLayers(ctx, tx, w.key); err != nil {
-			return err
+		if a.old, err = loadLayers(ctx, tx, w.key); err != nil {
+			return nil, err
 		}
-		s.layers = slices.Clone(old)
+		s.layers = slices.Clone(a.old)
 	}
 	minQty := s.qty
-	for _, a := range w.adds {
-		m := &moves[a.i]
-		amt, li := s.step(mv{date: m.Date, qty: a.qty, amount: a.given, given: m.Given && a.qty > 0})
-		id, err := insertMove(ctx, tx, m, a.qty, amt)
-		if err != nil {
-			return fmt.Errorf("insert move: %w", err)
-		}
-		if li >= 0 {
-			s.layers[li].moveID = id
-		}
-		out[a.i] = dec.FromMicros(amt)
+	for _, nm := range w.adds {
+		m := &moves[nm.i]
+		// The move has no id yet: a FIFO layer it opens carries -(its row
+		// number + 1) until writeAppended knows the id.
+		amt, _ := s.step(mv{id: -int64(len(a.rows) + 1), date: m.Date, qty: nm.qty, amount: nm.given, given: m.Given && nm.qty > 0})
+		a.rows = append(a.rows, moveRow{m: m, qty: nm.qty, amount: amt})
+		out[nm.i] = dec.FromMicros(amt)
 		minQty = min(minQty, s.qty)
 	}
 	if check && minQty < 0 && minQty < w.qty {
-		return short(ctx, tx, w.key, -minQty)
+		return nil, short(ctx, tx, w.key, -minQty)
 	}
-	if s.fifo {
-		if err := writeLayers(ctx, tx, w.key, old, s.layers); err != nil {
-			return err
+	return a, nil
+}
+
+// writeAppended inserts the moves of every appended balance in one
+// statement, gives the FIFO layers they opened their ids, and writes the
+// balances in one statement.
+func writeAppended(ctx context.Context, tx db.Querier, ws []*appendWork) error {
+	if len(ws) == 0 {
+		return nil
+	}
+	var rows []moveRow
+	var bals []balanceRow
+	for _, a := range ws {
+		rows = append(rows, a.rows...)
+		bals = append(bals, balanceRow{key: a.key, qty: a.s.qty, value: a.s.value, last: a.s.last})
+	}
+	ids, err := insertMoves(ctx, tx, rows)
+	if err != nil {
+		return fmt.Errorf("insert moves: %w", err)
+	}
+	n := 0
+	for _, a := range ws {
+		for j := range a.s.layers {
+			if l := &a.s.layers[j]; l.moveID < 0 {
+				l.moveID = ids[n+int(-l.moveID)-1]
+			}
+		}
+		n += len(a.rows)
+		if a.s.fifo {
+			if err := writeLayers(ctx, tx, a.key, a.old, a.s.layers); err != nil {
+				return err
+			}
 		}
 	}
-	return writeBalance(ctx, tx, w.key, s)
+	return writeBalances(ctx, tx, bals)
 }
 
 // recost applies a back-dated or removing change: it deletes and inserts

@@ -63,11 +63,17 @@ func ReadConfig(ctx context.Context, q db.Querier) (Config, error) {
 	if err != nil {
 		return Config{}, fmt.Errorf("stock config: %w", err)
 	}
+	return ConfigOf(sys), nil
+}
+
+// ConfigOf is the engine's configuration in system parameters already
+// read (a caller that has them saves a query).
+func ConfigOf(sys sysconf.System) Config {
 	m := MovingAverage
 	if sys.ValMethods == string(FIFO) {
 		m = FIFO
 	}
-	return Config{Method: m, AmountPlaces: sys.AmountPlaces, QtyPlaces: sys.QtyPlaces, CheckNegative: sys.RequiredCheckStore == 1}, nil
+	return Config{Method: m, AmountPlaces: sys.AmountPlaces, QtyPlaces: sys.QtyPlaces, CheckNegative: sys.RequiredCheckStore == 1}
 }
 
 // OpeningKind is the Kind of opening-stock moves.

@@ -33,37 +33,10 @@ func (k Key) less(o Key) bool {
 	return k.Batch < o.Batch
 }
 
-// lockBalance makes sure the balance row exists and locks it (PostgreSQL:
-// FOR UPDATE, held to the end of the transaction; SQLite: the transaction
-// already holds the only write lock). It returns the row's state.
-func lockBalance(ctx context.Context, tx db.Querier, k Key) (qty, value, last int64, err error) {
-	if _, err = tx.Exec(ctx, `INSERT INTO stock_balances (goods_id, sku_id, location_id, batch, qty, amount, last_cost)
-		VALUES (?, ?, ?, ?, 0, 0, 0) ON CONFLICT DO NOTHING`, k.args()...); err != nil {
-		return 0, 0, 0, fmt.Errorf("balance row: %w", err)
-	}
-	q := "SELECT qty, amount, last_cost FROM stock_balances WHERE " + keyCond
-	if tx.Engine() == db.Postgres {
-		q += " FOR UPDATE"
-	}
-	err = tx.QueryRow(ctx, q, k.args()...).Scan(&qty, &value, &last)
-	return
-}
-
 func writeBalance(ctx context.Context, tx db.Querier, k Key, s *state) error {
 	_, err := tx.Exec(ctx, "UPDATE stock_balances SET qty = ?, amount = ?, last_cost = ? WHERE "+keyCond,
 		append([]any{s.qty, s.value, s.last}, k.args()...)...)
 	return err
-}
-
-// hasLater tells whether the balance has a move dated after date (a move
-// on the same date sorts before the new one, which gets a higher id).
-func hasLater(ctx context.Context, tx db.Querier, k Key, date string) (bool, error) {
-	var one int
-	err := tx.QueryRow(ctx, "SELECT 1 FROM stock_moves WHERE "+keyCond+" AND move_date > ? LIMIT 1", k.args(date)...).Scan(&one)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	return err == nil, err
 }
 
 func nullID(id int64) any {
@@ -207,19 +180,6 @@ func deleteMoves(ctx context.Context, tx db.Querier, ids []int64) error {
 		ids = ids[n:]
 	}
 	return nil
-}
-
-// allowsNegative tells whether the warehouse takes negative stock.
-func allowsNegative(ctx context.Context, tx db.Querier, cfg Config, location int64) (bool, error) {
-	if !cfg.CheckNegative {
-		return true, nil
-	}
-	var allow int
-	err := tx.QueryRow(ctx, "SELECT allow_negative FROM locations WHERE id = ?", location).Scan(&allow)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	return allow == 1, err
 }
 
 // names reads what the shortfall message names: goods (with its
