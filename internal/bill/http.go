@@ -14,6 +14,10 @@ import (
 // Routes are the endpoints of one kind (api.md §4): list, query, add,
 // update (both with ?check=1 to save and audit at once), delete, check,
 // uncheck (each with ?id=1,2,3 and per-id results) and export.
+// logSkip are the document fields an update changes by itself, left out of
+// the operation log's changed fields.
+var logSkip = []string{"modifyTime", "version", "checked", "checkName", "checkTime", "id"}
+
 func Routes(s *Service, k *Kind) []server.Route {
 	tag := k.Name
 	perm := func(action string) string { return k.Perm + ":" + action }
@@ -29,7 +33,21 @@ func Routes(s *Service, k *Kind) []server.Route {
 					return nil, err
 				}
 			}
-			return s.Save(c.Context(), c.User, k, in, update, check == 1)
+			if !update {
+				return s.Save(c.Context(), c.User, k, in, false, check == 1)
+			}
+			// The operation log gets the changed fields, as the caller
+			// sees the document (money rights applied).
+			before, err := s.Get(c.Context(), c.User, k, in.ID)
+			if err != nil {
+				return nil, err
+			}
+			after, err := s.Save(c.Context(), c.User, k, in, true, check == 1)
+			if err != nil {
+				return nil, err
+			}
+			c.LogChanges(server.Diff(before, after, logSkip...)...)
+			return after, nil
 		})
 	}
 	batch := func(f func(ctx context.Context, p *server.Principal, k *Kind, id int64) error) server.Handler {

@@ -28,6 +28,17 @@ func TestLifeCycle(t *testing.T) {
 	if p1b.Version != p1.Version+1 || len(p1b.Entries) != 2 || p1b.Entries[1].BaseQty.String() != "12" || p1b.Amount.String() != "73.2" || p1b.BillNo != p1.BillNo {
 		t.Fatalf("updated purchase %+v", p1b)
 	}
+	// The operation log names what the update changed: the added line and
+	// the new totals, not the version.
+	changes := w.e.Text("SELECT changes FROM sys_logs WHERE request_uri LIKE '/api/purchase/update%' ORDER BY id DESC LIMIT 1")
+	for _, want := range []string{`"field":"entries[1]"`, `"field":"amount","old":30,"new":73.2`} {
+		if !strings.Contains(changes, want) {
+			t.Errorf("logged changes lack %s: %s", want, changes)
+		}
+	}
+	if strings.Contains(changes, `"version"`) || strings.Contains(changes, "modifyTime") {
+		t.Errorf("logged changes name bookkeeping fields: %s", changes)
+	}
 	// The same stale body again: 409, nothing changed.
 	r := a.Do("POST", "/api/purchase/update", body)
 	if r.Status != 409 || !strings.Contains(r.Env.Msg, "已被他人修改") {
