@@ -17,7 +17,7 @@ import (
 type line struct {
 	id, goodsID, skuID, locationID, srcEntryID int64
 	batch                                      string
-	baseQty, amount                            dec.Dec
+	baseQty, amount, taxAmount                 dec.Dec
 }
 
 // linesOf is the lines of a document just written (ids set).
@@ -25,22 +25,24 @@ func linesOf(d *Document) []line {
 	out := make([]line, len(d.Entries))
 	for i, e := range d.Entries {
 		out[i] = line{id: e.ID, goodsID: e.InvID, skuID: e.SkuID, locationID: e.LocationID, srcEntryID: e.SrcEntryID,
-			batch: e.Batch, baseQty: e.BaseQty, amount: e.Amount}
+			batch: e.Batch, baseQty: e.BaseQty, amount: e.Amount, taxAmount: e.TaxAmount}
 	}
 	return out
 }
 
 func readLines(ctx context.Context, q db.Querier, billID int64) ([]line, error) {
 	return db.All(ctx, q, func(r *sql.Rows, l *line) error {
-		return r.Scan(&l.id, &l.goodsID, &l.skuID, &l.locationID, &l.srcEntryID, &l.batch, &l.baseQty, &l.amount)
-	}, `SELECT id, goods_id, COALESCE(sku_id, 0), COALESCE(location_id, 0), COALESCE(src_entry_id, 0), batch, base_qty, amount
+		return r.Scan(&l.id, &l.goodsID, &l.skuID, &l.locationID, &l.srcEntryID, &l.batch, &l.baseQty, &l.amount, &l.taxAmount)
+	}, `SELECT id, goods_id, COALESCE(sku_id, 0), COALESCE(location_id, 0), COALESCE(src_entry_id, 0), batch, base_qty, amount, tax_amount
 		FROM bill_entries WHERE bill_id = ? ORDER BY line_no`, billID)
 }
 
 // post writes the stock moves of an audited document. A receipt's cost is
-// its line amount (net of tax); a return made from a source line comes back
-// at that line's cost, in proportion to the quantity returned; everything
-// else is costed by the engine from the balance.
+// its line amount (net of tax) less its share of the document discount
+// (discountShares); a return made from a source line comes back at that
+// line's cost, in proportion to the quantity returned; everything else is
+// costed by the engine from the balance (a return without source ignores
+// its document discount: its cost is the balance's, not its price).
 func post(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st state, lines []line) error {
 	if k.ReturnOf != "" && st.srcBillID != 0 {
 		// Lock the source document (a no-op update takes its row lock on
@@ -78,9 +80,18 @@ func post(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st st
 			return err
 		}
 	}
+	receipt := k.Stock > 0 && k.ReturnOf == ""
+	var shares []dec.Dec
+	if receipt && st.disAmount.Sign() > 0 {
+		amounts, taxAmounts := make([]dec.Dec, len(lines)), make([]dec.Dec, len(lines))
+		for i, l := range lines {
+			amounts[i], taxAmounts[i] = l.amount, l.taxAmount
+		}
+		shares = discountShares(st.disAmount, amounts, taxAmounts, sys.AmountPlaces)
+	}
 	sign := dec.FromInt(int64(k.Stock))
 	moves := make([]stock.Move, 0, len(lines))
-	for _, l := range lines {
+	for i, l := range lines {
 		m := stock.Move{Key: stock.Key{GoodsID: l.goodsID, SKUID: l.skuID, LocationID: l.locationID, Batch: l.batch},
 			Date: st.date, Qty: l.baseQty.Mul(sign), Kind: k.Name, BillID: st.id, EntryID: l.id}
 		switch {
@@ -95,9 +106,12 @@ func post(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st st
 					m.Amount = cost.Mul(l.baseQty).Div(q).Round(sys.AmountPlaces).Mul(sign)
 				}
 			}
-		case k.Stock > 0 && k.ReturnOf == "":
+		case receipt:
 			m.Given = true
 			m.Amount = l.amount
+			if shares != nil {
+				m.Amount = l.amount.Sub(shares[i])
+			}
 		}
 		moves = append(moves, m)
 	}

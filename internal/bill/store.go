@@ -132,15 +132,16 @@ type state struct {
 	kind, billNo, date               string
 	checked                          int
 	version                          int64
+	disAmount                        dec.Dec // the document discount (receipts' costs)
 }
 
 // readState reads the document of the kind in the shop; found false otherwise
 // (another shop's document does not exist for the caller).
 func readState(ctx context.Context, q db.Querier, shopID int64, kind string, id int64) (state, bool, error) {
 	var s state
-	err := q.QueryRow(ctx, `SELECT id, shop_id, COALESCE(contact_id, 0), COALESCE(src_bill_id, 0), kind, bill_no, bill_date, checked, version
+	err := q.QueryRow(ctx, `SELECT id, shop_id, COALESCE(contact_id, 0), COALESCE(src_bill_id, 0), kind, bill_no, bill_date, checked, version, dis_amount
 		FROM bills WHERE id = ? AND shop_id = ? AND kind = ?`, id, shopID, kind).
-		Scan(&s.id, &s.shopID, &s.contactID, &s.srcBillID, &s.kind, &s.billNo, &s.date, &s.checked, &s.version)
+		Scan(&s.id, &s.shopID, &s.contactID, &s.srcBillID, &s.kind, &s.billNo, &s.date, &s.checked, &s.version, &s.disAmount)
 	if errors.Is(err, sql.ErrNoRows) {
 		return s, false, nil
 	}

@@ -93,7 +93,7 @@ func (m *model) replay() (map[int64]int64, map[pkey]*rst) {
 			if x.inward {
 				switch {
 				case x.k.costIsGiven:
-					amt = x.l.amount
+					amt = x.l.cost
 				case x.l.fixed:
 					amt = x.l.given
 				case s.q > 0:

@@ -61,7 +61,7 @@ type pkind struct {
 	returnOf    string
 	customer    bool
 	showCost    bool
-	costIsGiven bool // purchase receipts: the line amount is the cost
+	costIsGiven bool // purchase receipts: the line amount less its share of the document discount is the cost
 }
 
 var pkinds = []*pkind{
@@ -77,6 +77,7 @@ type pline struct {
 	key    pkey
 	base   int64 // base quantity, micros
 	amount int64 // line amount net of tax, micros
+	cost   int64 // purchase receipts: amount − share of the document discount, micros
 	src    int64 // source entry id
 	entry  int64 // entry id once saved
 	given  int64 // the cost fixed at audit (returns from a source), micros
@@ -385,7 +386,11 @@ func (m *model) gen(k *pkind, self int64) draft {
 	}
 	disRate := rat([]string{"0", "0", "0", "3", "7.5"}[m.r.Intn(5)])
 	dr.body["disRate"] = json.Number(disRate.FloatString(2))
-	amount := micros(new(big.Rat).Sub(total, round2(new(big.Rat).Quo(new(big.Rat).Mul(total, disRate), big.NewRat(100, 1)))))
+	disAmount := micros(round2(new(big.Rat).Quo(new(big.Rat).Mul(total, disRate), big.NewRat(100, 1))))
+	amount := micros(total) - disAmount
+	if k.costIsGiven {
+		allocate(dr.lines, disAmount, micros(total))
+	}
 	// Paid now: nothing, part or all, over one or both accounts; now and
 	// then a cent more than the document's amount (refused).
 	dr.pays = map[int64]int64{}
@@ -424,4 +429,37 @@ func (m *model) gen(k *pkind, self int64) draft {
 		dr.refuse = "最多还可退"
 	}
 	return dr
+}
+
+// allocate sets a receipt's line costs: each line's amount less its share
+// of the document discount. Only the net part of the discount lowers costs:
+// net = dis × Σ amount / total (total includes tax when on), rounded; it is
+// shared in proportion to the line amounts, rounded, the last line with an
+// amount taking the remainder; a line of amount 0 gets nothing.
+func allocate(lines []*pline, dis, total int64) {
+	var sum int64
+	last := -1
+	for i, l := range lines {
+		l.cost = l.amount
+		sum += l.amount
+		if l.amount > 0 {
+			last = i
+		}
+	}
+	if dis == 0 || sum == 0 {
+		return
+	}
+	net := rmulHalf(dis, sum, total, 10_000)
+	var shared int64
+	for i, l := range lines {
+		switch {
+		case l.amount == 0:
+		case i == last:
+			l.cost -= net - shared
+		default:
+			share := rmulHalf(net, l.amount, sum, 10_000)
+			shared += share
+			l.cost -= share
+		}
+	}
 }
