@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -42,9 +43,11 @@ type Querier interface {
 // DB is an open database.
 type DB struct {
 	engine Engine
-	w      *sql.DB // writer (SQLite: one connection)
-	r      *sql.DB // readers (PostgreSQL: the same pool)
-	path   string  // SQLite file
+	w      *sql.DB    // writer (SQLite: one connection, used through lite)
+	r      *sql.DB    // readers (PostgreSQL: the same pool)
+	lite   *writer    // SQLite: the writer connection and its prepared statements
+	reads  *readStmts // SQLite: the readers' prepared statements
+	path   string     // SQLite file
 }
 
 // OpenSQLite opens (creating if needed) a SQLite database file.
@@ -72,7 +75,7 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	n := max(4, runtime.NumCPU()*2)
 	r.SetMaxOpenConns(n)
 	r.SetMaxIdleConns(n)
-	return &DB{engine: SQLite, w: w, r: r, path: path}, nil
+	return &DB{engine: SQLite, w: w, r: r, lite: newWriter(w), reads: newReadStmts(r), path: path}, nil
 }
 
 // OpenPostgres opens a PostgreSQL database through pgx.
@@ -102,7 +105,12 @@ func OpenPostgres(ctx context.Context, dsn string) (*DB, error) {
 
 // Close closes every connection.
 func (d *DB) Close() error {
-	err := d.w.Close()
+	var err error
+	if d.lite != nil {
+		err = d.lite.close()
+	} else {
+		err = d.w.Close()
+	}
 	if d.r != d.w {
 		err = errors.Join(err, d.r.Close())
 	}
@@ -114,42 +122,72 @@ func (d *DB) Engine() Engine { return d.engine }
 
 // Exec runs a statement on the writer.
 func (d *DB) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	if d.lite != nil {
+		return d.lite.exec(ctx, q, args...)
+	}
 	return d.w.ExecContext(ctx, Rebind(d.engine, q), args...)
 }
 
 // Query reads through the reader pool.
 func (d *DB) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	if d.reads != nil {
+		return d.reads.query(ctx, q, args)
+	}
 	return d.r.QueryContext(ctx, Rebind(d.engine, q), args...)
 }
 
 // QueryRow reads one row through the reader pool.
 func (d *DB) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	if d.reads != nil {
+		return d.reads.queryRow(ctx, q, args)
+	}
 	return d.r.QueryRowContext(ctx, Rebind(d.engine, q), args...)
 }
 
-// Tx is a write transaction.
+// Tx is a write transaction: a *sql.Tx on PostgreSQL (pgx caches prepared
+// statements itself), on SQLite the writer connection (see writer).
 type Tx struct {
 	tx     *sql.Tx
 	engine Engine
+
+	// SQLite
+	w    *writer
+	mu   sync.Mutex
+	done bool
+	rows []*sql.Rows             // every Rows handed out, closed at the end
+	open map[*sql.Stmt]*sql.Rows // cached statement → the last Rows read from it
 }
 
 func (t *Tx) Engine() Engine { return t.engine }
 
 func (t *Tx) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	if t.w != nil {
+		return t.liteExec(ctx, q, args)
+	}
 	return t.tx.ExecContext(ctx, Rebind(t.engine, q), args...)
 }
 
 func (t *Tx) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	if t.w != nil {
+		return t.liteQuery(ctx, q, args)
+	}
 	return t.tx.QueryContext(ctx, Rebind(t.engine, q), args...)
 }
 
+// QueryRow reads one row; the Row must be scanned before the transaction ends.
 func (t *Tx) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	if t.w != nil {
+		return t.liteQueryRow(ctx, q, args)
+	}
 	return t.tx.QueryRowContext(ctx, Rebind(t.engine, q), args...)
 }
 
 // InTx runs fn in a write transaction: committed when fn returns nil, rolled
 // back otherwise (and on panic). On SQLite it starts with BEGIN IMMEDIATE.
 func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
+	if d.lite != nil {
+		return d.lite.inTx(ctx, fn)
+	}
 	sqlTx, err := d.w.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
@@ -287,7 +325,7 @@ func Restore(ctx context.Context, src, dest, keep string) error {
 		}
 		err = live.Backup(ctx, keep)
 		if err == nil {
-			_, err = live.w.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
+			_, err = live.Exec(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
 		}
 		live.Close()
 		if err != nil {
