@@ -9,7 +9,7 @@
 //   <MasterList name="employee" perm="settings:employee" resource={employeeApi}
 //     queryKey={employeeKeys.all} caches={['staff']} columns={columns}
 //     renderDialog={(state, close) => <EmployeeDialog state={state} onClose={close} />} />
-import { useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Button, Card, Checkbox, Form, Input, Space, Tag, type TableColumnsType, type TablePaginationConfig } from 'antd'
 import type { SorterResult } from 'antd/es/table/interface'
 import {
@@ -106,6 +106,16 @@ export function MasterList<T extends MasterRow>({
     fetch: (p) => resource.page({ ...p, ...fixed }),
     filters: { matchCon: undefined, disable: 0, sidx: undefined, sord: undefined },
   })
+  // A new fixed filter (another category in the side tree, another tab)
+  // starts again at page 1.
+  const fixedKey = JSON.stringify(fixed ?? {})
+  const shownFixed = useRef(fixedKey)
+  const { setPage } = list
+  useEffect(() => {
+    if (shownFixed.current === fixedKey) return
+    shownFixed.current = fixedKey
+    setPage(1)
+  }, [fixedKey, setPage])
   const { remove, disable, importFile } = useMasterMutations(resource, queryKey, caches)
   const [dialog, setDialog] = useState<DialogState>({ open: false })
   const [importing, setImporting] = useState(false)
