@@ -2,13 +2,14 @@ package app
 
 import (
 	"cangshu/internal/bill"
+	"cangshu/internal/order"
 	"cangshu/internal/server"
 	"cangshu/internal/trade"
 	"cangshu/internal/usage"
 )
 
 // wireTrade builds the document engine with the purchase and sales
-// documents and registers what documents refer to, so that goods, units,
+// documents and orders and registers what documents refer to, so that goods, units,
 // warehouses, contacts, staff, accounts and payment methods used by a
 // document cannot be deleted (the message names the document number).
 func (a *App) wireTrade() ([]server.Route, error) {
@@ -25,5 +26,9 @@ func (a *App) wireTrade() ([]server.Route, error) {
 	a.Usage.Add(usage.Employee, usage.Ref{Table: "bills", Column: "employee_id", What: what, Name: "bill_no"})
 	a.Usage.Add(usage.Account, usage.Ref{Table: "bill_accounts", Column: "account_id", What: what, Name: accountNo})
 	a.Usage.Add(usage.Assist, usage.Ref{Table: "bill_accounts", Column: "way_id", What: what, Name: accountNo})
-	return trade.Routes(bill.NewService(a.DB)), nil
+	// Lines made from an order name it and its line (bill_entries.src_order_id,
+	// src_order_entry_id); the engine refuses an order's delete or un-audit
+	// while such documents exist, naming one.
+	s := bill.NewService(a.DB)
+	return append(trade.Routes(s), order.Routes(s)...), nil
 }

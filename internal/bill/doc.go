@@ -23,6 +23,8 @@ type Document struct {
 	SrcBillID      int64      `json:"srcBillId"`
 	SrcBillNo      string     `json:"srcBillNo"`
 	Description    string     `json:"description"`
+	DeliveryDate   string     `json:"deliveryDate"`
+	BillStatus     int        `json:"billStatus"` // orders: 0 none, 1 partly, 2 completely fulfilled, 3 closed
 	TotalQty       dec.Dec    `json:"totalQty"`
 	TotalAmount    dec.Dec    `json:"totalAmount"`
 	DisRate        dec.Dec    `json:"disRate"`
@@ -46,34 +48,37 @@ type Document struct {
 
 // Entry is a document line.
 type Entry struct {
-	ID           int64    `json:"id"`
-	InvID        int64    `json:"invId"`
-	InvNumber    string   `json:"invNumber"`
-	InvName      string   `json:"invName"`
-	InvSpec      string   `json:"invSpec"`
-	SkuID        int64    `json:"skuId"`
-	SkuName      string   `json:"skuName"`
-	UnitID       int64    `json:"unitId"`
-	UnitName     string   `json:"unitName"`
-	UnitRate     dec.Dec  `json:"unitRate"`
-	Qty          dec.Dec  `json:"qty"`
-	BaseQty      dec.Dec  `json:"baseQty"`
-	Price        dec.Dec  `json:"price"`
-	DiscountRate dec.Dec  `json:"discountRate"`
-	Deduction    dec.Dec  `json:"deduction"`
-	Amount       dec.Dec  `json:"amount"`
-	TaxRate      dec.Dec  `json:"taxRate"`
-	Tax          dec.Dec  `json:"tax"`
-	TaxAmount    dec.Dec  `json:"taxAmount"`
-	LocationID   int64    `json:"locationId"`
-	LocationName string   `json:"locationName"`
-	Batch        string   `json:"batch"`
-	ProdDate     string   `json:"prodDate"`
-	ValidDate    string   `json:"validDate"`
-	SrcEntryID   int64    `json:"srcEntryId"`
-	UnitCost     *dec.Dec `json:"unitCost,omitempty"` // outbound and return lines, with the cost right
-	Cost         *dec.Dec `json:"cost,omitempty"`
-	Description  string   `json:"description"`
+	ID              int64    `json:"id"`
+	InvID           int64    `json:"invId"`
+	InvNumber       string   `json:"invNumber"`
+	InvName         string   `json:"invName"`
+	InvSpec         string   `json:"invSpec"`
+	SkuID           int64    `json:"skuId"`
+	SkuName         string   `json:"skuName"`
+	UnitID          int64    `json:"unitId"`
+	UnitName        string   `json:"unitName"`
+	UnitRate        dec.Dec  `json:"unitRate"`
+	Qty             dec.Dec  `json:"qty"`
+	BaseQty         dec.Dec  `json:"baseQty"`
+	Price           dec.Dec  `json:"price"`
+	DiscountRate    dec.Dec  `json:"discountRate"`
+	Deduction       dec.Dec  `json:"deduction"`
+	Amount          dec.Dec  `json:"amount"`
+	TaxRate         dec.Dec  `json:"taxRate"`
+	Tax             dec.Dec  `json:"tax"`
+	TaxAmount       dec.Dec  `json:"taxAmount"`
+	LocationID      int64    `json:"locationId"`
+	LocationName    string   `json:"locationName"`
+	Batch           string   `json:"batch"`
+	ProdDate        string   `json:"prodDate"`
+	ValidDate       string   `json:"validDate"`
+	SrcEntryID      int64    `json:"srcEntryId"`
+	SrcOrderID      int64    `json:"srcOrderId"`
+	SrcOrderEntryID int64    `json:"srcOrderEntryId"`
+	SrcOrderNo      string   `json:"srcOrderNo"`
+	UnitCost        *dec.Dec `json:"unitCost,omitempty"` // outbound and return lines, with the cost right
+	Cost            *dec.Dec `json:"cost,omitempty"`
+	Description     string   `json:"description"`
 }
 
 // Account is a settlement line.
@@ -93,36 +98,40 @@ type Account struct {
 // and version are read on update only; billNo only when the kind's coding
 // rule allows manual numbers.
 type Input struct {
-	ID          int64          `json:"id"`
-	Version     int64          `json:"version"`
-	BillNo      string         `json:"billNo"`
-	Date        string         `json:"date"`
-	BuID        int64          `json:"buId"`
-	SalesID     int64          `json:"salesId"`
-	LocationID  int64          `json:"locationId"`
-	SrcBillID   int64          `json:"srcBillId"`
-	Description string         `json:"description"`
-	DisRate     dec.Dec        `json:"disRate"`
-	DisAmount   *dec.Dec       `json:"disAmount"` // given: kept (≤ total); absent: from disRate
-	Entries     []EntryInput   `json:"entries"`
-	Accounts    []AccountInput `json:"accounts"`
+	ID           int64          `json:"id"`
+	Version      int64          `json:"version"`
+	BillNo       string         `json:"billNo"`
+	Date         string         `json:"date"`
+	BuID         int64          `json:"buId"`
+	SalesID      int64          `json:"salesId"`
+	LocationID   int64          `json:"locationId"`
+	SrcBillID    int64          `json:"srcBillId"`
+	SrcOrderID   int64          `json:"srcOrderId"` // receipts/deliveries: the order of lines naming no order
+	Description  string         `json:"description"`
+	DeliveryDate string         `json:"deliveryDate"` // orders
+	DisRate      dec.Dec        `json:"disRate"`
+	DisAmount    *dec.Dec       `json:"disAmount"` // given: kept (≤ total); absent: from disRate
+	Entries      []EntryInput   `json:"entries"`
+	Accounts     []AccountInput `json:"accounts"`
 }
 
 // EntryInput is a line as entered.
 type EntryInput struct {
-	InvID        int64    `json:"invId"`
-	SkuID        int64    `json:"skuId"`
-	UnitID       int64    `json:"unitId"`     // 0 = the goods' unit
-	LocationID   int64    `json:"locationId"` // 0 = the header's warehouse
-	Qty          dec.Dec  `json:"qty"`
-	Price        dec.Dec  `json:"price"`
-	DiscountRate dec.Dec  `json:"discountRate"`
-	TaxRate      *dec.Dec `json:"taxRate"` // absent: taxRequiredInput (tax on) or 0
-	Batch        string   `json:"batch"`
-	ProdDate     string   `json:"prodDate"`
-	ValidDate    string   `json:"validDate"`
-	SrcEntryID   int64    `json:"srcEntryId"`
-	Description  string   `json:"description"`
+	InvID           int64    `json:"invId"`
+	SkuID           int64    `json:"skuId"`
+	UnitID          int64    `json:"unitId"`     // 0 = the goods' unit
+	LocationID      int64    `json:"locationId"` // 0 = the header's warehouse
+	Qty             dec.Dec  `json:"qty"`
+	Price           dec.Dec  `json:"price"`
+	DiscountRate    dec.Dec  `json:"discountRate"`
+	TaxRate         *dec.Dec `json:"taxRate"` // absent: taxRequiredInput (tax on) or 0
+	Batch           string   `json:"batch"`
+	ProdDate        string   `json:"prodDate"`
+	ValidDate       string   `json:"validDate"`
+	SrcEntryID      int64    `json:"srcEntryId"`
+	SrcOrderID      int64    `json:"srcOrderId"`      // 0 = the header's srcOrderId
+	SrcOrderEntryID int64    `json:"srcOrderEntryId"` // the order line this line fulfils
+	Description     string   `json:"description"`
 }
 
 // AccountInput is a settlement line as entered.

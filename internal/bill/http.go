@@ -55,8 +55,8 @@ func Routes(s *Service, k *Kind) []server.Route {
 			return c.Batch(ids, func(id int64) error { return f(c.Context(), c.User, k, id) }), nil
 		})
 	}
-	return []server.Route{
-		{Method: "GET", Path: k.Path + "/list", Perm: perm("query"), Tag: tag, Summary: "Page of documents of the active shop (page, rows, sidx, sord, matchCon over number/contact/description, beginDate, endDate, buId, locationId, invId, checked, billNo) with a totals row",
+	routes := []server.Route{
+		{Method: "GET", Path: k.Path + "/list", Perm: perm("query"), Tag: tag, Summary: "Page of documents of the active shop (page, rows, sidx, sord, matchCon over number/contact/description, beginDate, endDate, buId, locationId, invId, checked, billNo; orders: billStatus) with a totals row",
 			H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
 				f, err := readFilter(c)
 				if err != nil {
@@ -84,12 +84,21 @@ func Routes(s *Service, k *Kind) []server.Route {
 				return s.Export(c.Context(), c.User, c.Lang, k, f, p)
 			}},
 	}
+	if !k.Order {
+		return routes
+	}
+	return append(routes,
+		server.Route{Method: "GET", Path: k.Path + "/pending", Perm: perm("query"), Tag: tag, Summary: "The order's lines with ordered, fulfilled and remaining quantities (line unit and base unit), price, rates and warehouse: what a receipt or delivery is built from (?id=)",
+			H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.Pending(c.Context(), c.User, k, id) })},
+		server.Route{Method: "POST", Path: k.Path + "/close", Perm: perm("close"), Log: logKey("close"), Tag: tag, Summary: "Close audited orders (?id=1,2): billStatus 3, nothing more fulfilled from them; per-id results", H: batch(s.Close)},
+		server.Route{Method: "POST", Path: k.Path + "/open", Perm: perm("open"), Log: logKey("open"), Tag: tag, Summary: "Open closed orders again (?id=1,2): billStatus recomputed from what was fulfilled; per-id results", H: batch(s.Open)},
+	)
 }
 
 // readFilter reads the list's filters.
 func readFilter(c *server.Ctx) (Filter, error) {
 	f := Filter{BeginDate: strings.TrimSpace(c.Query("beginDate")), EndDate: strings.TrimSpace(c.Query("endDate")),
-		BillNo: strings.TrimSpace(c.Query("billNo")), Checked: -1}
+		BillNo: strings.TrimSpace(c.Query("billNo")), Checked: -1, BillStatus: -1}
 	for _, d := range []struct{ name, v string }{{"beginDate", f.BeginDate}, {"endDate", f.EndDate}} {
 		if d.v != "" && !sysconf.ValidDate(d.v) {
 			return f, errs.Field(d.name, "err.badParam", errs.A("name", d.name))
@@ -103,6 +112,13 @@ func readFilter(c *server.Ctx) (Filter, error) {
 		if *p.dst, err = c.QueryInt(p.name, 0); err != nil {
 			return f, err
 		}
+	}
+	if v := strings.TrimSpace(c.Query("billStatus")); v != "" {
+		n, err := c.QueryInt("billStatus", -1)
+		if err != nil || n < 0 || n > 3 {
+			return f, errs.Field("billStatus", "err.badParam", errs.A("name", "billStatus"))
+		}
+		f.BillStatus = int(n)
 	}
 	// checked=0|1, or status=0|1 (the client's name for it); absent = any.
 	for _, name := range []string{"checked", "status"} {

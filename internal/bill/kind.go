@@ -33,6 +33,8 @@ type Kind struct {
 	MoneyRight  string   // without it prices and amounts are left out of answers
 	ShowCost    bool     // lines show unitCost/cost (with money:cost:view)
 	ReturnOf    string   // the kind a return is made from ("" = not a return)
+	Order       bool     // an order: no stock, a delivery date, a fulfilment status, close/open/pending
+	OrderKind   string   // receipts and deliveries: the order kind their lines may be made from ("purOrder")
 	Label       errs.Key // what users call the kind ("购货单"), for messages
 	File        errs.Key // the export's file name ("购货单记录.xlsx")
 }

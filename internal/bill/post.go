@@ -16,8 +16,9 @@ import (
 // line is a stored line as posting needs it.
 type line struct {
 	id, goodsID, skuID, locationID, srcEntryID int64
+	srcOrderID, srcOrderEntryID                int64
 	batch                                      string
-	baseQty, amount, taxAmount                 dec.Dec
+	baseQty, amount, taxAmount, unitRate       dec.Dec
 }
 
 // linesOf is the lines of a document just written (ids set).
@@ -25,15 +26,18 @@ func linesOf(d *Document) []line {
 	out := make([]line, len(d.Entries))
 	for i, e := range d.Entries {
 		out[i] = line{id: e.ID, goodsID: e.InvID, skuID: e.SkuID, locationID: e.LocationID, srcEntryID: e.SrcEntryID,
-			batch: e.Batch, baseQty: e.BaseQty, amount: e.Amount, taxAmount: e.TaxAmount}
+			srcOrderID: e.SrcOrderID, srcOrderEntryID: e.SrcOrderEntryID, batch: e.Batch, baseQty: e.BaseQty, amount: e.Amount,
+			taxAmount: e.TaxAmount, unitRate: e.UnitRate}
 	}
 	return out
 }
 
 func readLines(ctx context.Context, q db.Querier, billID int64) ([]line, error) {
 	return db.All(ctx, q, func(r *sql.Rows, l *line) error {
-		return r.Scan(&l.id, &l.goodsID, &l.skuID, &l.locationID, &l.srcEntryID, &l.batch, &l.baseQty, &l.amount, &l.taxAmount)
-	}, `SELECT id, goods_id, COALESCE(sku_id, 0), COALESCE(location_id, 0), COALESCE(src_entry_id, 0), batch, base_qty, amount, tax_amount
+		return r.Scan(&l.id, &l.goodsID, &l.skuID, &l.locationID, &l.srcEntryID, &l.srcOrderID, &l.srcOrderEntryID, &l.batch, &l.baseQty,
+			&l.amount, &l.taxAmount, &l.unitRate)
+	}, `SELECT id, goods_id, COALESCE(sku_id, 0), COALESCE(location_id, 0), COALESCE(src_entry_id, 0), COALESCE(src_order_id, 0),
+		COALESCE(src_order_entry_id, 0), batch, base_qty, amount, tax_amount, unit_rate
 		FROM bill_entries WHERE bill_id = ? ORDER BY line_no`, billID)
 }
 
@@ -62,6 +66,11 @@ func post(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st st
 			return errs.Field("srcBillId", "bill.err.srcNotAudited")
 		}
 		if err := checkReturned(ctx, tx, st.id); err != nil {
+			return err
+		}
+	}
+	if k.OrderKind != "" {
+		if err := fulfil(ctx, tx, k, sys, st, lines); err != nil {
 			return err
 		}
 	}
@@ -120,6 +129,16 @@ func post(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st st
 }
 
 func unpost(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, billID int64) error {
+	if k.OrderKind != "" {
+		// The document is a draft again: the orders it fulfilled follow.
+		ids, err := linkedOrders(ctx, tx, billID)
+		if err != nil {
+			return err
+		}
+		if err := refreshOrders(ctx, tx, ids); err != nil {
+			return err
+		}
+	}
 	if k.Stock == 0 {
 		return nil
 	}

@@ -78,7 +78,7 @@ func (s *Service) Save(ctx context.Context, p *server.Principal, k *Kind, in Inp
 			// A draft return made from this document points at its lines,
 			// which an edit replaces: name it (409) instead of failing on
 			// the foreign key.
-			if err := dependents(ctx, tx, st.id, false); err != nil {
+			if err := dependents(ctx, tx, k, st.id, false); err != nil {
 				return err
 			}
 		}
@@ -88,6 +88,13 @@ func (s *Service) Save(ctx context.Context, p *server.Principal, k *Kind, in Inp
 		}
 		if err := checkSource(ctx, tx, k, shopID, st.id, d); err != nil {
 			return err
+		}
+		// Saved and audited at once: post checks the order links under
+		// the orders' locks.
+		if !check {
+			if err := checkOrderLinks(ctx, tx, k, sys, shopID, st.id, d.BuID, linksOfEntries(d.Entries)); err != nil {
+				return err
+			}
 		}
 		no, err := s.number(ctx, tx, k, shopID, st, d)
 		if err != nil {
@@ -182,8 +189,14 @@ func (s *Service) Delete(ctx context.Context, p *server.Principal, k *Kind, id i
 		if st.checked == 1 {
 			return errs.Conflict("bill.err.deleteAudited", errs.A("no", st.billNo))
 		}
-		if err := dependents(ctx, tx, id, false); err != nil {
+		if err := dependents(ctx, tx, k, id, false); err != nil {
 			return err
+		}
+		var orders []int64
+		if k.OrderKind != "" {
+			if orders, err = linkedOrders(ctx, tx, id); err != nil {
+				return err
+			}
 		}
 		if _, err := tx.Exec(ctx, "DELETE FROM bills WHERE id = ? AND checked = 0", id); err != nil {
 			if db.IsForeignKey(err) {
@@ -191,18 +204,24 @@ func (s *Service) Delete(ctx context.Context, p *server.Principal, k *Kind, id i
 			}
 			return err
 		}
-		return nil
+		return refreshOrders(ctx, tx, orders)
 	})
 }
 
 // dependents refuses (409, naming it) when another document was made from
-// this one: any for a delete, an audited one for an un-audit.
-func dependents(ctx context.Context, q db.Querier, id int64, auditedOnly bool) error {
+// this one (a return from its source, a receipt or delivery from its
+// order): any for a delete or an edit, an audited one for an un-audit.
+func dependents(ctx context.Context, q db.Querier, k *Kind, id int64, auditedOnly bool) error {
 	cond := ""
 	if auditedOnly {
-		cond = " AND checked = 1"
+		cond = " AND b.checked = 1"
 	}
-	nos, err := db.Values[string](ctx, q, "SELECT bill_no FROM bills WHERE src_bill_id = ?"+cond+" ORDER BY id LIMIT 1", id)
+	query := "SELECT b.bill_no FROM bills b WHERE b.src_bill_id = ?" + cond + " ORDER BY b.id LIMIT 1"
+	if k.Order {
+		query = "SELECT b.bill_no FROM bills b WHERE b.id IN (SELECT be.bill_id FROM bill_entries be WHERE be.src_order_id = ?)" + cond +
+			" ORDER BY b.id LIMIT 1"
+	}
+	nos, err := db.Values[string](ctx, q, query, id)
 	if err != nil {
 		return err
 	}
@@ -292,7 +311,10 @@ func (s *Service) Uncheck(ctx context.Context, p *server.Principal, k *Kind, id 
 		if err := closed(sys, st.date); err != nil {
 			return err
 		}
-		if err := dependents(ctx, tx, id, true); err != nil {
+		if k.Order && st.billStatus == StatusClosed {
+			return errs.Conflict("bill.err.orderClosed", errs.A("no", st.billNo))
+		}
+		if err := dependents(ctx, tx, k, id, true); err != nil {
 			return err
 		}
 		res, err := tx.Exec(ctx, "UPDATE bills SET checked = 0, checker_id = NULL, checked_at = NULL, version = version + 1, updated_at = ? WHERE id = ? AND checked = 1",
@@ -333,5 +355,5 @@ func (s *Service) List(ctx context.Context, p *server.Principal, k *Kind, f Filt
 var sortable = map[string]string{
 	"billNo": "b.bill_no", "date": "b.bill_date", "billDate": "b.bill_date", "contactName": "c.name", "totalQty": "b.total_qty",
 	"totalAmount": "b.total_amount", "amount": "b.amount", "rpAmount": "b.rp_amount", "arrears": "b.arrears",
-	"checked": "b.checked", "createTime": "b.created_at", "modifyTime": "b.updated_at",
+	"checked": "b.checked", "createTime": "b.created_at", "modifyTime": "b.updated_at", "billStatus": "b.bill_status", "deliveryDate": "b.delivery_date",
 }

@@ -38,6 +38,9 @@ const (
 	labelBillNo      errs.Key = "bill.field.billNo"
 	labelSrcBill     errs.Key = "bill.field.srcBillId"
 	labelSrcEntry    errs.Key = "bill.field.srcEntryId"
+	labelSrcOrder    errs.Key = "bill.field.srcOrderId"
+	labelOrderEntry  errs.Key = "bill.field.srcOrderEntryId"
+	labelDelivery    errs.Key = "bill.field.deliveryDate"
 	labelRemark      errs.Key = "field.remark"
 )
 
@@ -70,6 +73,7 @@ func build(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, shopI
 	in.Date = strings.TrimSpace(in.Date)
 	in.BillNo = strings.TrimSpace(in.BillNo)
 	in.Description = strings.TrimSpace(in.Description)
+	in.DeliveryDate = strings.TrimSpace(in.DeliveryDate)
 	var f errs.Fields
 	if in.Date == "" {
 		f.Required("date", labelDate)
@@ -77,6 +81,14 @@ func build(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, shopI
 		f.Add("date", "err.invalid", errs.A("field", labelDate))
 	} else if err := closed(sys, in.Date); err != nil {
 		f.Add("date", "bill.err.closed", errs.A("date", sys.CloseDate))
+	}
+	if !k.Order {
+		in.DeliveryDate = "" // only orders have one
+	} else if in.DeliveryDate != "" && !sysconf.ValidDate(in.DeliveryDate) {
+		f.Add("deliveryDate", "err.invalid", errs.A("field", labelDelivery))
+	}
+	if in.SrcOrderID != 0 && k.OrderKind == "" {
+		f.Add("srcOrderId", "err.invalid", errs.A("field", labelSrcOrder))
 	}
 	f.Text("billNo", labelBillNo, in.BillNo, false, maxBillNo)
 	f.Text("description", labelDescription, in.Description, false, maxDescription)
@@ -89,7 +101,7 @@ func build(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, shopI
 		contactLabel = labelCustomer
 	}
 	d := &Document{TransType: k.TransType, Date: in.Date, BillNo: in.BillNo, BuID: in.BuID, SalesID: in.SalesID,
-		LocationID: in.LocationID, SrcBillID: in.SrcBillID, Description: in.Description, DisRate: in.DisRate, ShopID: shopID}
+		LocationID: in.LocationID, SrcBillID: in.SrcBillID, Description: in.Description, DeliveryDate: in.DeliveryDate, DisRate: in.DisRate, ShopID: shopID}
 	if in.BuID <= 0 {
 		f.Required("buId", contactLabel)
 	} else {
@@ -288,6 +300,22 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System
 		}
 		if line.SrcEntryID != 0 && in.SrcBillID == 0 {
 			f.Required("srcBillId", labelSrcBill)
+		}
+		// A line made from an order names the order line (and the order,
+		// or the header's); only receipts and deliveries have orders.
+		if e.SrcOrderEntryID != 0 || e.SrcOrderID != 0 {
+			line.SrcOrderID, line.SrcOrderEntryID = e.SrcOrderID, e.SrcOrderEntryID
+			if line.SrcOrderID == 0 {
+				line.SrcOrderID = in.SrcOrderID
+			}
+			switch {
+			case k.OrderKind == "":
+				f.Add(p("srcOrderEntryId"), "err.invalid", errs.A("field", labelOrderEntry))
+			case line.SrcOrderEntryID == 0:
+				f.Required(p("srcOrderEntryId"), labelOrderEntry)
+			case line.SrcOrderID == 0:
+				f.Required(p("srcOrderId"), labelSrcOrder)
+			}
 		}
 		if f.Len() == 0 {
 			line.BaseQty = line.Qty.Mul(line.UnitRate).Round(sys.QtyPlaces)
