@@ -46,12 +46,12 @@ func Routes(s *Service) []server.Route {
 			return c.Batch(ids, func(id int64) error { return s.Disable(c.Context(), id, d) }), nil
 		})},
 		{Method: "GET", Path: inv + "nextNumber", Perm: permAdd, Tag: "goods", Summary: "The number proposed for the next goods item", H: func(c *server.Ctx) (any, error) { return s.NextNumber(c.Context()) }},
-		{Method: "GET", Path: inv + "listBySelected", Perm: permQuery, Tag: "goods", Summary: "Prices proposed for picked goods (?ids=1,2&buId=): the customer's level price or the supplier's purchase price", H: server.QIDs("ids", func(c *server.Ctx, ids []int64) (any, error) {
+		{Method: "GET", Path: inv + "listBySelected", Perm: permQuery, Tag: "goods", Summary: "Prices proposed for picked goods (?ids=1,2&buId=): level price, last price to/from the contact, and the price priceSequence resolves", H: server.QIDs("ids", func(c *server.Ctx, ids []int64) (any, error) {
 			bu, err := c.QueryInt("buId", 0)
 			if err != nil {
 				return nil, err
 			}
-			return s.ListBySelected(c.Context(), ids, bu)
+			return s.ListBySelected(c.Context(), c.User.ShopID, ids, bu)
 		})},
 		{Method: "GET", Path: inv + "getBarCode", Perm: permQuery, Tag: "goods", Summary: "The goods, unit and SKU a barcode names (?barCode=)", H: func(c *server.Ctx) (any, error) { return s.BarCode(c.Context(), c.Query("barCode")) }},
 		{Method: "GET", Path: inv + "getImagesById", Perm: permQuery, Tag: "goods", Summary: "Pictures of a goods item (?id=)", H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.Images(c.Context(), id) })},
