@@ -19,6 +19,7 @@ import zhBasicData from './zh-CN/basicData.json'
 import zhContact from './zh-CN/contact.json'
 import zhGoods from './zh-CN/goods.json'
 import zhDecimal from './zh-CN/decimal.json'
+import zhDocGrid from './zh-CN/docGrid.json'
 import enCommon from './en/common.json'
 import enLogin from './en/login.json'
 import enLayout from './en/layout.json'
@@ -38,6 +39,7 @@ import enBasicData from './en/basicData.json'
 import enContact from './en/contact.json'
 import enGoods from './en/goods.json'
 import enDecimal from './en/decimal.json'
+import enDocGrid from './en/docGrid.json'
 
 export const languages = ['zh-CN', 'en'] as const
 export type Language = (typeof languages)[number]
@@ -63,6 +65,7 @@ export const resources = {
     contact: zhContact,
     goods: zhGoods,
     decimal: zhDecimal,
+    docGrid: zhDocGrid,
   },
   en: {
     common: enCommon,
@@ -84,6 +87,7 @@ export const resources = {
     contact: enContact,
     goods: enGoods,
     decimal: enDecimal,
+    docGrid: enDocGrid,
   },
 } as const
 
