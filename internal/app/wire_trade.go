@@ -4,6 +4,7 @@ import (
 	"cangshu/internal/bill"
 	"cangshu/internal/order"
 	"cangshu/internal/server"
+	"cangshu/internal/track"
 	"cangshu/internal/trade"
 	"cangshu/internal/usage"
 )
@@ -29,6 +30,10 @@ func (a *App) wireTrade() ([]server.Route, error) {
 	// Lines made from an order name it and its line (bill_entries.src_order_id,
 	// src_order_entry_id); the engine refuses an order's delete or un-audit
 	// while such documents exist, naming one.
+	// Serials name their goods and warehouse (internal/track); a serial
+	// exists only through an audited document, which already holds both.
+	a.Usage.Add(usage.Goods, usage.Ref{Table: "serials", Column: "goods_id", What: "track.serial", Name: "serial"})
 	s := bill.NewService(a.DB)
-	return append(trade.Routes(s), order.Routes(s)...), nil
+	routes := append(trade.Routes(s), order.Routes(s)...)
+	return append(routes, track.Routes(track.NewService(a.DB))...), nil
 }

@@ -72,6 +72,7 @@ type Entry struct {
 	Batch           string   `json:"batch"`
 	ProdDate        string   `json:"prodDate"`
 	ValidDate       string   `json:"validDate"`
+	SerNumList      []SerNum `json:"serNumList"` // serial numbers (ISSERNUM, goods isSerNum), [] when none
 	SrcEntryID      int64    `json:"srcEntryId"`
 	SrcOrderID      int64    `json:"srcOrderId"`
 	SrcOrderEntryID int64    `json:"srcOrderEntryId"`
@@ -79,6 +80,11 @@ type Entry struct {
 	UnitCost        *dec.Dec `json:"unitCost,omitempty"` // outbound and return lines, with the cost right
 	Cost            *dec.Dec `json:"cost,omitempty"`
 	Description     string   `json:"description"`
+}
+
+// SerNum is one serial number of a line (api.md §4).
+type SerNum struct {
+	SerNum string `json:"serNum"`
 }
 
 // Account is a settlement line.
@@ -127,7 +133,8 @@ type EntryInput struct {
 	TaxRate         *dec.Dec `json:"taxRate"` // absent: taxRequiredInput (tax on) or 0
 	Batch           string   `json:"batch"`
 	ProdDate        string   `json:"prodDate"`
-	ValidDate       string   `json:"validDate"`
+	ValidDate       string   `json:"validDate"`  // receipts: "" = prodDate + the goods' safeDays (batch goods)
+	SerNumList      []SerNum `json:"serNumList"` // one per base unit for serial-managed goods
 	SrcEntryID      int64    `json:"srcEntryId"`
 	SrcOrderID      int64    `json:"srcOrderId"`      // 0 = the header's srcOrderId
 	SrcOrderEntryID int64    `json:"srcOrderEntryId"` // the order line this line fulfils

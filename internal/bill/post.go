@@ -11,6 +11,7 @@ import (
 	"cangshu/internal/errs"
 	"cangshu/internal/stock"
 	"cangshu/internal/sysconf"
+	"cangshu/internal/track"
 )
 
 // line is a stored line as posting needs it.
@@ -77,6 +78,11 @@ func post(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st st
 	if k.Stock == 0 {
 		return nil
 	}
+	// Serials first: a serial not in stock is the clearer message when the
+	// quantity is short too.
+	if err := postSerials(ctx, tx, k, sys, st); err != nil {
+		return err
+	}
 	cfg := stock.ConfigOf(sys)
 	var err error
 	var srcCosts map[int64]dec.Dec
@@ -141,6 +147,9 @@ func unpost(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, bil
 	}
 	if k.Stock == 0 {
 		return nil
+	}
+	if err := track.UnpostSerials(ctx, tx, billID); err != nil {
+		return err
 	}
 	return stock.Unpost(ctx, tx, stock.ConfigOf(sys), billID)
 }

@@ -118,6 +118,9 @@ func writeLines(ctx context.Context, tx db.Querier, billID int64, d *Document, f
 			return fmt.Errorf("bill: %d line ids for %d lines", n, end-start)
 		}
 	}
+	if err := writeSerials(ctx, tx, d); err != nil {
+		return err
+	}
 	for i, a := range d.Accounts {
 		if _, err := tx.Exec(ctx, `INSERT INTO bill_accounts (bill_id, line_no, account_id, payment, way_id, settlement, remark)
 			VALUES (?, ?, ?, ?, ?, ?, ?)`, billID, i+1, a.AccID, a.Payment, nz(a.WayID), a.Settlement, a.Remark); err != nil {
@@ -199,6 +202,9 @@ func readDocument(ctx context.Context, q db.Querier, shopID int64, kind string, 
 		LEFT JOIN goods_skus s ON s.id = be.sku_id LEFT JOIN locations l ON l.id = be.location_id LEFT JOIN bills ob ON ob.id = be.src_order_id
 		WHERE be.bill_id = ? ORDER BY be.line_no`, id)
 	if err != nil {
+		return nil, false, err
+	}
+	if err := readSerials(ctx, q, id, d.Entries); err != nil {
 		return nil, false, err
 	}
 	d.Accounts, err = db.All(ctx, q, func(r *sql.Rows, a *Account) error {

@@ -59,6 +59,9 @@ type goodsRow struct {
 	name       string
 	unitTypeID int64
 	unitID     int64
+	isSerNum   int
+	isWarranty int
+	safeDays   int
 }
 
 type unitRow struct {
@@ -196,10 +199,10 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System
 		skuIDs = append(skuIDs, e.SkuID)
 	}
 	goods := map[int64]goodsRow{}
-	err := each(ctx, q, "SELECT id, name, COALESCE(unit_type_id, 0), unit_id FROM goods WHERE id IN ", goodsIDs, func(r *sql.Rows) error {
+	err := each(ctx, q, "SELECT id, name, COALESCE(unit_type_id, 0), unit_id, is_ser_num, is_warranty, safe_days FROM goods WHERE id IN ", goodsIDs, func(r *sql.Rows) error {
 		var id int64
 		var g goodsRow
-		if err := r.Scan(&id, &g.name, &g.unitTypeID, &g.unitID); err != nil {
+		if err := r.Scan(&id, &g.name, &g.unitTypeID, &g.unitID, &g.isSerNum, &g.isWarranty, &g.safeDays); err != nil {
 			return err
 		}
 		goods[id] = g
@@ -235,6 +238,7 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System
 		return err
 	}
 	tax := taxOf(sys)
+	seen := serialsSeen{}
 	for i, e := range in.Entries {
 		p := func(field string) string { return fmt.Sprintf("entries[%d].%s", i, field) }
 		line := Entry{InvID: e.InvID, SkuID: e.SkuID, UnitID: e.UnitID, LocationID: e.LocationID, Qty: e.Qty, Price: e.Price,
@@ -321,6 +325,12 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System
 			line.BaseQty = line.Qty.Mul(line.UnitRate).Round(sys.QtyPlaces)
 			line.Deduction, line.Amount, line.Tax, line.TaxAmount = lineFigures(line.Qty, line.Price, line.DiscountRate, line.TaxRate, tax)
 		}
+		if okGoods {
+			if err := batchLine(ctx, q, k, sys, g, i, &line, f); err != nil {
+				return err
+			}
+		}
+		serialLine(k, sys, g, okGoods, i, e.SerNumList, &line, seen, f)
 		d.Entries = append(d.Entries, line)
 	}
 	return nil

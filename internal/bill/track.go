@@ -1,0 +1,168 @@
+package bill
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"cangshu/internal/db"
+	"cangshu/internal/dec"
+	"cangshu/internal/errs"
+	"cangshu/internal/sysconf"
+	"cangshu/internal/track"
+)
+
+// Serial numbers and batches on document lines (docs/stock.md "Serial
+// numbers", "Batches"). Saving checks what a document says by itself
+// (count, duplicates, required batch, dates); where serials are is checked
+// when the document is audited (internal/track, under the serials' row
+// locks), as stock is.
+
+const (
+	labelSerNum errs.Key = "bill.field.serNum"
+	maxSerials           = 5000 // per line
+)
+
+type serialKey struct {
+	goodsID int64
+	serial  string
+}
+
+// serialsSeen is the line number (1-based) first naming each serial of a
+// document: a serial appears at most once in a document.
+type serialsSeen map[serialKey]int
+
+// serialLine checks and keeps the serials of line i. Serial-managed lines
+// (ISSERNUM on, goods flagged, a stock kind) name one serial per base unit;
+// other lines may name none.
+func serialLine(k *Kind, sys sysconf.System, g goodsRow, okGoods bool, i int, list []SerNum, line *Entry, seen serialsSeen, f *errs.Fields) {
+	line.SerNumList = []SerNum{}
+	p := fmt.Sprintf("entries[%d].serNumList", i)
+	managed := okGoods && sys.ISSERNUM == 1 && g.isSerNum == 1 && k.Stock != 0
+	if !managed {
+		if len(list) > 0 && okGoods {
+			f.Add(p, "bill.err.serNumNotManaged", errs.A("line", i+1), errs.A("goods", g.name))
+		}
+		return
+	}
+	if len(list) > maxSerials {
+		f.Add(p, "bill.err.tooManySerNums", errs.A("line", i+1), errs.A("max", maxSerials))
+		return
+	}
+	for j, sn := range list {
+		path := fmt.Sprintf("%s[%d].serNum", p, j)
+		v := strings.TrimSpace(sn.SerNum)
+		before := f.Len()
+		if f.Text(path, labelSerNum, v, true, maxShort); f.Len() > before {
+			continue
+		}
+		key := serialKey{line.InvID, v}
+		if first, dup := seen[key]; dup {
+			f.Add(path, "bill.err.serNumDup", errs.A("serNum", v), errs.A("line", i+1), errs.A("goods", g.name), errs.A("first", first))
+			continue
+		}
+		seen[key] = i + 1
+		line.SerNumList = append(line.SerNumList, SerNum{SerNum: v})
+	}
+	if line.BaseQty.Sign() <= 0 { // not computed: the line has other errors
+		return
+	}
+	if !line.BaseQty.Round(0).Equal(line.BaseQty) {
+		f.Add(fmt.Sprintf("entries[%d].qty", i), "bill.err.serNumWhole", errs.A("line", i+1), errs.A("goods", g.name))
+		return
+	}
+	if n := len(list); !dec.FromInt(int64(n)).Equal(line.BaseQty) {
+		f.Add(p, "bill.err.serNumCount", errs.A("line", i+1), errs.A("goods", g.name), errs.A("qty", line.BaseQty.String()), errs.A("n", n))
+	}
+}
+
+// batchLine checks the batch of line i of batch-managed goods (ISWARRANTY
+// on, goods flagged, a stock kind): a batch is required; dates not given
+// are those the batch was first received with; a receipt's expiry not
+// given is the production date plus the goods' shelf life (safeDays).
+func batchLine(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, g goodsRow, i int, line *Entry, f *errs.Fields) error {
+	if sys.ISWARRANTY != 1 || g.isWarranty != 1 || k.Stock == 0 {
+		return nil
+	}
+	p := func(field string) string { return fmt.Sprintf("entries[%d].%s", i, field) }
+	if line.Batch == "" {
+		f.Add(p("batch"), "bill.err.batchRequired", errs.A("line", i+1), errs.A("goods", g.name))
+		return nil
+	}
+	if line.ProdDate == "" && line.ValidDate == "" {
+		prod, valid, err := track.BatchDates(ctx, q, line.InvID, line.Batch)
+		if err != nil {
+			return err
+		}
+		line.ProdDate, line.ValidDate = prod, valid
+	}
+	if line.ValidDate == "" && line.ProdDate != "" && g.safeDays > 0 && sysconf.ValidDate(line.ProdDate) {
+		line.ValidDate = track.AddDays(line.ProdDate, g.safeDays)
+	}
+	if line.ProdDate != "" && line.ValidDate != "" && line.ValidDate < line.ProdDate {
+		f.Add(p("validDate"), "bill.err.validBeforeProd", errs.A("line", i+1), errs.A("goods", g.name))
+	}
+	return nil
+}
+
+// writeSerials writes the serials the lines name (a replaced draft's went
+// with its lines: ON DELETE CASCADE), in multi-row INSERTs.
+func writeSerials(ctx context.Context, tx db.Querier, d *Document) error {
+	const per = 300 // 3 parameters a row
+	var args []any
+	flush := func() error {
+		if len(args) == 0 {
+			return nil
+		}
+		n := len(args) / 3
+		query := "INSERT INTO bill_entry_serials (entry_id, pos, serial) VALUES " + strings.Repeat("(?, ?, ?), ", n-1) + "(?, ?, ?)"
+		_, err := tx.Exec(ctx, query, args...)
+		args = args[:0]
+		return err
+	}
+	for _, e := range d.Entries {
+		for j, s := range e.SerNumList {
+			args = append(args, e.ID, j+1, s.SerNum)
+			if len(args) == 3*per {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return flush()
+}
+
+// readSerials fills the serial lists of a document's lines (one query).
+func readSerials(ctx context.Context, q db.Querier, billID int64, entries []Entry) error {
+	at := make(map[int64]int, len(entries))
+	for i := range entries {
+		entries[i].SerNumList = []SerNum{}
+		at[entries[i].ID] = i
+	}
+	rows, err := q.Query(ctx, `SELECT s.entry_id, s.serial FROM bill_entry_serials s JOIN bill_entries be ON be.id = s.entry_id
+		WHERE be.bill_id = ? ORDER BY s.entry_id, s.pos`, billID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var s string
+		if err := rows.Scan(&id, &s); err != nil {
+			return err
+		}
+		if i, ok := at[id]; ok {
+			entries[i].SerNumList = append(entries[i].SerNumList, SerNum{SerNum: s})
+		}
+	}
+	return rows.Err()
+}
+
+// postSerials moves the serials of an audited document (ISSERNUM on).
+func postSerials(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st state) error {
+	if sys.ISSERNUM != 1 || k.Stock == 0 {
+		return nil
+	}
+	return track.PostSerials(ctx, tx, track.Doc{BillID: st.id, Kind: k.Name, Date: st.date, Dir: k.Stock, ReturnOf: k.ReturnOf})
+}
