@@ -97,7 +97,7 @@ func (s *Service) Pending(ctx context.Context, p *server.Principal, k *Kind, id 
 		l.SrcOrderID = o.ID
 		l.Status = lineStatus(l.BaseQty, l.FulfilledBaseQty)
 		l.RemainingBaseQty = l.BaseQty.Sub(l.FulfilledBaseQty)
-		if false && l.RemainingBaseQty.Sign() < 0 {
+		if l.RemainingBaseQty.Sign() < 0 {
 			l.RemainingBaseQty = dec.Zero
 		}
 		l.FulfilledQty = inUnit(l.FulfilledBaseQty, l.UnitRate)

@@ -105,6 +105,9 @@ type Doc struct {
 		LocationName string       `json:"locationName"`
 		UnitCost     *json.Number `json:"unitCost"`
 		Cost         *json.Number `json:"cost"`
+		// Lines made from an order name it.
+		SrcOrderID      int64 `json:"srcOrderId"`
+		SrcOrderEntryID int64 `json:"srcOrderEntryId"`
 	} `json:"entries"`
 }
 

@@ -1,6 +1,7 @@
 package trade_test
 
 import (
+	"database/sql"
 	"fmt"
 	"slices"
 	"strings"
@@ -11,29 +12,37 @@ import (
 // The operations of TestDocumentProperty: each predicts its outcome from
 // the model, calls the API, and compares.
 
-// fingerprint is everything the document and stock engines write.
+// fingerprint is everything the document and stock engines write (one
+// round trip: it is taken before every predicted refusal).
 func (m *model) fingerprint() string {
-	e := m.w.e
 	qs := []string{
-		"SELECT COUNT(*), COALESCE(SUM(id), 0), COALESCE(SUM(version), 0), COALESCE(SUM(checked), 0), COALESCE(SUM(arrears), 0) FROM bills",
-		"SELECT COUNT(*), COALESCE(SUM(id), 0), COALESCE(SUM(base_qty), 0), COALESCE(SUM(amount), 0) FROM bill_entries",
-		"SELECT COUNT(*), COALESCE(SUM(payment), 0), 0, 0, 0 FROM bill_accounts",
-		"SELECT COUNT(*), COALESCE(SUM(last_seq), 0), 0, 0, 0 FROM bill_sequences",
-		"SELECT COUNT(*), COALESCE(SUM(id), 0), COALESCE(SUM(qty), 0), COALESCE(SUM(amount), 0), 0 FROM stock_moves",
-		"SELECT COUNT(*), COALESCE(SUM(qty), 0), COALESCE(SUM(amount), 0), COALESCE(SUM(last_cost), 0), 0 FROM stock_balances",
-		"SELECT COUNT(*), COALESCE(SUM(qty), 0), COALESCE(SUM(amount), 0), COALESCE(SUM(move_id), 0), 0 FROM stock_layers",
+		"COUNT(*), COALESCE(SUM(id), 0), COALESCE(SUM(version), 0), COALESCE(SUM(checked), 0), COALESCE(SUM(arrears), 0) FROM bills",
+		"COUNT(*), COALESCE(SUM(bill_status), 0), COALESCE(SUM(bill_status * id), 0), 0, 0 FROM bills",
+		"COUNT(*), COALESCE(SUM(id), 0), COALESCE(SUM(base_qty), 0), COALESCE(SUM(amount), 0), 0 FROM bill_entries",
+		"COUNT(src_order_entry_id), COALESCE(SUM(src_order_entry_id), 0), COALESCE(SUM(src_order_id), 0), 0, 0 FROM bill_entries",
+		"COUNT(*), COALESCE(SUM(payment), 0), 0, 0, 0 FROM bill_accounts",
+		"COUNT(*), COALESCE(SUM(last_seq), 0), 0, 0, 0 FROM bill_sequences",
+		"COUNT(*), COALESCE(SUM(id), 0), COALESCE(SUM(qty), 0), COALESCE(SUM(amount), 0), 0 FROM stock_moves",
+		"COUNT(*), COALESCE(SUM(qty), 0), COALESCE(SUM(amount), 0), COALESCE(SUM(last_cost), 0), 0 FROM stock_balances",
+		"COUNT(*), COALESCE(SUM(qty), 0), COALESCE(SUM(amount), 0), COALESCE(SUM(move_id), 0), 0 FROM stock_layers",
+	}
+	for i, q := range qs {
+		qs[i] = fmt.Sprintf("SELECT %d AS k, %s", i, q)
 	}
 	var sb strings.Builder
-	for _, q := range qs {
+	n := 0
+	m.rows(strings.Join(qs, " UNION ALL ")+" ORDER BY k", nil, func(r *sql.Rows) error {
+		var k int
 		var v [5]int64
-		if !strings.Contains(q, "bill_entries") {
-			if err := e.App.DB.QueryRow(ctxBG, q).Scan(&v[0], &v[1], &v[2], &v[3], &v[4]); err != nil {
-				m.fatalf("%s: %v", q, err)
-			}
-		} else if err := e.App.DB.QueryRow(ctxBG, q).Scan(&v[0], &v[1], &v[2], &v[3]); err != nil {
-			m.fatalf("%s: %v", q, err)
+		n++
+		if err := r.Scan(&k, &v[0], &v[1], &v[2], &v[3], &v[4]); err != nil {
+			return err
 		}
-		fmt.Fprint(&sb, v, " ")
+		fmt.Fprint(&sb, k, v, " ")
+		return nil
+	})
+	if n != len(qs) {
+		m.fatalf("fingerprint: %d rows", n)
 	}
 	return sb.String()
 }
@@ -67,6 +76,9 @@ func (m *model) auditRefusal(d *pdoc) string {
 		if s := m.docs[d.src]; s == nil || !s.checked {
 			return "源单尚未审核"
 		}
+	}
+	if w := m.orderRefusal(d); w != "" {
+		return w
 	}
 	if m.short(d, nil) {
 		return "库存不足"
@@ -184,6 +196,11 @@ func (m *model) opSave(k *pkind, check bool) {
 			want = ""
 		}
 	}
+	if want == "" {
+		// And the order lines it is made from.
+		want = m.orderRefusal(d)
+	}
+	m.touch(d)
 	if want == "" && check {
 		want = m.auditRefusal(d)
 	}
@@ -220,6 +237,9 @@ func (m *model) took(what string, d *pdoc, got Doc, check bool) {
 	}
 	for i, e := range got.Entries {
 		d.lines[i].entry = e.ID
+		if e.SrcOrderID != d.lines[i].ord || e.SrcOrderEntryID != d.lines[i].oent {
+			m.fatalf("%s: line %d made from order %d line %d, model %d %d", what, i, e.SrcOrderID, e.SrcOrderEntryID, d.lines[i].ord, d.lines[i].oent)
+		}
 		if a := mustMicros(e.Amount.String()); a != d.lines[i].amount {
 			m.fatalf("%s: line %d amount %s, model %s", what, i, e.Amount, mstr(d.lines[i].amount))
 		}
@@ -266,10 +286,15 @@ func (m *model) opUpdate() {
 				want = ""
 			}
 		}
+		if want == "" {
+			want = m.orderRefusal(nd)
+		}
 		if want == "" && check {
 			want = m.auditRefusal(nd)
 		}
 	}
+	m.touch(d)
+	m.touch(nd)
 	path := "/api/" + d.k.name + "/update"
 	if check {
 		path += "?check=1"
@@ -359,6 +384,7 @@ func (m *model) opAudit() {
 	if d == nil {
 		return
 	}
+	m.touch(d)
 	m.lifecycle(fmt.Sprintf("audit %s %d", d.k.name, d.id), "POST", fmt.Sprintf("/api/%s/check?id=%d", d.k.name, d.id), m.auditRefusal(d), func() { m.posted(d) })
 }
 
@@ -367,6 +393,7 @@ func (m *model) opUnaudit() {
 	if d == nil {
 		return
 	}
+	m.touch(d)
 	want := ""
 	switch {
 	case m.dependent(d, true):
@@ -388,6 +415,7 @@ func (m *model) opDelete() {
 	if d == nil {
 		return
 	}
+	m.touch(d)
 	want := ""
 	switch {
 	case d.checked:

@@ -21,8 +21,11 @@ import (
 // steps the invariants of architecture §4 are checked against the model:
 // balances = ledger, zero quantity has zero value, every line's cost = an
 // independent replay, contact and account balances = their documents,
-// drafts never move stock. CANGSHU_SEED reproduces a run, CANGSHU_STEPS
-// sets its length.
+// drafts never move stock. One step in five works on purchase and sales
+// orders, and receipts and deliveries are often made from them
+// (property_order_test.go): every order's status and every line's
+// fulfilled and remaining figures are checked too. CANGSHU_SEED reproduces
+// a run, CANGSHU_STEPS sets its length.
 func TestDocumentProperty(t *testing.T) {
 	seed := time.Now().UnixNano() % 100000
 	if s, err := strconv.ParseInt(os.Getenv("CANGSHU_SEED"), 10, 64); err == nil {
@@ -42,12 +45,15 @@ func TestDocumentProperty(t *testing.T) {
 				m.randomOp()
 				if step%50 == 49 {
 					m.checkInvariants()
+					m.checkOrders(false)
 				}
 			}
 			m.checkInvariants()
 			m.checkDocuments()
-			t.Logf("%d steps in %s: %v; %d documents (%d audited), %d moves", steps, time.Since(start).Round(time.Millisecond),
-				m.stats, len(m.docs), m.audited(), m.w.e.Count("SELECT COUNT(*) FROM stock_moves"))
+			m.checkOrders(true)
+			t.Logf("%d steps in %s: %v; %d documents (%d audited), %d orders, %d lines linked to orders, %d moves", steps,
+				time.Since(start).Round(time.Millisecond), m.stats, len(m.docs), m.audited(), len(m.ords),
+				m.w.e.Count("SELECT COUNT(*) FROM bill_entries WHERE src_order_entry_id IS NOT NULL"), m.w.e.Count("SELECT COUNT(*) FROM stock_moves"))
 		})
 	}
 }
@@ -79,6 +85,8 @@ type pline struct {
 	amount int64 // line amount net of tax, micros
 	cost   int64 // purchase receipts: amount − share of the document discount, micros
 	src    int64 // source entry id
+	ord    int64 // the order and order line it fulfils (receipts, deliveries)
+	oent   int64
 	entry  int64 // entry id once saved
 	given  int64 // the cost fixed at audit (returns from a source), micros
 	fixed  bool
@@ -128,6 +136,11 @@ type model struct {
 	accts  map[int64]int64 // account → opening balance
 	acctID []int64
 	stats  map[string]int
+	// Purchase and sales orders (property_order_test.go).
+	ords   map[int64]*porder
+	ordIDs []int64        // order ids in creation order
+	overOK bool           // allowOverFulfil
+	dirty  map[int64]bool // orders to read back at the next check
 }
 
 type pgoods struct {
@@ -154,7 +167,7 @@ func newModel(t *testing.T, method string, seed int64) *model {
 		conts: map[int64]int64{w.supplier: 0, sup2: 80000000, w.customer: 50000000, cus2: -30500000},
 		suppl: []int64{w.supplier, sup2}, custs: []int64{w.customer, cus2},
 		accts: map[int64]int64{w.cash: 1000000000, bank: 500000000}, acctID: []int64{w.cash, bank},
-		stats: map[string]int{}}
+		stats: map[string]int{}, ords: map[int64]*porder{}, dirty: map[int64]bool{}}
 	// Moving average runs with tax off; FIFO with tax-inclusive prices.
 	if m.fifo {
 		m.tax = true
@@ -195,6 +208,10 @@ func (m *model) pick(ok func(*pdoc) bool) *pdoc {
 }
 
 func (m *model) randomOp() {
+	if m.r.Intn(100) < 20 {
+		m.randomOrderOp()
+		return
+	}
 	r := m.r.Intn(100)
 	switch {
 	case r < 30:
@@ -303,13 +320,7 @@ func (m *model) gen(k *pkind, self int64) draft {
 		conts = m.custs
 	}
 	dr.contact = conts[m.r.Intn(2)]
-	type entry struct {
-		body        map[string]any
-		qty, price  *big.Rat
-		disc, taxRt *big.Rat
-		l           *pline
-	}
-	var es []entry
+	var es []gentry
 	var src *pdoc
 	if k.returnOf != "" && m.r.Intn(10) < 6 {
 		src = m.pick(func(d *pdoc) bool { return d.k.name == k.returnOf && d.checked })
@@ -335,7 +346,7 @@ func (m *model) gen(k *pkind, self int64) draft {
 				q = min(left, int64(1+m.r.Intn(3))*500_000)
 			}
 			qs := new(big.Rat).SetFrac64(q, 1_000_000)
-			e := entry{qty: qs, price: rat(fmt.Sprintf("%d.%02d", m.r.Intn(30), m.r.Intn(100))), disc: new(big.Rat), taxRt: big.NewRat(13, 1),
+			e := gentry{qty: qs, price: rat(fmt.Sprintf("%d.%02d", m.r.Intn(30), m.r.Intn(100))), disc: new(big.Rat), taxRt: big.NewRat(13, 1),
 				l: &pline{key: sl.key, base: q, src: sl.entry}}
 			e.body = line{"invId": sl.key.goods, "skuId": sl.key.sku, "locationId": sl.key.loc, "qty": json.Number(qs.FloatString(2)),
 				"price": json.Number(e.price.FloatString(2)), "srcEntryId": sl.entry}
@@ -345,30 +356,17 @@ func (m *model) gen(k *pkind, self int64) draft {
 			src, dr.src = nil, 0
 		}
 	}
-	if src == nil {
+	var hdr int64 // the order the header names
+	if src == nil && k.returnOf == "" && m.r.Intn(100) < 40 {
+		// A receipt or delivery made from an order (now and then with a
+		// line of its own too).
+		if es, hdr = m.fromOrder(k, &dr); len(es) > 0 && m.r.Intn(5) == 0 {
+			es = append(es, m.freeLine())
+		}
+	}
+	if src == nil && len(es) == 0 {
 		for range 1 + m.r.Intn(3) {
-			g := m.goods[m.r.Intn(len(m.goods))]
-			loc := m.locs[m.r.Intn(len(m.locs))]
-			if m.r.Intn(3) > 0 {
-				loc = m.locs[m.r.Intn(2)] // mostly the warehouses that refuse negative stock
-			}
-			qty := rat(fmt.Sprintf("%d%s", 1+m.r.Intn(8), []string{"", ".5", ".25"}[m.r.Intn(3)]))
-			rate := big.NewRat(1, 1)
-			b := line{"invId": g.goods, "skuId": g.sku, "locationId": loc}
-			if g.box && m.r.Intn(5) == 0 {
-				qty = rat([]string{"1", "0.5", "2"}[m.r.Intn(3)])
-				rate = big.NewRat(12, 1)
-				b["unitId"] = m.w.box
-			}
-			e := entry{body: b, qty: qty, price: rat(fmt.Sprintf("%d.%02d", m.r.Intn(30), m.r.Intn(100))),
-				disc: rat([]string{"0", "0", "5", "12.5"}[m.r.Intn(4)]), taxRt: big.NewRat(13, 1)}
-			b["qty"], b["price"], b["discountRate"] = json.Number(qty.FloatString(2)), json.Number(e.price.FloatString(2)), json.Number(e.disc.FloatString(2))
-			if m.tax && m.r.Intn(2) == 0 {
-				e.taxRt = rat([]string{"0", "6", "9.5"}[m.r.Intn(3)])
-				b["taxRate"] = json.Number(e.taxRt.FloatString(2))
-			}
-			e.l = &pline{key: pkey{g.goods, g.sku, loc}, base: micros(new(big.Rat).Mul(qty, rate))}
-			es = append(es, e)
+			es = append(es, m.freeLine())
 		}
 	}
 	total := new(big.Rat)
@@ -383,6 +381,9 @@ func (m *model) gen(k *pkind, self int64) draft {
 	dr.body = map[string]any{"date": m.date(), "buId": dr.contact, "entries": bodies}
 	if dr.src != 0 {
 		dr.body["srcBillId"] = dr.src
+	}
+	if hdr != 0 {
+		dr.body["srcOrderId"] = hdr
 	}
 	disRate := rat([]string{"0", "0", "0", "3", "7.5"}[m.r.Intn(5)])
 	dr.body["disRate"] = json.Number(disRate.FloatString(2))
@@ -429,6 +430,47 @@ func (m *model) gen(k *pkind, self int64) draft {
 		dr.refuse = "最多还可退"
 	}
 	return dr
+}
+
+// gentry is a generated line: its body, its figures and the model's line.
+type gentry struct {
+	body        map[string]any
+	qty, price  *big.Rat
+	disc, taxRt *big.Rat
+	l           *pline
+}
+
+// freeLine is a line of no source: random goods, SKU, warehouse, unit
+// (now and then the box of the 瓶/箱 group), quantity, price, discount and
+// (with tax on) rate.
+func (m *model) freeLine() gentry {
+	g := m.goods[m.r.Intn(len(m.goods))]
+	loc := m.locs[m.r.Intn(len(m.locs))]
+	if m.r.Intn(3) > 0 {
+		loc = m.locs[m.r.Intn(2)] // mostly the warehouses that refuse negative stock
+	}
+	qty := rat(fmt.Sprintf("%d%s", 1+m.r.Intn(8), []string{"", ".5", ".25"}[m.r.Intn(3)]))
+	rate := big.NewRat(1, 1)
+	b := line{"invId": g.goods, "skuId": g.sku, "locationId": loc}
+	if g.box && m.r.Intn(5) == 0 {
+		qty = rat([]string{"1", "0.5", "2"}[m.r.Intn(3)])
+		rate = big.NewRat(12, 1)
+		b["unitId"] = m.w.box
+	}
+	e := gentry{body: b, qty: qty, price: rat(fmt.Sprintf("%d.%02d", m.r.Intn(30), m.r.Intn(100))),
+		disc: rat([]string{"0", "0", "5", "12.5"}[m.r.Intn(4)]), taxRt: big.NewRat(13, 1)}
+	b["qty"], b["price"], b["discountRate"] = json.Number(qty.FloatString(2)), json.Number(e.price.FloatString(2)), json.Number(e.disc.FloatString(2))
+	m.taxed(&e)
+	e.l = &pline{key: pkey{g.goods, g.sku, loc}, base: micros(new(big.Rat).Mul(qty, rate))}
+	return e
+}
+
+// taxed gives a line (with tax on, half the time) a rate of its own.
+func (m *model) taxed(e *gentry) {
+	if m.tax && m.r.Intn(2) == 0 {
+		e.taxRt = rat([]string{"0", "6", "9.5"}[m.r.Intn(3)])
+		e.body["taxRate"] = json.Number(e.taxRt.FloatString(2))
+	}
 }
 
 // allocate sets a receipt's line costs: each line's amount less its share
