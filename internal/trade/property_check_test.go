@@ -184,13 +184,13 @@ func (m *model) checkInvariants() {
 	// it; drafts have none.
 	type row struct {
 		bill, goods, sku, loc, qty, amount int64
-		date                               string
+		date, batch                        string
 	}
 	moves := map[int64]row{}
-	m.rows("SELECT COALESCE(entry_id, 0), COALESCE(bill_id, 0), goods_id, sku_id, location_id, move_date, qty, amount FROM stock_moves", nil, func(r *sql.Rows) error {
+	m.rows("SELECT COALESCE(entry_id, 0), COALESCE(bill_id, 0), goods_id, sku_id, location_id, move_date, qty, amount, batch FROM stock_moves", nil, func(r *sql.Rows) error {
 		var entry int64
 		var x row
-		if err := r.Scan(&entry, &x.bill, &x.goods, &x.sku, &x.loc, &x.date, &x.qty, &x.amount); err != nil {
+		if err := r.Scan(&entry, &x.bill, &x.goods, &x.sku, &x.loc, &x.date, &x.qty, &x.amount, &x.batch); err != nil {
 			return err
 		}
 		if _, dup := moves[entry]; dup {
@@ -214,7 +214,7 @@ func (m *model) checkInvariants() {
 			if !ok {
 				m.fatalf("audited %s %d line %d has no move", d.k.name, d.id, l.entry)
 			}
-			if x.bill != d.id || x.goods != l.key.goods || x.sku != l.key.sku || x.loc != l.key.loc || x.date != d.date || x.qty != l.base*int64(d.k.stock) {
+			if x.bill != d.id || x.goods != l.key.goods || x.sku != l.key.sku || x.loc != l.key.loc || x.batch != l.key.batch || x.date != d.date || x.qty != l.base*int64(d.k.stock) {
 				m.fatalf("move of %s %d entry %d: %+v, model %+v %s %d", d.k.name, d.id, l.entry, x, l.key, d.date, l.base*int64(d.k.stock))
 			}
 			if x.amount != costs[l.entry] {
@@ -231,10 +231,10 @@ func (m *model) checkInvariants() {
 	// Balance rows equal the replay; zero quantity has zero value and
 	// nothing is negative where negative stock is refused.
 	seen := map[pkey]bool{}
-	m.rows("SELECT goods_id, sku_id, location_id, qty, amount FROM stock_balances", nil, func(r *sql.Rows) error {
+	m.rows("SELECT goods_id, sku_id, location_id, qty, amount, batch FROM stock_balances", nil, func(r *sql.Rows) error {
 		var k pkey
 		var q, a int64
-		if err := r.Scan(&k.goods, &k.sku, &k.loc, &q, &a); err != nil {
+		if err := r.Scan(&k.goods, &k.sku, &k.loc, &q, &a, &k.batch); err != nil {
 			return err
 		}
 		seen[k] = true
@@ -257,10 +257,10 @@ func (m *model) checkInvariants() {
 	}
 	if m.fifo {
 		got := map[pkey]rlay{}
-		m.rows("SELECT goods_id, sku_id, location_id, qty, amount FROM stock_layers", nil, func(r *sql.Rows) error {
+		m.rows("SELECT goods_id, sku_id, location_id, qty, amount, batch FROM stock_layers", nil, func(r *sql.Rows) error {
 			var k pkey
 			var l rlay
-			if err := r.Scan(&k.goods, &k.sku, &k.loc, &l.q, &l.a); err != nil {
+			if err := r.Scan(&k.goods, &k.sku, &k.loc, &l.q, &l.a, &k.batch); err != nil {
 				return err
 			}
 			g := got[k]

@@ -25,6 +25,9 @@ func (m *model) fingerprint() string {
 		"COUNT(*), COALESCE(SUM(id), 0), COALESCE(SUM(qty), 0), COALESCE(SUM(amount), 0), 0 FROM stock_moves",
 		"COUNT(*), COALESCE(SUM(qty), 0), COALESCE(SUM(amount), 0), COALESCE(SUM(last_cost), 0), 0 FROM stock_balances",
 		"COUNT(*), COALESCE(SUM(qty), 0), COALESCE(SUM(amount), 0), COALESCE(SUM(move_id), 0), 0 FROM stock_layers",
+		"COUNT(*), COALESCE(SUM(id), 0), COALESCE(SUM(in_stock), 0), COALESCE(SUM(location_id), 0), COALESCE(SUM(last_bill_id), 0) FROM serials",
+		"COUNT(*), COALESCE(SUM(id), 0), COALESCE(SUM(direction), 0), COALESCE(SUM(bill_id), 0), COALESCE(SUM(serial_id), 0) FROM serial_moves",
+		"COUNT(*), COALESCE(SUM(entry_id), 0), COALESCE(SUM(pos), 0), 0, 0 FROM bill_entry_serials",
 	}
 	for i, q := range qs {
 		qs[i] = fmt.Sprintf("SELECT %d AS k, %s", i, q)
@@ -78,6 +81,9 @@ func (m *model) auditRefusal(d *pdoc) string {
 		}
 	}
 	if w := m.orderRefusal(d); w != "" {
+		return w
+	}
+	if w := m.serialRefusal(d); w != "" {
 		return w
 	}
 	if m.short(d, nil) {
@@ -168,6 +174,7 @@ func (m *model) posted(d *pdoc) {
 			l.fixed = true
 		}
 	}
+	m.postSerials(d)
 	m.seq++
 	d.seq, d.checked = m.seq, true
 	d.version++
@@ -398,10 +405,13 @@ func (m *model) opUnaudit() {
 	switch {
 	case m.dependent(d, true):
 		want = "依据本单生成"
+	case m.serialsMoved(d):
+		want = "已被单据"
 	case m.short(nil, d):
 		want = "库存不足"
 	}
 	m.lifecycle(fmt.Sprintf("unaudit %s %d", d.k.name, d.id), "POST", fmt.Sprintf("/api/%s/uncheck?id=%d", d.k.name, d.id), want, func() {
+		m.unpostSerials(d)
 		d.checked = false
 		d.version++
 		for _, l := range d.lines {

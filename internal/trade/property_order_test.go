@@ -232,7 +232,7 @@ func (m *model) genOrder(k *okind) (map[string]any, int64, []*poline) {
 	var bodies []map[string]any
 	for range 1 + m.r.Intn(3) {
 		g := m.goods[m.r.Intn(len(m.goods))]
-		l := &poline{key: pkey{g.goods, g.sku, m.locs[m.r.Intn(len(m.locs))]}, rate: 1_000_000, box: g.box}
+		l := &poline{key: pkey{g.goods, g.sku, m.locs[m.r.Intn(len(m.locs))], ""}, rate: 1_000_000, box: g.box}
 		qty := rat(fmt.Sprintf("%d%s", 2+m.r.Intn(15), []string{"", ".5"}[m.r.Intn(2)]))
 		b := line{"invId": g.goods, "skuId": g.sku, "locationId": l.key.loc, "qty": json.Number(qty.FloatString(2)),
 			"price": json.Number(fmt.Sprintf("%d.%02d", m.r.Intn(30), m.r.Intn(100)))}

@@ -24,7 +24,10 @@ import (
 // drafts never move stock. One step in five works on purchase and sales
 // orders, and receipts and deliveries are often made from them
 // (property_order_test.go): every order's status and every line's
-// fulfilled and remaining figures are checked too. CANGSHU_SEED reproduces
+// fulfilled and remaining figures are checked too. Free lines now and then
+// name goods with serial numbers or batches (property_track_test.go): each
+// serial's place and history and each batch's balance are checked against
+// the model, and serial refusals are predicted. CANGSHU_SEED reproduces
 // a run, CANGSHU_STEPS sets its length.
 func TestDocumentProperty(t *testing.T) {
 	seed := time.Now().UnixNano() % 100000
@@ -46,11 +49,13 @@ func TestDocumentProperty(t *testing.T) {
 				if step%50 == 49 {
 					m.checkInvariants()
 					m.checkOrders(false)
+					m.checkTrack()
 				}
 			}
 			m.checkInvariants()
 			m.checkDocuments()
 			m.checkOrders(true)
+			m.checkTrack()
 			t.Logf("%d steps in %s: %v; %d documents (%d audited), %d orders, %d lines linked to orders, %d moves", steps,
 				time.Since(start).Round(time.Millisecond), m.stats, len(m.docs), m.audited(), len(m.ords),
 				m.w.e.Count("SELECT COUNT(*) FROM bill_entries WHERE src_order_entry_id IS NOT NULL"), m.w.e.Count("SELECT COUNT(*) FROM stock_moves"))
@@ -77,7 +82,10 @@ var pkinds = []*pkind{
 	{name: "reSales", stock: 1, debt: -1, cash: -1, returnOf: "sales", customer: true, showCost: true},
 }
 
-type pkey struct{ goods, sku, loc int64 }
+type pkey struct {
+	goods, sku, loc int64
+	batch           string // batch-managed goods (property_track_test.go)
+}
 
 type pline struct {
 	key    pkey
@@ -90,6 +98,8 @@ type pline struct {
 	entry  int64 // entry id once saved
 	given  int64 // the cost fixed at audit (returns from a source), micros
 	fixed  bool
+	// Serial goods: the serials the line names (property_track_test.go).
+	serials []string
 }
 
 type pdoc struct {
@@ -141,6 +151,8 @@ type model struct {
 	ordIDs []int64        // order ids in creation order
 	overOK bool           // allowOverFulfil
 	dirty  map[int64]bool // orders to read back at the next check
+	// Serial numbers and batches (property_track_test.go).
+	trk *ptrack
 }
 
 type pgoods struct {
@@ -175,6 +187,7 @@ func newModel(t *testing.T, method string, seed int64) *model {
 	} else {
 		w.params(map[string]any{"valMethods": "movingAverage", "taxRequiredCheck": 0})
 	}
+	m.setupTrack()
 	return m
 }
 
@@ -315,6 +328,7 @@ func (m *model) left(srcEntry, self int64) int64 {
 // gen makes a random body of kind k; self is the document being edited.
 func (m *model) gen(k *pkind, self int64) draft {
 	var dr draft
+	m.trk.used = map[string]bool{}
 	conts := m.suppl
 	if k.customer {
 		conts = m.custs
@@ -329,6 +343,9 @@ func (m *model) gen(k *pkind, self int64) draft {
 	if src != nil {
 		dr.src, dr.contact = src.id, src.contact
 		for _, sl := range src.lines {
+			if sl.key.goods == m.trk.ser {
+				continue // serials come back on free lines
+			}
 			if m.r.Intn(3) == 0 && len(es) > 0 {
 				continue
 			}
@@ -350,6 +367,9 @@ func (m *model) gen(k *pkind, self int64) draft {
 				l: &pline{key: sl.key, base: q, src: sl.entry}}
 			e.body = line{"invId": sl.key.goods, "skuId": sl.key.sku, "locationId": sl.key.loc, "qty": json.Number(qs.FloatString(2)),
 				"price": json.Number(e.price.FloatString(2)), "srcEntryId": sl.entry}
+			if sl.key.batch != "" {
+				e.body["batch"] = sl.key.batch
+			}
 			es = append(es, e)
 		}
 		if len(es) == 0 {
@@ -361,12 +381,12 @@ func (m *model) gen(k *pkind, self int64) draft {
 		// A receipt or delivery made from an order (now and then with a
 		// line of its own too).
 		if es, hdr = m.fromOrder(k, &dr); len(es) > 0 && m.r.Intn(5) == 0 {
-			es = append(es, m.freeLine())
+			es = append(es, m.freeLine(k))
 		}
 	}
 	if src == nil && len(es) == 0 {
 		for range 1 + m.r.Intn(3) {
-			es = append(es, m.freeLine())
+			es = append(es, m.freeLine(k))
 		}
 	}
 	total := new(big.Rat)
@@ -443,7 +463,10 @@ type gentry struct {
 // freeLine is a line of no source: random goods, SKU, warehouse, unit
 // (now and then the box of the 瓶/箱 group), quantity, price, discount and
 // (with tax on) rate.
-func (m *model) freeLine() gentry {
+func (m *model) freeLine(k *pkind) gentry {
+	if m.r.Intn(10) < 3 {
+		return m.trackLine(k) // serial or batch goods
+	}
 	g := m.goods[m.r.Intn(len(m.goods))]
 	loc := m.locs[m.r.Intn(len(m.locs))]
 	if m.r.Intn(3) > 0 {
@@ -461,7 +484,7 @@ func (m *model) freeLine() gentry {
 		disc: rat([]string{"0", "0", "5", "12.5"}[m.r.Intn(4)]), taxRt: big.NewRat(13, 1)}
 	b["qty"], b["price"], b["discountRate"] = json.Number(qty.FloatString(2)), json.Number(e.price.FloatString(2)), json.Number(e.disc.FloatString(2))
 	m.taxed(&e)
-	e.l = &pline{key: pkey{g.goods, g.sku, loc}, base: micros(new(big.Rat).Mul(qty, rate))}
+	e.l = &pline{key: pkey{g.goods, g.sku, loc, ""}, base: micros(new(big.Rat).Mul(qty, rate))}
 	return e
 }
 
