@@ -198,6 +198,11 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
 			sqlTx.Rollback()
 			panic(p)
 		}
+		if err == nil {
+			// A cancelled context never commits (database/sql rolls the
+			// transaction back by itself, racing with Commit): say why.
+			err = ctx.Err()
+		}
 		if err != nil {
 			sqlTx.Rollback()
 			return
