@@ -4,7 +4,8 @@ import { Button, Dropdown, Tabs, theme, type MenuProps } from 'antd'
 import { DownOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
-import { useTabs, type Tab } from '@/stores/tabs'
+import { feedback } from '@/app/feedback'
+import { dirtyTabs, discardTabs, useTabs, type Tab } from '@/stores/tabs'
 
 type Action = 'refresh' | 'close' | 'closeOthers' | 'closeLeft' | 'closeRight' | 'closeAll'
 
@@ -19,7 +20,42 @@ export function TagsView() {
   const goIfGone = (left: Tab[]) => {
     if (!left.some((x) => x.key === active)) navigate(left.length ? left[left.length - 1].key : '/')
   }
+  /** The tabs an action would close. */
+  const closing = (action: Action, key: string): string[] => {
+    const all = useTabs.getState().tabs
+    const i = all.findIndex((x) => x.key === key)
+    const pick = (pred: (x: Tab, j: number) => boolean) => all.filter((x, j) => !x.affix && pred(x, j)).map((x) => x.key)
+    switch (action) {
+      case 'close':
+        return pick((x) => x.key === key)
+      case 'closeOthers':
+        return pick((x) => x.key !== key)
+      case 'closeLeft':
+        return pick((_, j) => j < i)
+      case 'closeRight':
+        return pick((_, j) => j > i)
+      case 'closeAll':
+        return pick(() => true)
+      default:
+        return []
+    }
+  }
+  // Pages with unsaved changes ask first.
   const run = (action: Action, key: string) => {
+    const dirty = dirtyTabs(closing(action, key))
+    if (!dirty.length) return apply(action, key)
+    feedback.modal.confirm({
+      title: t('tags.unsavedTitle'),
+      content: t('tags.unsavedContent', { count: dirty.length }),
+      okText: t('tags.discard'),
+      okButtonProps: { danger: true, 'data-testid': 'tags-discard' } as never,
+      onOk: () => {
+        discardTabs(dirty)
+        apply(action, key)
+      },
+    })
+  }
+  const apply = (action: Action, key: string) => {
     const s = useTabs.getState()
     switch (action) {
       case 'refresh':

@@ -20,6 +20,7 @@ import zhContact from './zh-CN/contact.json'
 import zhGoods from './zh-CN/goods.json'
 import zhDecimal from './zh-CN/decimal.json'
 import zhDocGrid from './zh-CN/docGrid.json'
+import zhDocument from './zh-CN/document.json'
 import enCommon from './en/common.json'
 import enLogin from './en/login.json'
 import enLayout from './en/layout.json'
@@ -40,6 +41,7 @@ import enContact from './en/contact.json'
 import enGoods from './en/goods.json'
 import enDecimal from './en/decimal.json'
 import enDocGrid from './en/docGrid.json'
+import enDocument from './en/document.json'
 
 export const languages = ['zh-CN', 'en'] as const
 export type Language = (typeof languages)[number]
@@ -66,6 +68,7 @@ export const resources = {
     goods: zhGoods,
     decimal: zhDecimal,
     docGrid: zhDocGrid,
+    document: zhDocument,
   },
   en: {
     common: enCommon,
@@ -88,6 +91,7 @@ export const resources = {
     goods: enGoods,
     decimal: enDecimal,
     docGrid: enDocGrid,
+    document: enDocument,
   },
 } as const
 

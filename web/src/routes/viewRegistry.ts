@@ -40,19 +40,25 @@ const views: Record<string, Loader> = {
   'settings/customer': () => import('@/features/contact/views/CustomerList'),
   'settings/supplier': () => import('@/features/contact/views/SupplierList'),
   'settings/inventory': () => import('@/features/goods/views/GoodsList'),
+  ...documentViews(),
+}
+
+/** The six trading document kinds: one generic entry page and list page each. */
+function documentViews(): Record<string, Loader> {
+  const out: Record<string, Loader> = {}
+  const kinds = [['purchase', 'purOrder'], ['purchase', 'purchase'], ['purchase', 'rePurchase'], ['sales', 'salesOrder'], ['sales', 'sales'], ['sales', 'reSales']] as const
+  for (const [section, name] of kinds) {
+    out[`${section}/${name}_detail`] = () => import('@/features/document/views/DocEntry').then((m) => ({ default: m.entryView(name) }))
+    out[`${section}/${name}`] = () => import('@/features/document/views/DocList').then((m) => ({ default: m.listView(name) }))
+  }
+  return out
 }
 
 /** Seeded screens not built yet: they show the "coming soon" view. */
 export const comingSoonViews = [
   // purchasing
-  'purchase/purOrder_detail', 'purchase/purOrder',
-  'purchase/purchase_detail', 'purchase/purchase',
-  'purchase/rePurchase_detail', 'purchase/rePurchase',
   'purchase/purInvoice_detail', 'purchase/purInvoice',
   // sales
-  'sales/salesOrder_detail', 'sales/salesOrder',
-  'sales/sales_detail', 'sales/sales',
-  'sales/reSales_detail', 'sales/reSales',
   'sales/salesInvoice_detail', 'sales/salesInvoice',
   // warehouse
   'storage/invTf_detail', 'storage/invTf',

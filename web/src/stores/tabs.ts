@@ -63,3 +63,27 @@ export const useTabs = create<TabsState>()((set, get) => {
     reset: () => set({ tabs: [] }),
   }
 })
+
+// Close guards: a page with unsaved changes registers one under its tab key;
+// the tags view asks before closing such tabs. A guard answers whether the
+// page has unsaved changes; onDiscard (optional) runs when the user closes anyway.
+interface TabGuard {
+  dirty: () => boolean
+  onDiscard?: () => void
+}
+const guards = new Map<string, TabGuard>()
+
+export function setTabGuard(key: string, guard: TabGuard | null) {
+  if (guard) guards.set(key, guard)
+  else guards.delete(key)
+}
+
+/** The keys among keys whose pages have unsaved changes. */
+export function dirtyTabs(keys: string[]): string[] {
+  return keys.filter((k) => guards.get(k)?.dirty())
+}
+
+/** Tells the guards of keys that their tabs were closed without saving. */
+export function discardTabs(keys: string[]) {
+  for (const k of keys) guards.get(k)?.onDiscard?.()
+}

@@ -152,7 +152,12 @@ const Row = memo(function Row({ line, row, columns, settings, top, activeKey, ed
             data-testid={`docgrid-cell-${row}-${c.key}`}
             title={err}
             style={style}
-            onMouseDown={() => onCell(row, c.key)}
+            onMouseDown={(e) => {
+              // Clicking the active cell opens its editor, which takes the
+              // focus: the browser must not move it back to the grid.
+              if (active && !editor) e.preventDefault()
+              onCell(row, c.key)
+            }}
           >
             {active && editor ? editor : <span style={ellipsis}>{cellText(line, c, settings)}</span>}
           </div>

@@ -1,0 +1,62 @@
+// The document resources (api.md §4): one set of calls per kind.
+import { useQuery } from '@tanstack/react-query'
+import { api } from '@/api/http'
+import { downloadFile } from '@/utils/download'
+import { compact } from '@/components/useListQuery'
+import type { DocKind } from './kinds'
+import type { BatchResult, DocInput, DocListResult, Document, Pending } from './types'
+
+export const docKeys = {
+  all: (k: DocKind) => ['documents', k.name] as const,
+  list: (k: DocKind) => ['documents', k.name, 'list'] as const,
+  one: (k: DocKind, id: number | undefined) => ['documents', k.name, 'one', id ?? 0] as const,
+  pending: (k: DocKind, id: number | undefined) => ['documents', k.name, 'pending', id ?? 0] as const,
+}
+
+export interface DocListParams extends Record<string, unknown> {
+  page: number
+  rows: number
+  sidx?: string
+  sord?: 'asc' | 'desc'
+  matchCon?: string
+  beginDate?: string
+  endDate?: string
+  buId?: number
+  checked?: number
+  billNo?: string
+  billStatus?: number
+}
+
+const ids = (list: number[]) => ({ id: list.join(',') })
+
+export const docApi = (k: DocKind) => ({
+  list: (p: DocListParams) => api.get<DocListResult>(`${k.api}/list`, { params: compact(p) }),
+  get: (id: number) => api.get<Document>(`${k.api}/query`, { params: { id } }),
+  /** save (add or update by body.id); check: save and audit in one go. Field errors come back on ApiError.errors. */
+  save: (body: DocInput, check: boolean) =>
+    api.post<Document>(`${k.api}/${body.id ? 'update' : 'add'}`, body, { params: check ? { check: 1 } : undefined, silent: true }),
+  remove: (list: number[]) => api.delete<BatchResult[]>(`${k.api}/delete`, { params: ids(list), silent: true }),
+  check: (list: number[]) => api.post<BatchResult[]>(`${k.api}/check`, undefined, { params: ids(list), silent: true }),
+  uncheck: (list: number[]) => api.post<BatchResult[]>(`${k.api}/uncheck`, undefined, { params: ids(list), silent: true }),
+  close: (list: number[]) => api.post<BatchResult[]>(`${k.api}/close`, undefined, { params: ids(list), silent: true }),
+  open: (list: number[]) => api.post<BatchResult[]>(`${k.api}/open`, undefined, { params: ids(list), silent: true }),
+  pending: (id: number) => api.get<Pending>(`${k.api}/pending`, { params: { id } }),
+  exportList: (p: Omit<DocListParams, 'page' | 'rows'>, fallback: string) => downloadFile({ url: `${k.api}/export`, params: compact(p) }, fallback),
+})
+
+/** One document (enabled with an id). */
+export const useDocument = (k: DocKind, id: number | undefined) =>
+  useQuery({ queryKey: docKeys.one(k, id), queryFn: () => docApi(k).get(id!), enabled: !!id, staleTime: 0, gcTime: 0 })
+
+export interface PriceProposal {
+  invId: number
+  unitId: number
+  price: Dec
+  priceSource: string
+  units?: { unitId: number; price: Dec; priceSource: string }[]
+}
+type Dec = string | number
+
+/** The contact's price proposals for goods (/inventory/listBySelected). */
+export const priceProposals = (invIds: number[], buId: number | undefined) =>
+  api.get<PriceProposal[]>('/inventory/listBySelected', { params: { ids: invIds.join(','), buId: buId || undefined }, silent: true })

@@ -1,0 +1,589 @@
+// The entry page of a trading document (one component for the six kinds,
+// driven by kinds.ts): header, the shared line grid, document discount,
+// paid now over settlement accounts, debt; save, save and audit, audit,
+// un-audit, new, copy, delete, print; make from an order, return from a
+// document. Opened with ?id= (a document), ?fromOrder= (a receipt or
+// delivery from an order's pending lines) or ?returnOf= (a return of a
+// document). Audited documents are read-only. Unsaved work is kept as a
+// draft per tab (survives a reload) and closing the tab asks first.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useQueryClient } from '@tanstack/react-query'
+import { Alert, Button, Card, Col, DatePicker, Flex, Form, Input, Row, Select, Space, Spin, Tag, Tooltip, Typography, theme } from 'antd'
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
+import dayjs from 'dayjs'
+import { ApiError } from '@/api/http'
+import { feedback } from '@/app/feedback'
+import { useTabRoute } from '@/routes/tabRoute'
+import { setTabGuard } from '@/stores/tabs'
+import { useSession } from '@/stores/session'
+import { can } from '@/utils/permission'
+import { format } from '@/utils/decimal'
+import { useCache } from '@/features/cache/api'
+import { useSystemParams } from '@/features/sysconf/api'
+import { CachedDocGrid } from '@/components/DocGrid/CachedDocGrid'
+import { recompute, type DocLine } from '@/components/DocGrid'
+import type { CachedGoods } from '@/components/DocGrid/lib/goodsSearch'
+import { confirmDelete } from '@/components/confirmDelete'
+import { docKinds, entryPath, type DocKind, type DocKindName } from '../kinds'
+import { docApi, docKeys, priceProposals } from '../api'
+import type { AccountLine, DocHeader, DocState, Document } from '../types'
+import { copyState, emptyAccount, emptyState, figuresOf, fromPending, returnOf, splitHeaderErrors, stateOf, toRequest } from '../lib/form'
+import { clearDraft, loadDraft, saveDraft } from '../lib/draft'
+import { gridSettings } from '../lib/settings'
+import { showBatchResults } from '../components/batchResults'
+import { OrderPicker } from '../components/OrderPicker'
+import { PrintPreview } from '../components/PrintPreview'
+
+const today = () => dayjs().format('YYYY-MM-DD')
+const OPEN_PREFIX = 'cangshu.docOpen:'
+
+type Busy = '' | 'save' | 'check' | 'uncheck' | 'delete' | 'load'
+
+export function DocEntry({ kind }: { kind: DocKind }) {
+  const { t } = useTranslation('document')
+  const { token } = theme.useToken()
+  const qc = useQueryClient()
+  const tab = useTabRoute()
+  const user = useSession((s) => s.user)
+  // the tab key; drafts are kept per user and shop as well
+  const tabKey = tab.pathname + tab.search
+  const storeKey = `${user?.username ?? ''}@${user?.shopId ?? ''}:${tabKey}`
+  const has = useCallback((p: string) => can(p, user), [user])
+  const perm = (a: string) => has(`${kind.perm}:${a}`)
+  const params = useSystemParams()
+  const settings = useMemo(() => gridSettings(params.data, kind, has), [params.data, kind, has])
+  const contacts = useCache(kind.contact === 'customer' ? 'customers' : 'suppliers')
+  const staff = useCache('staff')
+  const warehouses = useCache('warehouses')
+  const accounts = useCache('accounts')
+  const payMethods = useCache('payMethods')
+  const goods = useCache<CachedGoods & { id: number }>('goods')
+
+  const [state, setStateRaw] = useState<DocState>(() => emptyState(today()))
+  const [dirty, setDirty] = useState(false)
+  const [busy, setBusy] = useState<Busy>('load')
+  const [errors, setErrors] = useState<Record<string, string> | null>(null)
+  const [restored, setRestored] = useState(false)
+  const [picker, setPicker] = useState(false)
+  const [printing, setPrinting] = useState(false)
+  const dirtyRef = useRef(false)
+  dirtyRef.current = dirty
+  const stateRef = useRef(state)
+  stateRef.current = state
+
+  const h = state.header
+  const readOnly = h.checked === 1 || (!!h.id && !perm('update')) || (!h.id && !perm('add'))
+  const money = settings.money
+
+  /** Every user edit goes through here: the page becomes dirty. */
+  const edit = useCallback((f: (s: DocState) => DocState) => {
+    setStateRaw((s) => f(s))
+    setDirty(true)
+  }, [])
+  const setHeader = (patch: Partial<DocHeader>) => edit((s) => ({ ...s, header: { ...s.header, ...patch } }))
+  /** A state that is what the server holds (or a fresh page): not dirty. */
+  const replace = useCallback(
+    (s: DocState, isDirty = false) => {
+      setStateRaw(s)
+      setDirty(isDirty)
+      setErrors(null)
+      if (s.header.id) localStorage.setItem(OPEN_PREFIX + storeKey, String(s.header.id))
+      else localStorage.removeItem(OPEN_PREFIX + storeKey)
+    },
+    [storeKey],
+  )
+  const newState = useCallback(() => emptyState(today()), [])
+
+  // First load: the tab's draft, else what the query asks for, else the document open before a reload.
+  const loaded = useRef(false)
+  useEffect(() => {
+    if (loaded.current) return
+    loaded.current = true
+    const q = tab.query
+    const id = Number(q.get('id') || 0)
+    const draft = loadDraft(storeKey)
+    const run = async () => {
+      if (draft && (!id || draft.state.header.id === id)) {
+        replace(draft.state, true)
+        setRestored(true)
+        return
+      }
+      const fromOrder = Number(q.get('fromOrder') || 0)
+      const ret = Number(q.get('returnOf') || 0)
+      const open = id || Number(localStorage.getItem(OPEN_PREFIX + storeKey) || 0)
+      try {
+        if (open) replace(stateOf(await docApi(kind).get(open)))
+        else if (fromOrder && kind.orderKind) replace(fromPending(await docApi(docKinds[kind.orderKind]).pending(fromOrder), today(), settings), true)
+        else if (ret && kind.returnOf) replace(returnOf(await docApi(docKinds[kind.returnOf]).get(ret), today()), true)
+      } catch {
+        // the client showed the message; an empty document stays
+      }
+    }
+    void run().finally(() => setBusy(''))
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  // The draft follows the edits; the tab asks before closing while dirty.
+  useEffect(() => {
+    if (!dirty) {
+      clearDraft(storeKey)
+      return
+    }
+    const id = setTimeout(() => saveDraft(storeKey, state), 250)
+    return () => clearTimeout(id)
+  }, [dirty, state, storeKey])
+  useEffect(() => {
+    setTabGuard(tabKey, {
+      dirty: () => dirtyRef.current,
+      onDiscard: () => {
+        dirtyRef.current = false
+        clearDraft(storeKey)
+        localStorage.removeItem(OPEN_PREFIX + storeKey)
+      },
+    })
+    return () => setTabGuard(tabKey, null)
+  }, [tabKey, storeKey])
+
+  // Price proposals of the contact (/inventory/listBySelected): lines just picked
+  // (priceSource 'goods') take the proposed price of their unit once it arrives.
+  const prices = useRef(new Map<string, { price: string; source: string }>())
+  const asked = useRef(new Set<string>())
+  const buRef = useRef(h.buId)
+  buRef.current = h.buId
+  const priceOf = useCallback((g: CachedGoods, unitId: number) => prices.current.get(`${buRef.current ?? 0}:${g.id}:${unitId || g.unitId}`) ?? null, [])
+  useEffect(() => {
+    if (readOnly) return
+    const bu = h.buId ?? 0
+    const want = [...new Set(state.lines.filter((l) => l.invId && l.priceSource === 'goods').map((l) => l.invId))].filter((id) => !asked.current.has(`${bu}:${id}`))
+    if (!want.length) return
+    want.forEach((id) => asked.current.add(`${bu}:${id}`))
+    void priceProposals(want, bu)
+      .then((list) => {
+        for (const p of list ?? []) {
+          prices.current.set(`${bu}:${p.invId}:${p.unitId}`, { price: String(p.price), source: p.priceSource })
+          for (const u of p.units ?? []) prices.current.set(`${bu}:${p.invId}:${u.unitId}`, { price: String(u.price), source: u.priceSource })
+        }
+        if ((buRef.current ?? 0) !== bu) return
+        setStateRaw((s) => {
+          let changed = false
+          const lines = s.lines.map((l) => {
+            const p = l.priceSource === 'goods' ? prices.current.get(`${bu}:${l.invId}:${l.unitId}`) : undefined
+            if (!p) return l
+            changed = true
+            return recompute({ ...l, price: p.price, priceSource: p.source }, settings)
+          })
+          return changed ? { ...s, lines } : s
+        })
+      })
+      .catch(() => undefined)
+  }, [state.lines, h.buId, readOnly, settings])
+
+  const onContact = (buId: number | undefined) => {
+    const c = buId ? contacts.byId.get(buId) : undefined
+    edit((s) => ({
+      ...s,
+      header: { ...s.header, buId, contactName: c?.name, salesId: s.header.salesId ?? ((c?.salesId as number) || undefined) },
+      // proposed prices follow the contact; typed ones stay
+      lines: s.lines.map((l) => (l.invId && l.priceSource && l.priceSource !== 'manual' && l.priceSource !== 'order' && !l.srcOrderEntryId ? { ...l, priceSource: 'goods' } : l)),
+    }))
+  }
+
+  const figures = useMemo(() => figuresOf(state, settings), [state, settings])
+  const headerErrs = useMemo(() => splitHeaderErrors(errors), [errors])
+  const fieldErr = (name: string) => (headerErrs[name] ? { validateStatus: 'error' as const, help: headerErrs[name] } : {})
+
+  const invalidate = () => qc.invalidateQueries({ queryKey: docKeys.all(kind) })
+
+  const save = async (check: boolean) => {
+    const st = stateRef.current
+    const local: Record<string, string> = {}
+    if (!st.header.buId) local.buId = t('required', { field: t(`contact.${kind.contact}`) })
+    if (!st.header.date) local.date = t('required', { field: t('field.date') })
+    if (!st.lines.some((l) => l.invId)) local.entries = t('noLines')
+    if (Object.keys(local).length) {
+      setErrors(local)
+      feedback.message.error(Object.values(local)[0])
+      return
+    }
+    setBusy(check ? 'check' : 'save')
+    try {
+      const doc = await docApi(kind).save(toRequest(kind, st), check)
+      replace(stateOf(doc))
+      setRestored(false)
+      feedback.message.success(t(check ? 'savedChecked' : 'saved', { billNo: doc.billNo }))
+      void invalidate()
+    } catch (e) {
+      const err = e as ApiError
+      setErrors(err.errors ?? null)
+      feedback.message.error(err.message)
+    } finally {
+      setBusy('')
+    }
+  }
+
+  const reload = async (id: number) => replace(stateOf(await docApi(kind).get(id)))
+
+  const batchOne = async (what: 'check' | 'uncheck', b: Busy) => {
+    if (!h.id) return
+    setBusy(b)
+    try {
+      const r = await docApi(kind)[what]([h.id])
+      if (showBatchResults(r, () => h.billNo)) await reload(h.id)
+      void invalidate()
+    } catch (e) {
+      feedback.message.error((e as Error).message)
+    } finally {
+      setBusy('')
+    }
+  }
+
+  const audit = () => (dirty || !h.id ? save(true) : batchOne('check', 'check'))
+
+  const remove = async () => {
+    if (!h.id) return
+    const id = h.id
+    await confirmDelete({
+      name: h.billNo,
+      onOk: async () => {
+        const r = await docApi(kind).remove([id])
+        const bad = (r ?? []).find((x) => !x.ok)
+        if (bad) {
+          feedback.message.error(bad.msg ?? '')
+          throw new Error(bad.msg)
+        }
+        replace(newState())
+        void invalidate()
+      },
+    })
+  }
+
+  const confirmLoss = (then: () => void) => {
+    if (!dirtyRef.current) return then()
+    feedback.modal.confirm({ title: t('unsavedTitle'), content: t('unsavedContent'), okButtonProps: { danger: true, 'data-testid': 'doc-discard' } as never, onOk: then })
+  }
+  const startNew = () => confirmLoss(() => { replace(newState()); setRestored(false) })
+  const copy = () => {
+    const next = copyState(stateRef.current, today())
+    replace(next, true)
+    feedback.message.info(t('copied'))
+  }
+  const returnDoc = () => {
+    if (!h.id || !kind.returnKind) return
+    window.location.hash = entryPath(docKinds[kind.returnKind]).replace(/$/, `?returnOf=${h.id}`)
+  }
+  const makeFromThisOrder = (target: DocKindName) => {
+    if (!h.id) return
+    window.location.hash = entryPath(docKinds[target]) + `?fromOrder=${h.id}`
+  }
+  const onPicked = async (orderId: number) => {
+    setPicker(false)
+    if (!kind.orderKind) return
+    try {
+      const p = await docApi(docKinds[kind.orderKind]).pending(orderId)
+      const next = fromPending(p, stateRef.current.header.date || today(), settings)
+      confirmLoss(() => replace({ ...next, header: { ...next.header, id: undefined } }, true))
+    } catch {
+      // shown by the client
+    }
+  }
+
+  // keyboard: Ctrl+S saves, F8 saves and audits (while the page is active)
+  const saveRef = useRef(save)
+  saveRef.current = save
+  useEffect(() => {
+    if (!tab.active) return
+    const on = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+        e.preventDefault()
+        if (!readOnly && !busy) void saveRef.current(false)
+      }
+    }
+    window.addEventListener('keydown', on)
+    return () => window.removeEventListener('keydown', on)
+  }, [tab.active, readOnly, busy])
+
+  const options = (list: { id: number; name?: string; number?: string }[]) =>
+    list.map((x) => ({ value: x.id, label: x.number ? `${x.number} ${x.name ?? ''}` : String(x.name ?? x.id) }))
+  const contactOptions = useMemo(() => options(contacts.list), [contacts.list])
+  const staffOptions = useMemo(() => options(staff.list), [staff.list])
+  const whOptions = useMemo(() => options(warehouses.list), [warehouses.list])
+  const accOptions = useMemo(() => options(accounts.list), [accounts.list])
+  const wayOptions = useMemo(() => options(payMethods.list), [payMethods.list])
+  const filter = (input: string, o?: { label?: unknown }) => String(o?.label ?? '').toLowerCase().includes(input.toLowerCase())
+
+  const setAccount = (key: string, patch: Partial<AccountLine>) =>
+    edit((s) => ({ ...s, accounts: s.accounts.map((a) => (a.key === key ? { ...a, ...patch } : a)) }))
+
+  const A = settings.amountPlaces
+  const status = h.checked ? <Tag color="success" data-testid="doc-status">{t('state.audited')}</Tag> : <Tag data-testid="doc-status">{h.id ? t('state.draft') : t('state.new')}</Tag>
+  const orderStatus = kind.order && h.id && h.checked ? <Tag color={h.billStatus === 3 ? 'default' : 'processing'}>{t(`billStatus.${h.billStatus ?? 0}`)}</Tag> : null
+  const lines = state.lines
+
+  return (
+    <Card data-view={`${kind.section}/${kind.name}_detail`} data-testid={`doc-entry-${kind.name}`} styles={{ body: { padding: token.paddingMD } }}>
+      <Flex justify="space-between" align="center" wrap gap="small" style={{ marginBottom: token.marginSM }}>
+        <Space wrap>
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {t(`kind.${kind.name}`)}
+          </Typography.Title>
+          {status}
+          {orderStatus}
+          {dirty && <Tag color="warning" data-testid="doc-dirty">{t('unsaved')}</Tag>}
+          {(busy === 'load' || params.isLoading) && <Spin size="small" />}
+        </Space>
+        <Space wrap>
+          {!readOnly && (
+            <Button type="primary" loading={busy === 'save'} disabled={!!busy} onClick={() => void save(false)} data-testid="doc-save">
+              {t('action.save')}
+            </Button>
+          )}
+          {!readOnly && perm('check') && (
+            <Button loading={busy === 'check'} disabled={!!busy} onClick={() => void audit()} data-testid="doc-save-check">
+              {h.id && !dirty ? t('action.check') : t('action.saveCheck')}
+            </Button>
+          )}
+          {h.checked === 1 && perm('uncheck') && (
+            <Button loading={busy === 'uncheck'} disabled={!!busy} onClick={() => void batchOne('uncheck', 'uncheck')} data-testid="doc-uncheck">
+              {t('action.uncheck')}
+            </Button>
+          )}
+          {perm('add') && (
+            <Button icon={<PlusOutlined />} onClick={startNew} data-testid="doc-new">
+              {t('action.new')}
+            </Button>
+          )}
+          {perm('add') && lines.some((l) => l.invId) && (
+            <Button onClick={copy} data-testid="doc-copy">
+              {t('action.copy')}
+            </Button>
+          )}
+          {kind.orderKind && !readOnly && !h.id && (
+            <Button onClick={() => setPicker(true)} data-testid="doc-from-order">
+              {t('action.fromOrder')}
+            </Button>
+          )}
+          {kind.order && h.checked === 1 && h.billStatus !== 2 && h.billStatus !== 3 && (
+            <Button onClick={() => makeFromThisOrder(kind.name === 'purOrder' ? 'purchase' : 'sales')} data-testid="doc-make-from-order">
+              {t(`action.make.${kind.name}`)}
+            </Button>
+          )}
+          {kind.returnKind && h.checked === 1 && can(`${docKinds[kind.returnKind].perm}:add`, user) && (
+            <Button onClick={returnDoc} data-testid="doc-return">
+              {t('action.return')}
+            </Button>
+          )}
+          {h.id && (
+            <Button onClick={() => setPrinting(true)} data-testid="doc-print">
+              {t('action.print')}
+            </Button>
+          )}
+          {h.id && !h.checked && perm('delete') && (
+            <Button danger icon={<DeleteOutlined />} onClick={() => void remove()} data-testid="doc-delete">
+              {t('action.delete')}
+            </Button>
+          )}
+        </Space>
+      </Flex>
+      {restored && (
+        <Alert
+          type="info"
+          showIcon
+          closable
+          style={{ marginBottom: token.marginSM }}
+          message={t('draftRestored')}
+          data-testid="doc-draft-restored"
+          action={
+            <Button size="small" onClick={() => { replace(newState()); setRestored(false) }} data-testid="doc-draft-discard">
+              {t('discardDraft')}
+            </Button>
+          }
+          onClose={() => setRestored(false)}
+        />
+      )}
+      {(h.srcBillNo || h.srcOrderId) && (
+        <Alert type="info" style={{ marginBottom: token.marginSM }} message={h.srcBillNo ? t('returnOfDoc', { billNo: h.srcBillNo }) : t('fromOrderDoc', { billNo: lines.find((l) => l.srcOrderNo)?.srcOrderNo ?? h.srcOrderId })} />
+      )}
+      <Form layout="vertical" disabled={readOnly} data-testid="doc-header">
+        <Row gutter={token.marginSM}>
+          <Col xs={24} sm={12} md={6}>
+            <Form.Item label={t(`contact.${kind.contact}`)} required {...fieldErr('buId')}>
+              <Select
+                showSearch={{ filterOption: filter }}
+                allowClear
+                value={h.buId}
+                options={contactOptions}
+                onChange={(v) => onContact(v)}
+                placeholder={t('pick')}
+                data-testid="doc-contact"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={6} md={3}>
+            <Form.Item label={t('field.date')} required {...fieldErr('date')}>
+              <DatePicker
+                style={{ width: '100%' }}
+                allowClear={false}
+                value={h.date ? dayjs(h.date) : null}
+                onChange={(d) => setHeader({ date: d ? d.format('YYYY-MM-DD') : '' })}
+                data-testid="doc-date"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={6} md={4}>
+            <Form.Item label={t('field.billNo')} {...fieldErr('billNo')}>
+              <Input value={h.billNo} readOnly placeholder={t('autoNumber')} data-testid="doc-billno" />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={6} md={3}>
+            <Form.Item label={t('field.sales')} {...fieldErr('salesId')}>
+              <Select showSearch={{ filterOption: filter }} allowClear value={h.salesId} options={staffOptions} onChange={(v) => setHeader({ salesId: v })} data-testid="doc-staff" />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={6} md={4}>
+            <Form.Item label={t('field.location')} {...fieldErr('locationId')}>
+              <Select showSearch={{ filterOption: filter }} allowClear value={h.locationId} options={whOptions} onChange={(v) => setHeader({ locationId: v })} data-testid="doc-location" />
+            </Form.Item>
+          </Col>
+          {kind.order && (
+            <Col xs={12} sm={6} md={4}>
+              <Form.Item label={t('field.deliveryDate')} {...fieldErr('deliveryDate')}>
+                <DatePicker
+                  style={{ width: '100%' }}
+                  value={h.deliveryDate ? dayjs(h.deliveryDate) : null}
+                  onChange={(d) => setHeader({ deliveryDate: d ? d.format('YYYY-MM-DD') : '' })}
+                  data-testid="doc-delivery-date"
+                />
+              </Form.Item>
+            </Col>
+          )}
+        </Row>
+      </Form>
+
+      <CachedDocGrid
+        lines={lines}
+        onChange={(ls: DocLine[]) => edit((s) => ({ ...s, lines: ls }))}
+        settings={settings}
+        defaultLocationId={h.locationId}
+        priceField={kind.priceField}
+        priceOf={priceOf}
+        errors={errors}
+        readOnly={readOnly}
+        hideColumns={kind.order ? ['batch', 'prodDate', 'validDate', 'serials'] : undefined}
+        height={Math.min(600, Math.max(300, (lines.length + 3) * 34))}
+        testId="docgrid"
+      />
+      {goods.isLoading && <Typography.Text type="secondary" data-testid="doc-goods-loading">{t('goodsLoading')}</Typography.Text>}
+
+      <Form layout="vertical" disabled={readOnly} style={{ marginTop: token.marginSM }} data-testid="doc-footer">
+        <Row gutter={token.marginSM}>
+          <Col xs={24} md={8}>
+            <Form.Item label={t('field.description')} {...fieldErr('description')}>
+              <Input.TextArea rows={2} maxLength={255} value={h.description} onChange={(e) => setHeader({ description: e.target.value })} data-testid="doc-description" />
+            </Form.Item>
+          </Col>
+          {money && (
+            <>
+              <Col xs={8} md={3}>
+                <Form.Item label={t('field.disRate')} {...fieldErr('disRate')}>
+                  <Input inputMode="decimal" value={h.disRate} onChange={(e) => setHeader({ disRate: e.target.value.trim(), disAmount: '' })} suffix="%" data-testid="doc-disrate" />
+                </Form.Item>
+              </Col>
+              <Col xs={8} md={3}>
+                <Form.Item label={t('field.disAmount')} {...fieldErr('disAmount')}>
+                  <Input inputMode="decimal" value={h.disAmount === '' ? format(figures.disAmount, A) : h.disAmount} onChange={(e) => setHeader({ disAmount: e.target.value.trim() })} data-testid="doc-disamount" />
+                </Form.Item>
+              </Col>
+              <Col xs={8} md={3}>
+                <Form.Item label={t('field.amount')}>
+                  <Input readOnly value={format(figures.amount, A)} data-testid="doc-amount" />
+                </Form.Item>
+              </Col>
+              {!kind.order && (
+                <>
+                  <Col xs={12} md={3}>
+                    <Form.Item label={t(kind.contact === 'customer' ? 'field.received' : 'field.paid')}>
+                      <Input readOnly value={format(figures.rpAmount, A)} data-testid="doc-rpamount" />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={12} md={4}>
+                    <Form.Item label={t('field.arrears')}>
+                      <Input readOnly value={format(figures.arrears, A)} data-testid="doc-arrears" />
+                    </Form.Item>
+                  </Col>
+                </>
+              )}
+            </>
+          )}
+        </Row>
+        {money && !kind.order && (
+          <div data-testid="doc-accounts">
+            <Typography.Text strong>{t(kind.contact === 'customer' ? 'accounts.received' : 'accounts.paid')}</Typography.Text>
+            {state.accounts.map((a, i) => (
+              <Row key={a.key} gutter={token.marginXS} style={{ marginTop: token.marginXS }}>
+                <Col xs={12} md={5}>
+                  <Form.Item style={{ margin: 0 }} {...fieldErr(`accounts[${i}].accId`)}>
+                    <Select allowClear placeholder={t('accounts.account')} value={a.accId} options={accOptions} onChange={(v) => setAccount(a.key, { accId: v })} data-testid={`doc-acc-${i}`} />
+                  </Form.Item>
+                </Col>
+                <Col xs={12} md={4}>
+                  <Form.Item style={{ margin: 0 }} {...fieldErr(`accounts[${i}].payment`)}>
+                    <Input inputMode="decimal" placeholder={t('accounts.payment')} value={a.payment} onChange={(e) => setAccount(a.key, { payment: e.target.value.trim() })} data-testid={`doc-pay-${i}`} />
+                  </Form.Item>
+                </Col>
+                <Col xs={12} md={4}>
+                  <Select allowClear style={{ width: '100%' }} placeholder={t('accounts.way')} value={a.wayId} options={wayOptions} onChange={(v) => setAccount(a.key, { wayId: v })} />
+                </Col>
+                <Col xs={12} md={4}>
+                  <Input placeholder={t('accounts.settlement')} value={a.settlement} onChange={(e) => setAccount(a.key, { settlement: e.target.value })} />
+                </Col>
+                <Col xs={20} md={6}>
+                  <Input placeholder={t('accounts.remark')} value={a.remark} onChange={(e) => setAccount(a.key, { remark: e.target.value })} />
+                </Col>
+                <Col xs={4} md={1}>
+                  {!readOnly && (
+                    <Tooltip title={t('accounts.remove')}>
+                      <Button
+                        type="text"
+                        icon={<DeleteOutlined />}
+                        onClick={() => edit((s) => ({ ...s, accounts: s.accounts.length > 1 ? s.accounts.filter((x) => x.key !== a.key) : [emptyAccount()] }))}
+                      />
+                    </Tooltip>
+                  )}
+                </Col>
+              </Row>
+            ))}
+            {!readOnly && (
+              <Button type="dashed" size="small" icon={<PlusOutlined />} style={{ marginTop: token.marginXS }} onClick={() => edit((s) => ({ ...s, accounts: [...s.accounts, emptyAccount()] }))}>
+                {t('accounts.add')}
+              </Button>
+            )}
+          </div>
+        )}
+      </Form>
+      <Flex gap="large" style={{ marginTop: token.marginSM, color: token.colorTextSecondary }}>
+        <span data-testid="doc-maker">{t('field.maker')}: {h.userName ?? user?.nickname ?? ''}</span>
+        <span data-testid="doc-checker">{t('field.checker')}: {h.checkName ?? ''}</span>
+        <span>{t('keysHelp')}</span>
+      </Flex>
+      {picker && kind.orderKind && <OrderPicker kind={docKinds[kind.orderKind]} buId={h.buId} onPick={(id) => void onPicked(id)} onClose={() => setPicker(false)} />}
+      {printing && <PrintPreview kind={kind} state={state} figures={figures} settings={settings} contactName={h.contactName ?? (h.buId ? contacts.byId.get(h.buId)?.name : '')} onClose={() => setPrinting(false)} />}
+    </Card>
+  )
+}
+
+/** One stable view component per kind (the view registry's lazy views). */
+const views = new Map<DocKindName, () => React.JSX.Element>()
+export function entryView(name: DocKindName) {
+  let v = views.get(name)
+  if (!v) {
+    const kind = docKinds[name]
+    v = function KindEntry() {
+      return <DocEntry kind={kind} />
+    }
+    views.set(name, v)
+  }
+  return v
+}
+
+export type { Document }
