@@ -568,14 +568,14 @@ export function DocGrid(props: DocGridProps) {
         data-testid={`${testId}-grid`}
         style={{ height, overflow: 'auto', position: 'relative', outline: 'none', fontSize: token.fontSize }}
       >
-        <div role="row" style={{ position: 'sticky', top: 0, zIndex: 2, display: 'flex', width, background: token.colorFillAlter }}>
+        <div role="row" style={{ position: 'sticky', top: 0, zIndex: 2, display: 'flex', width, background: colors.bg }}>
           {headerCell({ key: '#', width: NUM_WIDTH }, t('col.no'), { background: token.colorFillAlter })}
           {columns.map((c) => headerCell(c, t(c.title), { background: token.colorFillAlter }))}
         </div>
         <div role="rowgroup" style={{ position: 'relative', height: shown.length * ROW_HEIGHT, width }}>
           {rows}
         </div>
-        <div role="row" data-testid={`${testId}-totals`} style={{ position: 'sticky', bottom: 0, zIndex: 2, display: 'flex', width, background: token.colorFillAlter }}>
+        <div role="row" data-testid={`${testId}-totals`} style={{ position: 'sticky', bottom: 0, zIndex: 2, display: 'flex', width, background: colors.bg }}>
           {headerCell({ key: '#', width: NUM_WIDTH }, t('total'), { background: token.colorFillAlter })}
           {columns.map((c) => (
             <div key={c.key} data-testid={`${testId}-total-${c.key}`} style={{ ...cellBase(c.width, colors.border), justifyContent: 'flex-end', fontWeight: 600, background: token.colorFillAlter }}>
