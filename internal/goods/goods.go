@@ -88,6 +88,7 @@ type Row struct {
 	SkuTypeIDs     []int64  `json:"skuTypeIds"`
 	Remark         string   `json:"remark"`
 	Disable        int      `json:"disable"`
+	StockQty       dec.Dec  `json:"stockQty"` // on hand in the shop's warehouses, base unit (lists only)
 	Units          []Unit   `json:"units"`
 	Skus           []SKURow `json:"skus"`
 }

@@ -30,7 +30,7 @@ func Routes(s *Service) []server.Route {
 			if err != nil {
 				return nil, err
 			}
-			return s.List(c.Context(), p, q)
+			return s.List(c.Context(), c.User.ShopID, p, q)
 		})},
 		{Method: "GET", Path: inv + "get_update", Perm: permQuery, Tag: "goods", Summary: "A goods item with warnings, opening stock and images (?id=)", H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.Get(c.Context(), id) })},
 		{Method: "POST", Path: inv + "add", Perm: permAdd, Log: "log.goods.add", Tag: "goods", Summary: "Add a goods item", H: server.In(func(c *server.Ctx, in Input) (any, error) { return s.Add(c.Context(), in) })},

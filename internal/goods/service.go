@@ -37,8 +37,9 @@ type ListQuery struct {
 	SkuTypeID   int64
 }
 
-// List is one page of goods with their units and SKUs.
-func (s *Service) List(ctx context.Context, p server.ListParams, lq ListQuery) (server.ListPage[Row], error) {
+// List is one page of goods with their units, SKUs and on-hand quantity in
+// the warehouses of the shop (the caller's active shop).
+func (s *Service) List(ctx context.Context, shopID int64, p server.ListParams, lq ListQuery) (server.ListPage[Row], error) {
 	order, err := p.OrderBy(sortFields, "g.number")
 	if err != nil {
 		return server.ListPage[Row]{}, err
@@ -58,6 +59,9 @@ func (s *Service) List(ctx context.Context, p server.ListParams, lq ListQuery) (
 			return server.ListPage[Row]{}, fmt.Errorf("list goods: %w", err)
 		}
 		if err := attachDetails(ctx, s.db, rows, sys.PricePlaces); err != nil {
+			return server.ListPage[Row]{}, err
+		}
+		if err := attachOnHand(ctx, s.db, shopID, rows); err != nil {
 			return server.ListPage[Row]{}, err
 		}
 	}

@@ -457,3 +457,34 @@ func listRowsByIDs(ctx context.Context, q db.Querier, ids []int64) ([]Row, error
 	}
 	return out, nil
 }
+
+// attachOnHand sets each row's on-hand quantity: the sum of its balances
+// (every SKU and batch) in the warehouses the shop uses.
+func attachOnHand(ctx context.Context, q db.Querier, shopID int64, rows []Row) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	ids := make([]int64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	type sum struct {
+		goods int64
+		qty   dec.Dec
+	}
+	sums, err := db.All(ctx, q, func(r *sql.Rows, s *sum) error { return r.Scan(&s.goods, &s.qty) },
+		`SELECT b.goods_id, SUM(b.qty) FROM stock_balances b
+		JOIN shop_locations sl ON sl.location_id = b.location_id AND sl.shop_id = ?
+		WHERE b.goods_id IN `+db.In(len(ids))+` GROUP BY b.goods_id`, append([]any{shopID}, db.Args(ids)...)...)
+	if err != nil {
+		return fmt.Errorf("on hand of goods: %w", err)
+	}
+	at := make(map[int64]dec.Dec, len(sums))
+	for _, s := range sums {
+		at[s.goods] = s.qty
+	}
+	for i := range rows {
+		rows[i].StockQty = at[rows[i].ID]
+	}
+	return nil
+}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"cangshu/internal/apptest"
+	"cangshu/internal/dec"
 )
 
 // A purchase is saved, edited with its version, audited; a sale takes the
@@ -51,6 +52,24 @@ func TestLifeCycle(t *testing.T) {
 	// 22 bottles worth 73.20 in 总仓.
 	if q := w.e.Text("SELECT CAST(qty AS TEXT) FROM stock_balances WHERE goods_id = ? AND location_id = ?", w.cola, w.main); q != "22000000" {
 		t.Fatalf("on hand %s", q)
+	}
+	// The goods list shows it as the shop's on-hand quantity.
+	var goodsList apptest.List[struct {
+		ID       int64   `json:"id"`
+		StockQty dec.Dec `json:"stockQty"`
+	}]
+	a.Do("GET", "/api/inventory/list?rows=1000", nil).Want(200).Decode(&goodsList)
+	found := false
+	for _, g := range goodsList.Rows {
+		if g.ID == w.cola {
+			found = true
+			if g.StockQty.String() != "22" {
+				t.Fatalf("goods list on hand %s", g.StockQty)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("the goods list lacks the purchased goods")
 	}
 	// Audited: no edit, no delete.
 	body["version"] = p1b.Version + 1

@@ -8,7 +8,7 @@
 // admin; clicks by data-testid.
 
 export async function run(ctx) {
-  const { page, step, expect, shot, byTest, signIn, figures } = ctx
+  const { page, step, expect, shot, byTest, signIn, figures, waitFor } = ctx
   const stamp = `m${Date.now().toString(36)}`
   const token = () => page.evaluate(() => JSON.parse(localStorage.getItem('cangshu.session')).state.accessToken)
   const call = async (method, path, body) => {
@@ -165,6 +165,15 @@ export async function run(ctx) {
     const over = await call('POST', '/sales/add?check=1', body(left + 1))
     expect(over.http >= 400, `${left + 1} of goods 0 after delivering ${delivered} of 100 must be refused: ${JSON.stringify(over).slice(0, 300)}`)
     console.log(`     goods 0: 100 received, ${delivered} delivered by the 20-line delivery, ${left + 1} refused`)
+    // and the goods list shows what is left
+    const goods = await open('/settings/base/inventory', 'goods-view')
+    const search = goods.getByTestId('goods-search')
+    await search.fill(d.gm[0].number)
+    await search.press('Enter')
+    const cell = goods.getByTestId(`goods-stock-${d.gm[0].number}`)
+    await cell.waitFor()
+    await waitFor(async () => (await cell.textContent()) === String(left), 10_000, `the goods list shows ${left} on hand`)
+    await shot('67b-goods-list-stock')
   })
 
   await step('documents+: a delivery made from a sales order in two parts (partial → complete)', async () => {

@@ -73,6 +73,8 @@ export interface Goods {
   skuTypeIds: number[]
   remark: string
   disable: number
+  /** on hand in the active shop's warehouses, base unit (lists) */
+  stockQty?: Decimal
   units: GoodsUnit[]
   skus: GoodsSku[]
   warnings?: StockWarning[]

@@ -42,6 +42,15 @@ export default function GoodsList() {
       dataIndex: 'unitName',
       render: (_: string, r) => (r.unitTypeId && r.units?.length > 1 ? r.units.map((u) => u.unitName).join('/') : r.unitName),
     },
+    {
+      title: t('stockQty'),
+      dataIndex: 'stockQty',
+      key: 'stockQty',
+      align: 'right' as const,
+      render: (v: Decimal | undefined, r) => (
+        <span data-testid={`goods-stock-${r.number}`}>{v === undefined ? '' : asText(v)}</span>
+      ),
+    },
     price('purPrice', true),
     price('salePrice', true),
     price('wholesalePrice', false),
