@@ -147,14 +147,7 @@ func (s *Service) Delete(ctx context.Context, id int64) error {
 		if _, err := getAccount(ctx, tx, id); err != nil {
 			return err
 		}
-		if err := s.usage.Check(ctx, tx, usage.Account, Entity, id); err != nil {
-			return err
-		}
-		err := deleteAccount(ctx, tx, id)
-		if db.IsForeignKey(err) {
-			return errs.Conflict("err.inUse", errs.A("what", Entity))
-		}
-		return err
+		return s.usage.Delete(ctx, tx, usage.Account, Entity, id, func() error { return deleteAccount(ctx, tx, id) })
 	})
 	return errs.Wrap("delete account", err)
 }

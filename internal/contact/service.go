@@ -245,14 +245,7 @@ func (s *Service) Delete(ctx context.Context, p *server.Principal, id int64) err
 		if err := require(p, typ, "delete"); err != nil {
 			return err
 		}
-		if err := s.usage.Check(ctx, tx, usage.Contact, Entity(typ), id); err != nil {
-			return err
-		}
-		err = deleteContact(ctx, tx, id)
-		if db.IsForeignKey(err) {
-			return errs.Conflict("err.inUse", errs.A("what", Entity(typ)))
-		}
-		return err
+		return s.usage.Delete(ctx, tx, usage.Contact, Entity(typ), id, func() error { return deleteContact(ctx, tx, id) })
 	})
 	return errs.Wrap("delete contact", err)
 }

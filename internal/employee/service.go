@@ -122,14 +122,7 @@ func (s *Service) Delete(ctx context.Context, id int64) error {
 		if _, err := getEmployee(ctx, tx, id); err != nil {
 			return err
 		}
-		if err := s.usage.Check(ctx, tx, usage.Employee, Entity, id); err != nil {
-			return err
-		}
-		err := deleteEmployee(ctx, tx, id)
-		if db.IsForeignKey(err) {
-			return errs.Conflict("err.inUse", errs.A("what", Entity))
-		}
-		return err
+		return s.usage.Delete(ctx, tx, usage.Employee, Entity, id, func() error { return deleteEmployee(ctx, tx, id) })
 	})
 	return errs.Wrap("delete employee", err)
 }

@@ -146,14 +146,7 @@ func (s *Service) Delete(ctx context.Context, id int64) error {
 		if _, err := getItem(ctx, tx, id); err != nil {
 			return err
 		}
-		if err := s.usage.Check(ctx, tx, usage.Item, Entity, id); err != nil {
-			return err
-		}
-		err := deleteItem(ctx, tx, id)
-		if db.IsForeignKey(err) {
-			return errs.Conflict("err.inUse", errs.A("what", Entity))
-		}
-		return err
+		return s.usage.Delete(ctx, tx, usage.Item, Entity, id, func() error { return deleteItem(ctx, tx, id) })
 	})
 	return errs.Wrap("delete item", err)
 }

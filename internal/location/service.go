@@ -193,14 +193,7 @@ func (s *Service) Delete(ctx context.Context, p *server.Principal, id int64) err
 				}
 			}
 		}
-		if err := s.usage.Check(ctx, tx, usage.Location, Entity, id); err != nil {
-			return err
-		}
-		err = deleteLocation(ctx, tx, id)
-		if db.IsForeignKey(err) {
-			return errs.Conflict("err.inUse", errs.A("what", Entity))
-		}
-		return err
+		return s.usage.Delete(ctx, tx, usage.Location, Entity, id, func() error { return deleteLocation(ctx, tx, id) })
 	})
 	return errs.Wrap("delete warehouse", err)
 }

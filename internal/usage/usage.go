@@ -83,3 +83,18 @@ func (r *Registry) Check(ctx context.Context, q db.Querier, kind string, label e
 	}
 	return nil
 }
+
+// Delete deletes one record after Check: del runs only when nothing
+// registered refers to it, and a foreign-key violation del still meets (a
+// reference not registered) is the same 409 "in use". Run it in the
+// deleting transaction.
+func (r *Registry) Delete(ctx context.Context, q db.Querier, kind string, label errs.Key, id int64, del func() error) error {
+	if err := r.Check(ctx, q, kind, label, id); err != nil {
+		return err
+	}
+	err := del()
+	if db.IsForeignKey(err) {
+		return errs.Conflict("err.inUse", errs.A("what", label))
+	}
+	return err
+}
