@@ -54,7 +54,11 @@ async function waitFor(fn, ms, what) {
   throw new Error(`timed out waiting for ${what}${last ? `: ${last.message}` : ''}`)
 }
 
-const slug = (s) => s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()
+const slug = (s) =>
+  s
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()
 
 async function shot(name) {
   if (page) await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true }).catch(() => {})
@@ -83,11 +87,9 @@ async function main() {
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const log = createWriteStream(join(artifacts, 'server.log'))
-  server = spawn(
-    bin,
-    ['-addr', `127.0.0.1:${port}`, '-data', dataDir, '-captcha', 'off', '-admin-password', 'admin123'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  )
+  server = spawn(bin, ['-addr', `127.0.0.1:${port}`, '-data', dataDir, '-captcha', 'off', '-admin-password', 'admin123'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   server.stdout.pipe(log)
   server.stderr.pipe(log)
   server.on('error', (e) => console.log(`cannot start ${bin}: ${e.message} (run make build)`))
@@ -158,7 +160,9 @@ async function main() {
     figures.initialGzipKB = +(gz / 1024).toFixed(1)
     figures.initialRawKB = +(raw / 1024).toFixed(1)
     writeFileSync(join(artifacts, 'initial-assets.txt'), `${lines.sort().reverse().join('\n')}\n`)
-    console.log(`     initial JS+CSS before sign-in is usable: ${figures.initialGzipKB} KB gzip (${figures.initialRawKB} KB raw, ${assets.size} files)`)
+    console.log(
+      `     initial JS+CSS before sign-in is usable: ${figures.initialGzipKB} KB gzip (${figures.initialRawKB} KB raw, ${assets.size} files)`,
+    )
     await shot('01-login')
     expect(gz < 300 * 1024, `initial JS+CSS is ${figures.initialGzipKB} KB gzip, over 300 KB`)
   })
@@ -174,7 +178,11 @@ async function main() {
 
   await step('wrong password shows the server message', async () => {
     await signIn('admin', 'wrong-password')
-    await page.locator('.ant-message').getByText(/密码|用户/).first().waitFor()
+    await page
+      .locator('.ant-message')
+      .getByText(/密码|用户/)
+      .first()
+      .waitFor()
     expect(hash().startsWith('#/login'), 'still on the sign-in page')
   })
 
@@ -274,7 +282,9 @@ async function main() {
           (h) => {
             const el = document.querySelector(`[data-page="${h}"]`)
             // a built view marks its root with data-view (see the screens in src/features)
-            return !!el?.querySelector('[data-testid="coming-soon"], [data-testid="dashboard-welcome"], [data-testid="profile"], [data-view]')
+            return !!el?.querySelector(
+              '[data-testid="coming-soon"], [data-testid="dashboard-welcome"], [data-testid="profile"], [data-view]',
+            )
           },
           p,
           { timeout: 5000, polling: 20 },
@@ -357,7 +367,11 @@ async function main() {
   // Feature steps: every module in e2e/steps/ exports run(ctx); it starts and
   // must end signed in as admin, on any page.
   const stepDir = join(here, 'steps')
-  const modules = existsSync(stepDir) ? readdirSync(stepDir).filter((n) => n.endsWith('.mjs')).sort() : []
+  const modules = existsSync(stepDir)
+    ? readdirSync(stepDir)
+        .filter((n) => n.endsWith('.mjs'))
+        .sort()
+    : []
   for (const f of modules) {
     const mod = await import(pathToFileURL(join(stepDir, f)).href)
     await mod.run({ page, context, browser, base, step, expect, shot, byTest, hash, signIn, figures, waitFor, T, artifacts })

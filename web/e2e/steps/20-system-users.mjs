@@ -87,7 +87,10 @@ export async function run(ctx) {
     await item.getByText(name).waitFor() // "用户名 e2e_… 已存在" / "… already exists"
     await page.waitForTimeout(300)
     await shot('22-user-duplicate')
-    await page.getByRole('dialog').getByRole('button', { name: /Cancel|取\s*消/ }).click()
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Cancel|取\s*消/ })
+      .click()
     await byTest('user-dialog').waitFor({ state: 'detached' })
   })
 

@@ -110,7 +110,7 @@ export async function run({ page, step, expect, shot, byTest, signIn, waitFor, T
     await shot('31-notice-preview')
     await page.keyboard.press('Escape')
     await byTest('notice-detail').waitFor({ state: 'hidden' })
-    expect((await unread()) === before + 1, 'the administrators\' preview does not mark it read')
+    expect((await unread()) === before + 1, "the administrators' preview does not mark it read")
     await shot('31-notices')
   })
 
@@ -200,7 +200,13 @@ export async function run({ page, step, expect, shot, byTest, signIn, waitFor, T
     const roles = await call('GET', '/roles/options')
     const role = roles.data.find((r) => r.value !== 1)
     const username = `e2e_pw_${stamp}`.slice(0, 30)
-    const made = await call('POST', '/users/', { username, nickname: 'E2E 密码', roleIds: [role.value], shopIds: [1], password: 'first123' })
+    const made = await call('POST', '/users/', {
+      username,
+      nickname: 'E2E 密码',
+      roleIds: [role.value],
+      shopIds: [1],
+      password: 'first123',
+    })
     expect(made.status === 200, `create user: ${JSON.stringify(made)}`)
     // The first password must be changed at the first sign-in; do that through the API.
     const first = await anonLogin(username, 'first123')
@@ -236,7 +242,12 @@ export async function run({ page, step, expect, shot, byTest, signIn, waitFor, T
   // Whatever failed above, go on as admin.
   const me = await call('GET', '/users/me').catch(() => null)
   if (me?.data?.username !== 'admin') {
-    if (await byTest('user-menu').isVisible().catch(() => false)) await signOut().catch(() => {})
+    if (
+      await byTest('user-menu')
+        .isVisible()
+        .catch(() => false)
+    )
+      await signOut().catch(() => {})
     await page.evaluate(() => (location.hash = '/login'))
     await byTest('login-submit').waitFor()
     await signIn('admin', 'admin123')

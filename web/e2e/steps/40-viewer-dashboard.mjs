@@ -131,7 +131,7 @@ export async function run({ page, base, step, expect, shot, byTest, hash, signIn
     expect(await byTest('reset-send-code').isDisabled(), 'the send button waits')
     await shot('42-forgot-password')
     await byTest('reset-back').click()
-    expect(await byTest('login-register').count() === 0, 'no register link while registration is closed')
+    expect((await byTest('login-register').count()) === 0, 'no register link while registration is closed')
     await signIn('admin', 'admin123')
     await byTest('dashboard-welcome').waitFor()
   })

@@ -60,7 +60,11 @@ export async function run({ page, step, expect, shot, byTest, waitFor, T }) {
     await save('unitType-form')
     const row = view.getByTestId('unitType-list').locator('tr', { hasText: group })
     await row.getByText('1 箱 = 12 个').waitFor()
-    await waitFor(async () => (await view.getByTestId('unit-list').locator('tr', { hasText: group }).count()) === 2, T, 'both units in the unit list')
+    await waitFor(
+      async () => (await view.getByTestId('unit-list').locator('tr', { hasText: group }).count()) === 2,
+      T,
+      'both units in the unit list',
+    )
     await shot('50-units')
   })
 

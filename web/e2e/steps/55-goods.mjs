@@ -24,7 +24,12 @@ function png(w, h, [r, g, b]) {
   ihdr[9] = 2 // RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(w * 3).map((_, i) => [r, g, b][i % 3])])
   const raw = Buffer.concat(Array.from({ length: h }, () => row))
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
 export async function run({ page, step, expect, shot, byTest, waitFor, T }) {
@@ -52,7 +57,8 @@ export async function run({ page, step, expect, shot, byTest, waitFor, T }) {
     await page.locator(`[data-page="${path}"] [data-testid="goods-view"]`).waitFor()
     return page.locator(`[data-page="${path}"]`)
   }
-  const option = (text) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first()
+  const option = (text) =>
+    page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first()
   const settled = () => page.waitForTimeout(400)
 
   // Unique per run: names in the group and the values; the goods' name gives the initials "kkkl".
@@ -70,7 +76,16 @@ export async function run({ page, step, expect, shot, byTest, waitFor, T }) {
   let warehouse
 
   await step('goods: a unit group and an attribute group with values through the API', async () => {
-    ok(await call('POST', '/unitType/add', { name: groupName, units: [{ name: bottle, rate: 1 }, { name: box, rate: 12 }] }), 'add unit group')
+    ok(
+      await call('POST', '/unitType/add', {
+        name: groupName,
+        units: [
+          { name: bottle, rate: 1 },
+          { name: box, rate: 12 },
+        ],
+      }),
+      'add unit group',
+    )
     const type = await call('POST', '/assistType/add', { name: colour })
     ok(type, 'add attribute group')
     ok(await call('POST', '/assist/add', { typeId: type.data.id, name: red }), 'add value red')
@@ -199,7 +214,9 @@ export async function run({ page, step, expect, shot, byTest, waitFor, T }) {
 
     await byTest('goods-tab-images').click()
     const uploaded = page.waitForResponse((r) => r.url().includes('/prod-api/inventory/addImagesToInv2'))
-    await byTest('goods-images').locator('input[type="file"]').setInputFiles({ name: 'red.png', mimeType: 'image/png', buffer: png(320, 240, [220, 40, 40]) })
+    await byTest('goods-images')
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'red.png', mimeType: 'image/png', buffer: png(320, 240, [220, 40, 40]) })
     const up = await uploaded
     expect(up.status() === 200, `upload: HTTP ${up.status()} ${(await up.text()).slice(0, 300)}`)
     const thumb = byTest('goods-images').locator('[data-testid^="goods-image-"] img')

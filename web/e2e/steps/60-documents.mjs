@@ -42,8 +42,21 @@ export async function run(ctx) {
     let unitId = (units.rows ?? units)[0]?.id
     if (!unitId) unitId = ok(await call('POST', '/unit/add', { name: `个${stamp}` }), 'unit').id
     d.wh = ok(await call('POST', '/invlocation/add', { number: `DJ${stamp}`.slice(0, 32), name: `单据仓${stamp}` }), 'warehouse')
-    d.g1 = ok(await call('POST', '/inventory/add', { number: `D1${stamp}`, name: `单据测试甲${stamp}`, unitId, salePrice: '12.5', purPrice: '5' }), 'goods 1')
-    d.g2 = ok(await call('POST', '/inventory/add', { number: `D2${stamp}`, name: `单据测试乙${stamp}`, unitId, barCode: `69${Date.now()}`.slice(0, 13), salePrice: '8', purPrice: '3' }), 'goods 2')
+    d.g1 = ok(
+      await call('POST', '/inventory/add', { number: `D1${stamp}`, name: `单据测试甲${stamp}`, unitId, salePrice: '12.5', purPrice: '5' }),
+      'goods 1',
+    )
+    d.g2 = ok(
+      await call('POST', '/inventory/add', {
+        number: `D2${stamp}`,
+        name: `单据测试乙${stamp}`,
+        unitId,
+        barCode: `69${Date.now()}`.slice(0, 13),
+        salePrice: '8',
+        purPrice: '3',
+      }),
+      'goods 2',
+    )
     d.customer = ok(await call('POST', '/contact/add', { type: -10, number: `KH${stamp}`, name: `单据客户${stamp}` }), 'customer')
     d.supplier = ok(await call('POST', '/contact/add', { type: 10, number: `GY${stamp}`, name: `单据供应商${stamp}` }), 'supplier')
     const p = await call('POST', '/purchase/add?check=1', {
@@ -100,7 +113,11 @@ export async function run(ctx) {
     await toQty(2)
     await page.keyboard.type('2')
     await page.keyboard.press('Enter')
-    for (const [row, name, qty] of [[0, d.g1.name, '3'], [1, d.g2.name, '1'], [2, d.g2.name, '2']]) {
+    for (const [row, name, qty] of [
+      [0, d.g1.name, '3'],
+      [1, d.g2.name, '1'],
+      [2, d.g2.name, '2'],
+    ]) {
       const text = await cell(row, 'goods').innerText()
       expect(text.includes(name), `line ${row + 1} names ${name}: ${text}`)
       expect((await cell(row, 'qty').innerText()).trim() === qty, `line ${row + 1} quantity ${qty}`)
@@ -122,7 +139,13 @@ export async function run(ctx) {
   })
 
   await step('documents: the stock dropped (more than is left is refused, what is left goes)', async () => {
-    const body = (qty) => ({ date: today, buId: d.customer.id, locationId: d.wh.id, entries: [{ invId: d.g1.id, qty, price: '12.5' }], accounts: [] })
+    const body = (qty) => ({
+      date: today,
+      buId: d.customer.id,
+      locationId: d.wh.id,
+      entries: [{ invId: d.g1.id, qty, price: '12.5' }],
+      accounts: [],
+    })
     const over = await call('POST', '/sales/add?check=1', body('8'))
     expect(over.http >= 400, `8 of goods 1 after delivering 3 of 10 must be refused: ${JSON.stringify(over).slice(0, 300)}`)
     const rest = await call('POST', '/sales/add?check=1', body('7'))
@@ -156,7 +179,17 @@ export async function run(ctx) {
     expect(!!clerk, 'the CLERK role is seeded')
     const shops = ok(await call('GET', '/shops/options'), 'shops')
     const username = `clerk_${stamp}`
-    ok(await call('POST', '/users/', { username, nickname: 'Clerk', deptId: 1, roleIds: [clerk.id], shopIds: [shops[0].value], password: 'clerk123' }), 'clerk user')
+    ok(
+      await call('POST', '/users/', {
+        username,
+        nickname: 'Clerk',
+        deptId: 1,
+        roleIds: [clerk.id],
+        shopIds: [shops[0].value],
+        password: 'clerk123',
+      }),
+      'clerk user',
+    )
     const base = new URL(page.url()).origin
     const form = new FormData()
     form.append('username', username)
@@ -185,7 +218,8 @@ export async function run(ctx) {
 
   await step('documents: sign back in as admin', async () => {
     await page.evaluate(() => {
-      for (const k of Object.keys(localStorage)) if (k.startsWith('cangshu.draft:') || k.startsWith('cangshu.docOpen:')) localStorage.removeItem(k)
+      for (const k of Object.keys(localStorage))
+        if (k.startsWith('cangshu.draft:') || k.startsWith('cangshu.docOpen:')) localStorage.removeItem(k)
       localStorage.removeItem('cangshu.session')
       location.hash = '/login'
     })

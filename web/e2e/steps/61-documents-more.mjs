@@ -56,10 +56,41 @@ export async function run(ctx) {
     if (!unitId) unitId = ok(await call('POST', '/unit/add', { name: `个${stamp}` }), 'unit').id
     d.wh = ok(await call('POST', '/invlocation/add', { number: `M${stamp}`.slice(0, 32), name: `多行仓${stamp}` }), 'warehouse')
     for (let i = 0; i < 5; i++) {
-      d.gm.push(ok(await call('POST', '/inventory/add', { number: `M${i}${stamp}`, name: `多行货${i}${stamp}`, unitId, salePrice: '10', purPrice: '4' }), `goods ${i}`))
+      d.gm.push(
+        ok(
+          await call('POST', '/inventory/add', {
+            number: `M${i}${stamp}`,
+            name: `多行货${i}${stamp}`,
+            unitId,
+            salePrice: '10',
+            purPrice: '4',
+          }),
+          `goods ${i}`,
+        ),
+      )
     }
-    d.bar = ok(await call('POST', '/inventory/add', { number: `MB${stamp}`, name: `条码货${stamp}`, unitId, barCode: `68${Date.now()}`.slice(0, 13), salePrice: '6', purPrice: '2' }), 'barcode goods')
-    d.ser = ok(await call('POST', '/inventory/add', { number: `MS${stamp}`, name: `串号货${stamp}`, unitId, isSerNum: 1, salePrice: '999', purPrice: '500' }), 'serial goods')
+    d.bar = ok(
+      await call('POST', '/inventory/add', {
+        number: `MB${stamp}`,
+        name: `条码货${stamp}`,
+        unitId,
+        barCode: `68${Date.now()}`.slice(0, 13),
+        salePrice: '6',
+        purPrice: '2',
+      }),
+      'barcode goods',
+    )
+    d.ser = ok(
+      await call('POST', '/inventory/add', {
+        number: `MS${stamp}`,
+        name: `串号货${stamp}`,
+        unitId,
+        isSerNum: 1,
+        salePrice: '999',
+        purPrice: '500',
+      }),
+      'serial goods',
+    )
     d.customer = ok(await call('POST', '/contact/add', { type: -10, number: `MK${stamp}`, name: `多行客户${stamp}` }), 'customer')
     d.supplier = ok(await call('POST', '/contact/add', { type: 10, number: `MG${stamp}`, name: `多行供应商${stamp}` }), 'supplier')
     d.receipt = ok(
@@ -83,7 +114,10 @@ export async function run(ctx) {
   await step('documents+: a 20-line sales delivery by keyboard only (numbers, a barcode, a serial dialog), saved and audited', async () => {
     const path = '/sales/sales_detail'
     let view = await open(path, 'doc-entry-sales')
-    if ((await view.getByTestId('doc-new').count()) && ((await view.getByTestId('doc-uncheck').count()) || (await view.getByTestId('doc-dirty').count()))) {
+    if (
+      (await view.getByTestId('doc-new').count()) &&
+      ((await view.getByTestId('doc-uncheck').count()) || (await view.getByTestId('doc-dirty').count()))
+    ) {
       await view.getByTestId('doc-new').click()
       if (await page.getByTestId('doc-discard').count()) await page.getByTestId('doc-discard').click()
     }
@@ -98,7 +132,11 @@ export async function run(ctx) {
     await page.keyboard.press('Escape')
     await page.waitForFunction(() => !document.querySelector('[data-testid="doc-goods-loading"]'), null, { timeout: 15000 })
     // the serial column is on (ISSERNUM)
-    await view.locator('[role="columnheader"]').filter({ hasText: /序列号|Serial/ }).first().waitFor()
+    await view
+      .locator('[role="columnheader"]')
+      .filter({ hasText: /序列号|Serial/ })
+      .first()
+      .waitFor()
 
     const cell = (row, col) => view.getByTestId(`docgrid-cell-${row}-${col}`)
     const toCol = async (row, col) => {
@@ -134,8 +172,12 @@ export async function run(ctx) {
     await page.keyboard.type(SERIALS[0])
     await shot('65-serial-dialog')
     // Tab to the dialog's OK (Cancel, then OK) and Enter
-    for (let i = 0; i < 4 && (await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))) !== 'docgrid-serials-ok'; i++) await page.keyboard.press('Tab')
-    expect((await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))) === 'docgrid-serials-ok', 'the serial dialog OK is reached by Tab')
+    for (let i = 0; i < 4 && (await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))) !== 'docgrid-serials-ok'; i++)
+      await page.keyboard.press('Tab')
+    expect(
+      (await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))) === 'docgrid-serials-ok',
+      'the serial dialog OK is reached by Tab',
+    )
     await page.keyboard.press('Enter')
     await text.waitFor({ state: 'hidden' })
     want.push([19, d.ser, '1'])
@@ -161,9 +203,18 @@ export async function run(ctx) {
     // goods 0 took lines 1, 6, 11, 16 → 1+3+2+1 = 7 of 100 → 93 left
     const delivered = d.sale20.entries.filter((e) => e.invId === d.gm[0].id).reduce((a, e) => a + Number(e.qty), 0)
     const left = 100 - delivered
-    const body = (qty) => ({ date: today, buId: d.customer.id, locationId: d.wh.id, entries: [{ invId: d.gm[0].id, qty: String(qty), price: '10' }], accounts: [] })
+    const body = (qty) => ({
+      date: today,
+      buId: d.customer.id,
+      locationId: d.wh.id,
+      entries: [{ invId: d.gm[0].id, qty: String(qty), price: '10' }],
+      accounts: [],
+    })
     const over = await call('POST', '/sales/add?check=1', body(left + 1))
-    expect(over.http >= 400, `${left + 1} of goods 0 after delivering ${delivered} of 100 must be refused: ${JSON.stringify(over).slice(0, 300)}`)
+    expect(
+      over.http >= 400,
+      `${left + 1} of goods 0 after delivering ${delivered} of 100 must be refused: ${JSON.stringify(over).slice(0, 300)}`,
+    )
     console.log(`     goods 0: 100 received, ${delivered} delivered by the 20-line delivery, ${left + 1} refused`)
     // and the goods list shows what is left
     const goods = await open('/settings/base/inventory', 'goods-view')
@@ -198,13 +249,19 @@ export async function run(ctx) {
     await view.getByTestId('doc-entry-sales').waitFor()
     const cell = (row, col) => view.getByTestId(`docgrid-cell-${row}-${col}`)
     await waitText(cell(0, 'goods'), d.gm[1].name)
-    expect((await cell(0, 'qty').innerText()).trim() === '6' && (await cell(1, 'qty').innerText()).trim() === '4', 'the order lines come with what is left')
+    expect(
+      (await cell(0, 'qty').innerText()).trim() === '6' && (await cell(1, 'qty').innerText()).trim() === '4',
+      'the order lines come with what is left',
+    )
     await cell(0, 'qty').click()
     await page.keyboard.type('2')
     await page.keyboard.press('Enter')
     await page.keyboard.type('1')
     await page.keyboard.press('Enter')
-    expect((await cell(0, 'qty').innerText()).trim() === '2' && (await cell(1, 'qty').innerText()).trim() === '1', 'partial quantities typed')
+    expect(
+      (await cell(0, 'qty').innerText()).trim() === '2' && (await cell(1, 'qty').innerText()).trim() === '1',
+      'partial quantities typed',
+    )
     await shot('68-from-order-part1')
     const part1 = await savedDoc(view, '/sales')
     expect(part1.checked === 1 && part1.entries.every((e) => e.srcOrderEntryId), 'part 1 audited, lines linked to the order')
@@ -217,7 +274,10 @@ export async function run(ctx) {
     await page.getByTestId(`order-pick-${d.order.billNo}`).click()
     const cell2 = (row, col) => view2.getByTestId(`docgrid-cell-${row}-${col}`)
     await waitText(cell2(0, 'goods'), d.gm[1].name)
-    expect((await cell2(0, 'qty').innerText()).trim() === '4' && (await cell2(1, 'qty').innerText()).trim() === '3', 'part 2 takes what is left')
+    expect(
+      (await cell2(0, 'qty').innerText()).trim() === '4' && (await cell2(1, 'qty').innerText()).trim() === '3',
+      'part 2 takes what is left',
+    )
     await shot('69-from-order-part2')
     const part2 = await savedDoc(view2, '/sales')
     expect(part2.checked === 1, 'part 2 audited')
@@ -250,13 +310,27 @@ export async function run(ctx) {
     await page.keyboard.press('Enter')
     await shot('71-return-from-purchase')
     const r = await savedDoc(ret, '/rePurchase')
-    expect(r.checked === 1 && r.entries.length === 1 && Number(r.entries[0].qty) === 2, `return audited: ${JSON.stringify(r.entries?.map((e) => e.qty))}`)
+    expect(
+      r.checked === 1 && r.entries.length === 1 && Number(r.entries[0].qty) === 2,
+      `return audited: ${JSON.stringify(r.entries?.map((e) => e.qty))}`,
+    )
   })
 
   await step('documents+: 500 lines: open an audited one, keystroke to screen on line 400', async () => {
-    const entries = Array.from({ length: 500 }, (_, i) => ({ invId: d.gm[4].id, qty: '1', price: String(1 + (i % 7)), locationId: d.wh.id }))
-    const audited = ok(await call('POST', '/purchase/add?check=1', { date: today, buId: d.supplier.id, locationId: d.wh.id, entries, accounts: [] }), '500-line audited receipt')
-    const draft = ok(await call('POST', '/purchase/add', { date: today, buId: d.supplier.id, locationId: d.wh.id, entries, accounts: [] }), '500-line draft receipt')
+    const entries = Array.from({ length: 500 }, (_, i) => ({
+      invId: d.gm[4].id,
+      qty: '1',
+      price: String(1 + (i % 7)),
+      locationId: d.wh.id,
+    }))
+    const audited = ok(
+      await call('POST', '/purchase/add?check=1', { date: today, buId: d.supplier.id, locationId: d.wh.id, entries, accounts: [] }),
+      '500-line audited receipt',
+    )
+    const draft = ok(
+      await call('POST', '/purchase/add', { date: today, buId: d.supplier.id, locationId: d.wh.id, entries, accounts: [] }),
+      '500-line draft receipt',
+    )
     // open the audited one
     await page.keyboard.press('Escape')
     const path = `/purchase/purchase_detail?id=${audited.id}`
@@ -330,15 +404,28 @@ export async function run(ctx) {
     const checkId = perms.get('sales:sales:check')
     expect(!!checkId, 'the sales:sales:check button exists')
     const menuIds = clerkMenus.filter((id) => id !== checkId)
-    for (const p of ['sales:sales:query', 'sales:sales:add', 'sales:sales:update', 'money:salesAmount:view']) if (perms.get(p) && !menuIds.includes(perms.get(p))) menuIds.push(perms.get(p))
+    for (const p of ['sales:sales:query', 'sales:sales:add', 'sales:sales:update', 'money:salesAmount:view'])
+      if (perms.get(p) && !menuIds.includes(perms.get(p))) menuIds.push(perms.get(p))
     const code = `NOCHK${stamp}`.toUpperCase().slice(0, 30)
     const created = await call('POST', '/roles/', { name: `无审核${stamp}`, code, sort: 9, status: 1, dataScope: clerk.dataScope ?? 1 })
     ok(created, 'role')
-    const role = created.data?.id ? created.data : ok(await call('GET', `/roles/page?pageNum=1&pageSize=100&keywords=${code}`), 'role again').list.find((r) => r.code === code)
+    const role = created.data?.id
+      ? created.data
+      : ok(await call('GET', `/roles/page?pageNum=1&pageSize=100&keywords=${code}`), 'role again').list.find((r) => r.code === code)
     ok(await call('POST', `/roles/${role.id}/menus`, { menuIds }), 'grant')
     const shops = ok(await call('GET', '/shops/options'), 'shops')
     const username = `nochk_${stamp}`
-    ok(await call('POST', '/users/', { username, nickname: 'NoCheck', deptId: 1, roleIds: [role.id], shopIds: [shops[0].value], password: 'nochk123' }), 'user')
+    ok(
+      await call('POST', '/users/', {
+        username,
+        nickname: 'NoCheck',
+        deptId: 1,
+        roleIds: [role.id],
+        shopIds: [shops[0].value],
+        password: 'nochk123',
+      }),
+      'user',
+    )
     const base = new URL(page.url()).origin
     const form = new FormData()
     form.append('username', username)
@@ -373,7 +460,8 @@ export async function run(ctx) {
 
   await step('documents+: sign back in as admin', async () => {
     await page.evaluate(() => {
-      for (const k of Object.keys(localStorage)) if (k.startsWith('cangshu.draft:') || k.startsWith('cangshu.docOpen:')) localStorage.removeItem(k)
+      for (const k of Object.keys(localStorage))
+        if (k.startsWith('cangshu.draft:') || k.startsWith('cangshu.docOpen:')) localStorage.removeItem(k)
       localStorage.removeItem('cangshu.session')
       location.hash = '/login'
     })

@@ -98,11 +98,7 @@ describe('http', () => {
     expect(results).toEqual(['/item/1', '/item/2', '/item/3'])
     expect(refreshes).toBe(1)
     expect(seen.filter((s) => s.endsWith('Bearer old'))).toHaveLength(3)
-    expect(seen.filter((s) => s.endsWith('Bearer new')).sort()).toEqual([
-      '/item/1 Bearer new',
-      '/item/2 Bearer new',
-      '/item/3 Bearer new',
-    ])
+    expect(seen.filter((s) => s.endsWith('Bearer new')).sort()).toEqual(['/item/1 Bearer new', '/item/2 Bearer new', '/item/3 Bearer new'])
     expect(useSession.getState()).toMatchObject({ accessToken: 'new', refreshToken: 'r2' })
     expect(info).not.toHaveBeenCalled()
     expect(error).not.toHaveBeenCalled()
@@ -121,9 +117,7 @@ describe('http', () => {
       auths.push(String(c.headers?.Authorization))
       return [200, { status: 200, data: 'late' }]
     })
-    mock.onGet('/first').reply((c) =>
-      c.headers?.Authorization === 'Bearer old' ? [401, expired] : [200, { status: 200, data: 'first' }],
-    )
+    mock.onGet('/first').reply((c) => (c.headers?.Authorization === 'Bearer old' ? [401, expired] : [200, { status: 200, data: 'first' }]))
     const first = api.get('/first')
     await new Promise((r) => setTimeout(r, 15)) // the refresh is under way
     const late = api.get('/late')

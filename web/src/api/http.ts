@@ -213,10 +213,8 @@ export function request<T>(config: AxiosRequestConfig): Promise<T> {
 
 export const api = {
   get: <T>(url: string, config?: AxiosRequestConfig) => request<T>({ ...config, method: 'get', url }),
-  post: <T>(url: string, data?: unknown, config?: AxiosRequestConfig) =>
-    request<T>({ ...config, method: 'post', url, data }),
-  put: <T>(url: string, data?: unknown, config?: AxiosRequestConfig) =>
-    request<T>({ ...config, method: 'put', url, data }),
+  post: <T>(url: string, data?: unknown, config?: AxiosRequestConfig) => request<T>({ ...config, method: 'post', url, data }),
+  put: <T>(url: string, data?: unknown, config?: AxiosRequestConfig) => request<T>({ ...config, method: 'put', url, data }),
   delete: <T>(url: string, config?: AxiosRequestConfig) => request<T>({ ...config, method: 'delete', url }),
 }
 

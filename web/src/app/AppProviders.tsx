@@ -58,11 +58,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <ConfigProvider
-          theme={buildTheme(prefs, dark)}
-          locale={prefs.language === 'en' ? enUS : zhCN}
-          componentSize={antdSize(prefs.size)}
-        >
+        <ConfigProvider theme={buildTheme(prefs, dark)} locale={prefs.language === 'en' ? enUS : zhCN} componentSize={antdSize(prefs.size)}>
           <Feedback />
           {children}
         </ConfigProvider>

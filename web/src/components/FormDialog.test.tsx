@@ -48,9 +48,9 @@ describe('server field errors', () => {
 
   it('shows the server error on the field in the dialog and stays open', async () => {
     const onClose = vi.fn()
-    const onSubmit = vi.fn().mockRejectedValue(
-      new ApiError('Username already exists', 400, 'A0111', { username: 'Username "bob" already exists' }),
-    )
+    const onSubmit = vi
+      .fn()
+      .mockRejectedValue(new ApiError('Username already exists', 400, 'A0111', { username: 'Username "bob" already exists' }))
     render(
       <FormDialog<{ username: string }> open title="Add" initialValues={{ username: 'bob' }} onSubmit={onSubmit} onClose={onClose}>
         <Form.Item name="username" label="Username">
@@ -71,7 +71,14 @@ describe('server field errors', () => {
     const onClose = vi.fn()
     const onSuccess = vi.fn()
     render(
-      <FormDialog<{ username: string }> open title="Add" initialValues={{ username: 'amy' }} onSubmit={async () => 7} onClose={onClose} onSuccess={onSuccess}>
+      <FormDialog<{ username: string }>
+        open
+        title="Add"
+        initialValues={{ username: 'amy' }}
+        onSubmit={async () => 7}
+        onClose={onClose}
+        onSuccess={onSuccess}
+      >
         <Form.Item name="username">
           <Input data-testid="name" />
         </Form.Item>
@@ -87,7 +94,13 @@ describe('server field errors', () => {
 
   it('starts from the new initial values each time it opens', async () => {
     const Dialog = ({ open, name }: { open: boolean; name: string }) => (
-      <FormDialog<{ username: string }> open={open} title="T" initialValues={{ username: name }} onSubmit={async () => 1} onClose={() => {}}>
+      <FormDialog<{ username: string }>
+        open={open}
+        title="T"
+        initialValues={{ username: name }}
+        onSubmit={async () => 1}
+        onClose={() => {}}
+      >
         <Form.Item name="username">
           <Input data-testid="name" />
         </Form.Item>

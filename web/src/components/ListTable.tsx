@@ -40,15 +40,7 @@ export interface ListTableProps<T> extends Omit<TableProps<T>, 'title'> {
   onRefresh?: () => void
 }
 
-export function ListTable<T extends object>({
-  list,
-  selectable,
-  toolbar,
-  extra,
-  onRefresh,
-  pagination,
-  ...table
-}: ListTableProps<T>) {
+export function ListTable<T extends object>({ list, selectable, toolbar, extra, onRefresh, pagination, ...table }: ListTableProps<T>) {
   const { t } = useTranslation('list')
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([])
   const [selectedRows, setSelectedRows] = useState<T[]>([])

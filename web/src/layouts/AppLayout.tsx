@@ -51,10 +51,7 @@ export default function AppLayout() {
   const sideEntries: MenuEntry[] = mode === 'mix' ? (section?.children ?? []) : entries
   const sideItems = useMemo(() => toMenuItems(sideEntries, mode === 'mix' ? 1 : 0), [sideEntries, mode])
   const allItems = useMemo(() => toMenuItems(entries), [entries])
-  const sectionItems = useMemo(
-    () => toMenuItems(entries.map((e) => ({ ...e, children: undefined }))),
-    [entries],
-  )
+  const sectionItems = useMemo(() => toMenuItems(entries.map((e) => ({ ...e, children: undefined }))), [entries])
   const siderDark = prefs.sidebarScheme === 'classic-blue' || dark
   const menuTheme = siderDark ? 'dark' : 'light'
   const selected = [location.pathname]
@@ -203,6 +200,6 @@ export default function AppLayout() {
         <HeaderActions onSettings={() => setSettings(true)} />
       </Header>
       {withSider}
-    </Layout>
+    </Layout>,
   )
 }

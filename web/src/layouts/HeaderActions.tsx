@@ -16,13 +16,7 @@ export function HeaderActions({ compact, onSettings }: { compact?: boolean; onSe
       <NoticeBadge />
       <LanguageSwitch />
       {!compact && <SizeSwitch />}
-      <Button
-        type="text"
-        icon={<SettingOutlined />}
-        aria-label={t('settings')}
-        data-testid="settings-button"
-        onClick={onSettings}
-      />
+      <Button type="text" icon={<SettingOutlined />} aria-label={t('settings')} data-testid="settings-button" onClick={onSettings} />
       <UserMenu />
     </Space>
   )

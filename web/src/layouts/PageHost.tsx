@@ -79,9 +79,7 @@ export function PageHost({ routes, scrollRef }: { routes: FlatRoute[]; scrollRef
 
   if (routes.length === 0) {
     // An account without roles (e.g. just registered) has no menus at all.
-    return (
-      <Empty style={{ padding: 48 }} description={t('error:noMenus')} data-testid="no-menus" />
-    )
+    return <Empty style={{ padding: 48 }} description={t('error:noMenus')} data-testid="no-menus" />
   }
   if (location.pathname === '/' || (route && route.catalog)) {
     const root = route ?? routes.find((r) => r.path === '/')

@@ -25,8 +25,14 @@ describe('locales', () => {
       const en = JSON.parse(readFileSync(`${dir}/en/${file}`, 'utf8'))
       const zk = keys(zh).sort()
       const ek = keys(en).sort()
-      expect(ek.filter((k) => !zk.includes(k)), `only in en/${file}`).toEqual([])
-      expect(zk.filter((k) => !ek.includes(k)), `only in zh-CN/${file}`).toEqual([])
+      expect(
+        ek.filter((k) => !zk.includes(k)),
+        `only in en/${file}`,
+      ).toEqual([])
+      expect(
+        zk.filter((k) => !ek.includes(k)),
+        `only in zh-CN/${file}`,
+      ).toEqual([])
     })
   }
 

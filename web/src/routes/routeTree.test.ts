@@ -5,24 +5,35 @@ import { catalogTarget, findRoute, flattenRoutes, joinPath, pageTitle } from './
 
 const tree: RouteNode[] = [
   {
-    path: '/', component: 'Layout', redirect: '/dashboard', meta: { title: '首页', icon: 'homepage' },
+    path: '/',
+    component: 'Layout',
+    redirect: '/dashboard',
+    meta: { title: '首页', icon: 'homepage' },
     children: [
       { path: 'dashboard', component: 'dashboard', meta: { title: '首页', affix: true, keepAlive: true } },
       { path: 'profile', component: 'profile', meta: { title: '个人中心', hidden: true } },
     ],
   },
   {
-    path: '/purchase', component: 'Layout', meta: { title: '购货', icon: 'purchase', alwaysShow: true },
+    path: '/purchase',
+    component: 'Layout',
+    meta: { title: '购货', icon: 'purchase', alwaysShow: true },
     children: [
       { path: 'purOrder_detail', component: 'purchase/purOrder_detail', meta: { title: '录入购货订单', hidden: true, keepAlive: true } },
       { path: 'purOrder', component: 'purchase/purOrder', meta: { title: '购货订单记录', keepAlive: true } },
     ],
   },
   {
-    path: '/report', component: 'Layout', meta: { title: '报表' },
+    path: '/report',
+    component: 'Layout',
+    meta: { title: '报表' },
     children: [
-      { path: 'purchase', component: 'Layout', meta: { title: '采购报表' },
-        children: [{ path: 'puDetail', component: 'report/puDetail', meta: { title: '采购明细表', params: { title: 'X' } } }] },
+      {
+        path: 'purchase',
+        component: 'Layout',
+        meta: { title: '采购报表' },
+        children: [{ path: 'puDetail', component: 'report/puDetail', meta: { title: '采购明细表', params: { title: 'X' } } }],
+      },
     ],
   },
 ]
@@ -38,8 +49,15 @@ describe('route tree', () => {
   it('flattens nested catalogs to absolute paths', () => {
     const flat = flattenRoutes(tree)
     expect(flat.map((r) => r.path)).toEqual([
-      '/', '/dashboard', '/profile', '/purchase', '/purchase/purOrder_detail', '/purchase/purOrder',
-      '/report', '/report/purchase', '/report/purchase/puDetail',
+      '/',
+      '/dashboard',
+      '/profile',
+      '/purchase',
+      '/purchase/purOrder_detail',
+      '/purchase/purOrder',
+      '/report',
+      '/report/purchase',
+      '/report/purchase/puDetail',
     ])
     const pu = findRoute(flat, '/report/purchase/puDetail/')!
     expect(pu.parents).toEqual(['/report', '/report/purchase'])

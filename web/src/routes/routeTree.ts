@@ -56,10 +56,7 @@ export function flattenRoutes(tree: RouteNode[] | undefined): FlatRoute[] {
 /** The route a pathname shows: exact paths first, then patterns (/x/:id). */
 export function findRoute(routes: FlatRoute[], pathname: string): FlatRoute | undefined {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  return (
-    routes.find((r) => r.path === clean) ??
-    routes.find((r) => r.path.includes(':') && matchPath({ path: r.path, end: true }, clean))
-  )
+  return routes.find((r) => r.path === clean) ?? routes.find((r) => r.path.includes(':') && matchPath({ path: r.path, end: true }, clean))
 }
 
 /** Where a catalog leads: its redirect, else its first visible page. */

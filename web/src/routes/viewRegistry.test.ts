@@ -38,8 +38,18 @@ describe('view registry', () => {
   it('resolves every seeded component name', () => {
     const names = seededComponents()
     expect(names.size).toBeGreaterThan(90)
-    for (const n of ['Layout', 'dashboard', 'profile', 'purchase/purOrder', 'purchase/purOrder_detail',
-      'storage/assemble_detail', 'storage/combination', 'report/puDetail', 'system/user', 'fund/fundTf_detail']) {
+    for (const n of [
+      'Layout',
+      'dashboard',
+      'profile',
+      'purchase/purOrder',
+      'purchase/purOrder_detail',
+      'storage/assemble_detail',
+      'storage/combination',
+      'report/puDetail',
+      'system/user',
+      'fund/fundTf_detail',
+    ]) {
       expect(names, n).toContain(n)
     }
     const missing = [...names].filter((n) => !hasView(n))

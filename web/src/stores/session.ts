@@ -52,8 +52,7 @@ export const useSession = create<SessionState>()(
           signedOut: false,
         }),
       setUser: (user) => set({ user }),
-      clear: (signOut = false) =>
-        set({ accessToken: '', refreshToken: '', tokenType: 'Bearer', user: null, signedOut: signOut }),
+      clear: (signOut = false) => set({ accessToken: '', refreshToken: '', tokenType: 'Bearer', user: null, signedOut: signOut }),
     }),
     {
       name: SESSION_KEY,

@@ -20,8 +20,18 @@ describe('tabs', () => {
     expect(keys()).toEqual(['/dashboard', '/z', '/a', '/b?id=1', '/c'])
   })
   it('never closes the pinned dashboard', () => {
-    expect(useTabs.getState().close('/dashboard').map((t) => t.key)).toContain('/dashboard')
-    expect(useTabs.getState().closeAll().map((t) => t.key)).toEqual(['/dashboard'])
+    expect(
+      useTabs
+        .getState()
+        .close('/dashboard')
+        .map((t) => t.key),
+    ).toContain('/dashboard')
+    expect(
+      useTabs
+        .getState()
+        .closeAll()
+        .map((t) => t.key),
+    ).toEqual(['/dashboard'])
   })
   it('closes others, left and right', () => {
     useTabs.getState().closeRight('/a')

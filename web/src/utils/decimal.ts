@@ -85,7 +85,10 @@ export interface DecimalLimits {
  * What is wrong with an entered decimal, like the server checks it: '' when
  * it is fine (empty is fine), else 'invalid', 'min', 'max' or 'places'.
  */
-export function checkDecimal(v: DecInput, { places: p, min = 0, max = '1000000000000' }: DecimalLimits = {}): '' | 'invalid' | 'min' | 'max' | 'places' {
+export function checkDecimal(
+  v: DecInput,
+  { places: p, min = 0, max = '1000000000000' }: DecimalLimits = {},
+): '' | 'invalid' | 'min' | 'max' | 'places' {
   if (v === null || v === undefined || v === '') return ''
   const d = toDec(v)
   if (!d) return 'invalid'

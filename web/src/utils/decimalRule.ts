@@ -11,7 +11,9 @@ export function decimalRule(limits: DecimalLimits = {}): Rule {
       const bad = checkDecimal(v, limits)
       if (!bad) return Promise.resolve()
       return Promise.reject(
-        new Error(i18n.t(`decimal:${bad}`, { places: limits.places, min: String(limits.min ?? 0), max: String(limits.max ?? '1000000000000') })),
+        new Error(
+          i18n.t(`decimal:${bad}`, { places: limits.places, min: String(limits.min ?? 0), max: String(limits.max ?? '1000000000000') }),
+        ),
       )
     },
   }

@@ -19,7 +19,19 @@ let latest: DocLine[] = []
 function Harness({ initial = [], s = settings, errors }: { initial?: DocLine[]; s?: GridSettings; errors?: Record<string, string> }) {
   const [lines, setLines] = useState<DocLine[]>(initial)
   latest = lines
-  return <DocGrid lines={lines} onChange={setLines} settings={s} goods={goods} warehouses={warehouses} defaultLocationId={3} priceField="salePrice" errors={errors} height={480} />
+  return (
+    <DocGrid
+      lines={lines}
+      onChange={setLines}
+      settings={s}
+      goods={goods}
+      warehouses={warehouses}
+      defaultLocationId={3}
+      priceField="salePrice"
+      errors={errors}
+      height={480}
+    />
+  )
 }
 
 const grid = () => screen.getByTestId('docgrid-grid')
@@ -36,7 +48,9 @@ const type = (text: string) => {
 
 function manyLines(n: number): DocLine[] {
   const ix = new GoodsIndex(goods)
-  return Array.from({ length: n }, (_, i) => pickGoods(emptyLine(settings, 3), ix.exact(i % 2 ? '690024' : 'SP002')!, { settings, priceField: 'salePrice', defaultLocationId: 3 }))
+  return Array.from({ length: n }, (_, i) =>
+    pickGoods(emptyLine(settings, 3), ix.exact(i % 2 ? '690024' : 'SP002')!, { settings, priceField: 'salePrice', defaultLocationId: 3 }),
+  )
 }
 
 describe('DocGrid', () => {
@@ -103,7 +117,9 @@ describe('DocGrid', () => {
 
   it("shows the server's field errors on the offending cells, counting saved lines only", () => {
     const lines = manyLines(3)
-    render(<Harness initial={lines} errors={{ 'entries[2].qty': '数量必须大于 0', 'entries[0].skuId': '属性不存在', entries: '最多 500 行' }} />)
+    render(
+      <Harness initial={lines} errors={{ 'entries[2].qty': '数量必须大于 0', 'entries[0].skuId': '属性不存在', entries: '最多 500 行' }} />,
+    )
     const cell = screen.getByTestId('docgrid-cell-2-qty')
     expect(cell.getAttribute('aria-invalid')).toBe('true')
     expect(cell.getAttribute('title')).toBe('数量必须大于 0')

@@ -91,7 +91,8 @@ function cellText(l: DocLine, c: GridColumn, s: GridSettings): string {
 /** The text an editor starts from (F2, second click): raw values, not formatted. */
 function editText(l: DocLine, c: GridColumn): string {
   if (c.key === 'goods') return l.invNumber
-  if (c.editor === 'decimal' || c.editor === 'text' || c.editor === 'date') return String((l as unknown as Record<string, unknown>)[c.key] ?? '')
+  if (c.editor === 'decimal' || c.editor === 'text' || c.editor === 'date')
+    return String((l as unknown as Record<string, unknown>)[c.key] ?? '')
   return ''
 }
 
@@ -112,7 +113,21 @@ interface RowProps {
   colors: { active: string; error: string; border: string; stripe: string; bg: string }
 }
 
-const Row = memo(function Row({ line, row, columns, settings, top, activeKey, editor, errors, rowError, readOnly, onCell, onDelete, colors }: RowProps) {
+const Row = memo(function Row({
+  line,
+  row,
+  columns,
+  settings,
+  top,
+  activeKey,
+  editor,
+  errors,
+  rowError,
+  readOnly,
+  onCell,
+  onDelete,
+  colors,
+}: RowProps) {
   const { t } = useTranslation('docGrid')
   return (
     <div
@@ -121,7 +136,11 @@ const Row = memo(function Row({ line, row, columns, settings, top, activeKey, ed
       data-testid={`docgrid-row-${row}`}
       style={{ position: 'absolute', top, left: 0, height: ROW_HEIGHT, display: 'flex', background: row % 2 ? colors.stripe : colors.bg }}
     >
-      <div role="rowheader" style={{ ...cellBase(NUM_WIDTH, colors.border), justifyContent: 'space-between', color: rowError ? colors.error : undefined }} title={rowError}>
+      <div
+        role="rowheader"
+        style={{ ...cellBase(NUM_WIDTH, colors.border), justifyContent: 'space-between', color: rowError ? colors.error : undefined }}
+        title={rowError}
+      >
         <span>{row + 1}</span>
         {!readOnly && (
           <DeleteOutlined
@@ -217,7 +236,11 @@ function CellEditor({ draft, onDraft, onKey, align, options, hits, resolverRef, 
       return null
     }
   const list = hits
-    ? hits.map((h) => ({ key: `${h.goods.id}-${h.unitId ?? ''}-${h.skuId ?? ''}`, label: `${h.goods.number} ${h.goods.name}`, hint: String(h.goods.spec ?? '') }))
+    ? hits.map((h) => ({
+        key: `${h.goods.id}-${h.unitId ?? ''}-${h.skuId ?? ''}`,
+        label: `${h.goods.number} ${h.goods.name}`,
+        hint: String(h.goods.spec ?? ''),
+      }))
     : (options ?? []).map((o) => ({ key: String(o.value), label: o.label, hint: o.hint ?? '' }))
   return (
     <>
@@ -235,13 +258,33 @@ function CellEditor({ draft, onDraft, onKey, align, options, hits, resolverRef, 
           }
           onKey(e)
         }}
-        style={{ width: '100%', height: ROW_HEIGHT - 6, border: 'none', outline: 'none', background: 'transparent', textAlign: align ?? 'left', font: 'inherit', color: 'inherit', padding: 0 }}
+        style={{
+          width: '100%',
+          height: ROW_HEIGHT - 6,
+          border: 'none',
+          outline: 'none',
+          background: 'transparent',
+          textAlign: align ?? 'left',
+          font: 'inherit',
+          color: 'inherit',
+          padding: 0,
+        }}
       />
       {(hits || options) && list.length > 0 && (
         <div
           role="listbox"
           data-testid={`${testId}-list`}
-          style={{ position: 'absolute', top: ROW_HEIGHT, left: 0, zIndex: 3, minWidth: '100%', maxHeight: 8 * 28, overflowY: 'auto', background: listBg, boxShadow: '0 6px 16px rgba(0,0,0,0.12)' }}
+          style={{
+            position: 'absolute',
+            top: ROW_HEIGHT,
+            left: 0,
+            zIndex: 3,
+            minWidth: '100%',
+            maxHeight: 8 * 28,
+            overflowY: 'auto',
+            background: listBg,
+            boxShadow: '0 6px 16px rgba(0,0,0,0.12)',
+          }}
         >
           {list.map((o, i) => (
             <div
@@ -253,7 +296,17 @@ function CellEditor({ draft, onDraft, onKey, align, options, hits, resolverRef, 
                 e.stopPropagation()
                 setHl(i)
                 // choose on click: the grid commits with this highlight
-                setTimeout(() => onKey({ key: 'Enter', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, preventDefault() {}, stopPropagation() {} } as KeyboardEvent<HTMLElement>))
+                setTimeout(() =>
+                  onKey({
+                    key: 'Enter',
+                    ctrlKey: false,
+                    metaKey: false,
+                    shiftKey: false,
+                    altKey: false,
+                    preventDefault() {},
+                    stopPropagation() {},
+                  } as KeyboardEvent<HTMLElement>),
+                )
               }}
               style={{ padding: '4px 8px', whiteSpace: 'nowrap', cursor: 'pointer', background: i === hl ? activeBg : undefined }}
             >
@@ -267,11 +320,31 @@ function CellEditor({ draft, onDraft, onKey, align, options, hits, resolverRef, 
 }
 
 export function DocGrid(props: DocGridProps) {
-  const { lines, onChange, settings: s, goods, warehouses, defaultLocationId, priceField, priceOf, errors, readOnly, hideColumns, height = 420, testId = 'docgrid' } = props
+  const {
+    lines,
+    onChange,
+    settings: s,
+    goods,
+    warehouses,
+    defaultLocationId,
+    priceField,
+    priceOf,
+    errors,
+    readOnly,
+    hideColumns,
+    height = 420,
+    testId = 'docgrid',
+  } = props
   const { t } = useTranslation('docGrid')
   const { token } = theme.useToken()
   const colors = useMemo(
-    () => ({ active: token.colorPrimary, error: token.colorError, border: token.colorBorderSecondary, stripe: token.colorFillQuaternary, bg: token.colorBgContainer }),
+    () => ({
+      active: token.colorPrimary,
+      error: token.colorError,
+      border: token.colorBorderSecondary,
+      stripe: token.colorFillQuaternary,
+      bg: token.colorBgContainer,
+    }),
     [token],
   )
   const columns = useMemo(() => gridColumns(s, { hide: hideColumns, readOnly }), [s, hideColumns, readOnly])
@@ -285,7 +358,10 @@ export function DocGrid(props: DocGridProps) {
   )
 
   // Keep one empty line at the end to type into.
-  const shown = useMemo(() => (readOnly || (lines.length && isEmptyLine(lines[lines.length - 1])) ? lines : [...lines, emptyLine(s, defaultLocationId)]), [lines, readOnly, s, defaultLocationId])
+  const shown = useMemo(
+    () => (readOnly || (lines.length && isEmptyLine(lines[lines.length - 1])) ? lines : [...lines, emptyLine(s, defaultLocationId)]),
+    [lines, readOnly, s, defaultLocationId],
+  )
   const linesRef = useRef(shown)
   linesRef.current = shown
 
@@ -310,7 +386,12 @@ export function DocGrid(props: DocGridProps) {
   useEffect(() => setCleared(new Set()), [serverErrors])
 
   const shape: GridShape = useMemo(
-    () => ({ rows: shown.length, cols: cursorCols.length, readOnly, valueAt: (r, c) => (shown[r] && cursorCols[c] ? editText(shown[r], cursorCols[c]) : '') }),
+    () => ({
+      rows: shown.length,
+      cols: cursorCols.length,
+      readOnly,
+      valueAt: (r, c) => (shown[r] && cursorCols[c] ? editText(shown[r], cursorCols[c]) : ''),
+    }),
     [shown, cursorCols, readOnly],
   )
   const cur = clampCursor(cursor, shape)
@@ -513,14 +594,23 @@ export function DocGrid(props: DocGridProps) {
     <div
       key={c.key}
       role="columnheader"
-      style={{ ...cellBase(c.width, colors.border), justifyContent: c.align === 'right' ? 'flex-end' : c.align === 'center' ? 'center' : 'flex-start', fontWeight: 600, ...extra }}
+      style={{
+        ...cellBase(c.width, colors.border),
+        justifyContent: c.align === 'right' ? 'flex-end' : c.align === 'center' ? 'center' : 'flex-start',
+        fontWeight: 600,
+        ...extra,
+      }}
     >
       <span style={ellipsis}>{text}</span>
     </div>
   )
 
   const activeErr =
-    (activeLine && (local.get(activeLine.key)?.get(activeCol?.key as ColumnKey) ?? (!cleared.has(`${activeLine.key}:${activeCol?.key}`) ? serverErrors.cells.get(activeLine.key)?.get(activeCol?.key as ColumnKey) : undefined))) ||
+    (activeLine &&
+      (local.get(activeLine.key)?.get(activeCol?.key as ColumnKey) ??
+        (!cleared.has(`${activeLine.key}:${activeCol?.key}`)
+          ? serverErrors.cells.get(activeLine.key)?.get(activeCol?.key as ColumnKey)
+          : undefined))) ||
     (activeLine && serverErrors.rows.get(activeLine.key))
 
   const rows = []
@@ -575,16 +665,33 @@ export function DocGrid(props: DocGridProps) {
         <div role="rowgroup" style={{ position: 'relative', height: shown.length * ROW_HEIGHT, width }}>
           {rows}
         </div>
-        <div role="row" data-testid={`${testId}-totals`} style={{ position: 'sticky', bottom: 0, zIndex: 2, display: 'flex', width, background: colors.bg }}>
+        <div
+          role="row"
+          data-testid={`${testId}-totals`}
+          style={{ position: 'sticky', bottom: 0, zIndex: 2, display: 'flex', width, background: colors.bg }}
+        >
           {headerCell({ key: '#', width: NUM_WIDTH }, t('total'), { background: token.colorFillAlter })}
           {columns.map((c) => (
-            <div key={c.key} data-testid={`${testId}-total-${c.key}`} style={{ ...cellBase(c.width, colors.border), justifyContent: 'flex-end', fontWeight: 600, background: token.colorFillAlter }}>
+            <div
+              key={c.key}
+              data-testid={`${testId}-total-${c.key}`}
+              style={{ ...cellBase(c.width, colors.border), justifyContent: 'flex-end', fontWeight: 600, background: token.colorFillAlter }}
+            >
               {c.total ? (totals[c.key] ?? '') : ''}
             </div>
           ))}
         </div>
       </div>
-      <div data-testid={`${testId}-status`} style={{ display: 'flex', gap: token.marginSM, padding: `${token.paddingXXS}px ${token.paddingXS}px`, fontSize: token.fontSizeSM, minHeight: 24 }}>
+      <div
+        data-testid={`${testId}-status`}
+        style={{
+          display: 'flex',
+          gap: token.marginSM,
+          padding: `${token.paddingXXS}px ${token.paddingXS}px`,
+          fontSize: token.fontSizeSM,
+          minHeight: 24,
+        }}
+      >
         {serverErrors.grid.map((m) => (
           <span key={m} style={{ color: token.colorError }}>
             {m}
@@ -639,7 +746,14 @@ function SerialDialog({ line, onOk, onClose }: { line: DocLine; onOk: (list: str
       okButtonProps={{ disabled: !!dup, 'data-testid': 'docgrid-serials-ok' } as never}
       destroyOnHidden
     >
-      <Input.TextArea autoFocus rows={10} value={text} onChange={(e) => setText(e.target.value)} data-testid="docgrid-serials-text" placeholder={t('serials.placeholder')} />
+      <Input.TextArea
+        autoFocus
+        rows={10}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        data-testid="docgrid-serials-text"
+        placeholder={t('serials.placeholder')}
+      />
       <div style={{ marginTop: 8 }}>{dup ? t('serials.duplicate', { serNum: dup }) : t('serials.count', { count: list.length })}</div>
     </Modal>
   )

@@ -7,15 +7,7 @@ import { EditorState } from '@codemirror/state'
 import { EditorView, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view'
 import { codeFolding, foldGutter, foldKeymap, indentUnit, syntaxHighlighting } from '@codemirror/language'
 import { useDarkMode } from '@/app/useDarkMode'
-import {
-  baseLogExtensions,
-  linkHandler,
-  logHighlight,
-  logTheme,
-  modeCompartment,
-  modeExtension,
-  themeCompartment,
-} from './extensions'
+import { baseLogExtensions, linkHandler, logHighlight, logTheme, modeCompartment, modeExtension, themeCompartment } from './extensions'
 import type { LogLink, LogMode } from './parse'
 
 export interface LogEditorProps {

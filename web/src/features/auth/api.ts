@@ -60,8 +60,7 @@ export interface Profile {
   createTime: string
 }
 
-export const useCaptcha = () =>
-  useQuery({ queryKey: authKeys.captcha, queryFn: getCaptcha, staleTime: 0, gcTime: 0 })
+export const useCaptcha = () => useQuery({ queryKey: authKeys.captcha, queryFn: getCaptcha, staleTime: 0, gcTime: 0 })
 
 export const useMe = () => useQuery({ queryKey: authKeys.me, queryFn: getMe, staleTime: Infinity })
 
@@ -87,5 +86,4 @@ export function useRouteTree(enabled = true) {
   })
 }
 
-export const useProfile = () =>
-  useQuery({ queryKey: authKeys.profile, queryFn: () => api.get<Profile>('/users/profile') })
+export const useProfile = () => useQuery({ queryKey: authKeys.profile, queryFn: () => api.get<Profile>('/users/profile') })

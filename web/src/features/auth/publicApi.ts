@@ -44,5 +44,4 @@ export const sendResetCode = (email: string) => api.post<void>('/auth/password/c
 export const resetPassword = (v: ResetInput) => api.post<void>('/auth/password/reset', v, anon)
 
 /** The sign-in page's configuration (an older server without it: nothing extra). */
-export const useAuthConfig = () =>
-  useQuery({ queryKey: publicKeys.config, queryFn: getAuthConfig, staleTime: 60_000, retry: false })
+export const useAuthConfig = () => useQuery({ queryKey: publicKeys.config, queryFn: getAuthConfig, staleTime: 60_000, retry: false })

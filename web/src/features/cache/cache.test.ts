@@ -61,7 +61,12 @@ describe('client caches', () => {
   })
 
   it('loads shops from the options list', async () => {
-    mock.onGet('/shops/options').reply(...ok([{ value: 1, label: '总店' }, { value: 2, label: '二号店' }]))
+    mock.onGet('/shops/options').reply(
+      ...ok([
+        { value: 1, label: '总店' },
+        { value: 2, label: '二号店' },
+      ]),
+    )
     const c = await loadCache('shops')
     expect(c.byId.get(2)).toEqual({ id: 2, name: '二号店' })
   })

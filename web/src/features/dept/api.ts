@@ -15,8 +15,7 @@ export const useDeptList = (f: DeptFilters) =>
   useQuery({ queryKey: deptKeys.list(f), queryFn: () => api.get<Dept[]>('/depts', { params: compact(f) }) })
 
 /** Enabled departments as an option tree (the users' tree, the parent select). */
-export const useDeptOptions = () =>
-  useQuery({ queryKey: deptKeys.options, queryFn: () => api.get<DeptOption[]>('/depts/options') })
+export const useDeptOptions = () => useQuery({ queryKey: deptKeys.options, queryFn: () => api.get<DeptOption[]>('/depts/options') })
 
 export const useDeptForm = (id: number | undefined) =>
   useQuery({

@@ -61,11 +61,7 @@ describe('dictionary cache', () => {
   })
 
   it('shares concurrent loads outside components and serves later ones from the cache', async () => {
-    const [a, b, c] = await Promise.all([
-      loadDictItems(qc, 'gender'),
-      loadDictItems(qc, 'gender'),
-      loadDictItems(qc, 'gender'),
-    ])
+    const [a, b, c] = await Promise.all([loadDictItems(qc, 'gender'), loadDictItems(qc, 'gender'), loadDictItems(qc, 'gender')])
     expect(a).toEqual(b)
     expect(b).toEqual(c)
     await loadDictItems(qc, 'gender')

@@ -19,8 +19,7 @@ export const dictCacheKeys = {
   lang: (code: string, lang: string) => ['dictItems', code, lang] as const,
 }
 
-export const fetchDictItems = (code: string) =>
-  api.get<DictOption[]>(`/v1/dicts/${encodeURIComponent(code)}/items`, { silent: true })
+export const fetchDictItems = (code: string) => api.get<DictOption[]>(`/v1/dicts/${encodeURIComponent(code)}/items`, { silent: true })
 
 const options = (code: string, lang: string) => ({
   queryKey: dictCacheKeys.lang(code, lang),

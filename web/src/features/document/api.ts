@@ -41,7 +41,8 @@ export const docApi = (k: DocKind) => ({
   close: (list: number[]) => api.post<BatchResult[]>(`${k.api}/close`, undefined, { params: ids(list), silent: true }),
   open: (list: number[]) => api.post<BatchResult[]>(`${k.api}/open`, undefined, { params: ids(list), silent: true }),
   pending: (id: number) => api.get<Pending>(`${k.api}/pending`, { params: { id } }),
-  exportList: (p: Omit<DocListParams, 'page' | 'rows'>, fallback: string) => downloadFile({ url: `${k.api}/export`, params: compact(p) }, fallback),
+  exportList: (p: Omit<DocListParams, 'page' | 'rows'>, fallback: string) =>
+    downloadFile({ url: `${k.api}/export`, params: compact(p) }, fallback),
 })
 
 /** One document (enabled with an id). */

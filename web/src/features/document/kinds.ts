@@ -34,16 +34,66 @@ export interface DocKind {
 
 export const COST_RIGHT = 'money:cost:view'
 
-const purchaseBase = { section: 'purchase', contact: 'supplier', contactType: 10, moneyRight: 'money:purchaseAmount:view', priceField: 'purPrice' } as const
-const salesBase = { section: 'sales', contact: 'customer', contactType: -10, moneyRight: 'money:salesAmount:view', priceField: 'salePrice' } as const
+const purchaseBase = {
+  section: 'purchase',
+  contact: 'supplier',
+  contactType: 10,
+  moneyRight: 'money:purchaseAmount:view',
+  priceField: 'purPrice',
+} as const
+const salesBase = {
+  section: 'sales',
+  contact: 'customer',
+  contactType: -10,
+  moneyRight: 'money:salesAmount:view',
+  priceField: 'salePrice',
+} as const
 
 export const docKinds: Record<DocKindName, DocKind> = {
   purOrder: { ...purchaseBase, name: 'purOrder', api: '/purOrder', perm: 'purchase:purOrder', showCost: false, order: true, stock: 0 },
-  purchase: { ...purchaseBase, name: 'purchase', api: '/purchase', perm: 'purchase:purchase', showCost: false, order: false, orderKind: 'purOrder', returnKind: 'rePurchase', stock: 1 },
-  rePurchase: { ...purchaseBase, name: 'rePurchase', api: '/rePurchase', perm: 'purchase:rePurchase', showCost: true, order: false, returnOf: 'purchase', stock: -1 },
+  purchase: {
+    ...purchaseBase,
+    name: 'purchase',
+    api: '/purchase',
+    perm: 'purchase:purchase',
+    showCost: false,
+    order: false,
+    orderKind: 'purOrder',
+    returnKind: 'rePurchase',
+    stock: 1,
+  },
+  rePurchase: {
+    ...purchaseBase,
+    name: 'rePurchase',
+    api: '/rePurchase',
+    perm: 'purchase:rePurchase',
+    showCost: true,
+    order: false,
+    returnOf: 'purchase',
+    stock: -1,
+  },
   salesOrder: { ...salesBase, name: 'salesOrder', api: '/salesOrder', perm: 'sales:salesOrder', showCost: false, order: true, stock: 0 },
-  sales: { ...salesBase, name: 'sales', api: '/sales', perm: 'sales:sales', showCost: true, order: false, orderKind: 'salesOrder', returnKind: 'reSales', stock: -1 },
-  reSales: { ...salesBase, name: 'reSales', api: '/reSales', perm: 'sales:reSales', showCost: true, order: false, returnOf: 'sales', stock: 1 },
+  sales: {
+    ...salesBase,
+    name: 'sales',
+    api: '/sales',
+    perm: 'sales:sales',
+    showCost: true,
+    order: false,
+    orderKind: 'salesOrder',
+    returnKind: 'reSales',
+    stock: -1,
+  },
+  reSales: {
+    ...salesBase,
+    name: 'reSales',
+    api: '/reSales',
+    perm: 'sales:reSales',
+    showCost: true,
+    order: false,
+    returnOf: 'sales',
+    stock: 1,
+  },
 }
 
 /** The hash route of a kind's entry page (with ?id= to open a document). */

@@ -126,7 +126,9 @@ export interface DocListResult {
   records: number
   total: number
   rows: Document[]
-  userdata?: Partial<Record<'totalQty' | 'totalAmount' | 'disAmount' | 'amount' | 'totalTax' | 'totalTaxAmount' | 'rpAmount' | 'arrears', Dec>>
+  userdata?: Partial<
+    Record<'totalQty' | 'totalAmount' | 'disAmount' | 'amount' | 'totalTax' | 'totalTaxAmount' | 'rpAmount' | 'arrears', Dec>
+  >
 }
 
 export interface BatchResult {

@@ -18,5 +18,4 @@ export async function getOpLogText(): Promise<{ text: string; count: number; tot
   return { text: formatOpLog(page.list), count: page.list.length, total: page.total }
 }
 
-export const useOpLogText = (enabled: boolean) =>
-  useQuery({ queryKey: logViewerKeys.oplog, queryFn: getOpLogText, enabled, staleTime: 0 })
+export const useOpLogText = (enabled: boolean) => useQuery({ queryKey: logViewerKeys.oplog, queryFn: getOpLogText, enabled, staleTime: 0 })

@@ -83,10 +83,9 @@ export function masterApi<T, I = Partial<T>>(base: string): MasterApi<T, I> {
 export function useInvalidate(key: QueryKey, caches: CacheName[] = []) {
   const qc = useQueryClient()
   return () =>
-    Promise.all([
-      qc.invalidateQueries({ queryKey: key }),
-      ...caches.map((c) => qc.invalidateQueries({ queryKey: cacheKeys.one(c) })),
-    ]).then(() => undefined)
+    Promise.all([qc.invalidateQueries({ queryKey: key }), ...caches.map((c) => qc.invalidateQueries({ queryKey: cacheKeys.one(c) }))]).then(
+      () => undefined,
+    )
 }
 
 /** One record for the edit dialog (fetched fresh each time it opens). */
@@ -101,7 +100,11 @@ export function useMasterRecord<T>(res: Pick<MasterApi<T, never>, 'get'>, key: Q
 }
 
 /** The next free number for a new record ('' when the server has none to offer). */
-export function useNextNumber(res: Pick<MasterApi<unknown, never>, 'base' | 'nextNumber'>, enabled: boolean, params?: Record<string, unknown>) {
+export function useNextNumber(
+  res: Pick<MasterApi<unknown, never>, 'base' | 'nextNumber'>,
+  enabled: boolean,
+  params?: Record<string, unknown>,
+) {
   return useQuery({
     queryKey: [res.base, 'nextNumber', params ?? {}],
     queryFn: () => res.nextNumber(params).catch(() => ''),

@@ -16,7 +16,10 @@ export const useMenuList = (keywords: string) =>
 
 /** Catalogs and menus (no buttons) for the parent select. */
 export const useMenuParents = (lang: string) =>
-  useQuery({ queryKey: menuKeys.parents(lang), queryFn: () => api.get<Option<number>[]>('/menus/options', { params: { onlyParent: true } }) })
+  useQuery({
+    queryKey: menuKeys.parents(lang),
+    queryFn: () => api.get<Option<number>[]>('/menus/options', { params: { onlyParent: true } }),
+  })
 
 export const useMenuForm = (id: number | undefined) =>
   useQuery({
@@ -29,10 +32,7 @@ export const useMenuForm = (id: number | undefined) =>
 
 // The lists and option trees; the signed-in user's route tree reloads with the next sign-in.
 const invalidate = (qc: ReturnType<typeof useQueryClient>) =>
-  Promise.all([
-    qc.invalidateQueries({ queryKey: ['menus', 'list'] }),
-    qc.invalidateQueries({ queryKey: ['menus', 'options'] }),
-  ])
+  Promise.all([qc.invalidateQueries({ queryKey: ['menus', 'list'] }), qc.invalidateQueries({ queryKey: ['menus', 'options'] })])
 
 export function useSaveMenu() {
   const qc = useQueryClient()

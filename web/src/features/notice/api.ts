@@ -68,8 +68,7 @@ export function useNoticePreview(id: number | undefined) {
   return useQuery({ queryKey: noticeKeys.form(id ?? 0), queryFn: () => getNoticeForm(id!), enabled: !!id, staleTime: 0, gcTime: 0 })
 }
 
-export const useUserOptions = (enabled = true) =>
-  useQuery({ queryKey: noticeKeys.userOptions, queryFn: getUserOptions, enabled })
+export const useUserOptions = (enabled = true) => useQuery({ queryKey: noticeKeys.userOptions, queryFn: getUserOptions, enabled })
 
 function useNoticeMutation<V>(fn: (v: V) => Promise<unknown>) {
   const qc = useQueryClient()

@@ -28,8 +28,7 @@ export function useUpdateProfile() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: () =>
-      Promise.all([qc.invalidateQueries({ queryKey: authKeys.profile }), qc.invalidateQueries({ queryKey: authKeys.me })]),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: authKeys.profile }), qc.invalidateQueries({ queryKey: authKeys.me })]),
   })
 }
 

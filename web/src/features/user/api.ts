@@ -29,11 +29,9 @@ export const useUserForm = (id: number | undefined) =>
     gcTime: 0,
   })
 
-export const useRoleOptions = () =>
-  useQuery({ queryKey: optionKeys.roles, queryFn: () => api.get<Option<number>[]>('/roles/options') })
+export const useRoleOptions = () => useQuery({ queryKey: optionKeys.roles, queryFn: () => api.get<Option<number>[]>('/roles/options') })
 
-export const useShopOptions = () =>
-  useQuery({ queryKey: optionKeys.shops, queryFn: () => api.get<Option<number>[]>('/shops/options') })
+export const useShopOptions = () => useQuery({ queryKey: optionKeys.shops, queryFn: () => api.get<Option<number>[]>('/shops/options') })
 
 /** Enabled items of a dictionary, labels in the current language. */
 export const useDictItems = (code: string, lang?: string) =>
@@ -78,8 +76,7 @@ export function useDeleteUsers() {
   })
 }
 
-export const resetPassword = (id: number, password: string) =>
-  api.post<void>(`/users/${id}/password/reset`, { password }, { silent: true })
+export const resetPassword = (id: number, password: string) => api.post<void>(`/users/${id}/password/reset`, { password }, { silent: true })
 
 export function useImportUsers() {
   const done = useInvalidateUsers()
@@ -97,5 +94,4 @@ export function useImportUsers() {
 
 export const downloadTemplate = (fallback: string) => downloadFile({ url: '/users/template' }, fallback)
 
-export const exportUsers = (f: UserFilters, fallback: string) =>
-  downloadFile({ url: '/users/export', params: compact(f) }, fallback)
+export const exportUsers = (f: UserFilters, fallback: string) => downloadFile({ url: '/users/export', params: compact(f) }, fallback)

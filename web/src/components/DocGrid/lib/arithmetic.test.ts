@@ -32,7 +32,14 @@ describe('documents (money_test.go)', () => {
     const l2 = lineFigures('2', '100', '0', '6', t)
     expect([l1.deduction, l1.amount, l1.tax, l1.taxAmount]).toEqual(['3.17', '28.48', '3.7', '32.18'])
     expect([l2.amount, l2.tax, l2.taxAmount]).toEqual(['200', '12', '212'])
-    const h = headerFigures([{ qty: '3', ...l1 }, { qty: '2', ...l2 }], { disRate: '5', payments: ['100'] }, t)
+    const h = headerFigures(
+      [
+        { qty: '3', ...l1 },
+        { qty: '2', ...l2 },
+      ],
+      { disRate: '5', payments: ['100'] },
+      t,
+    )
     expect(h).toEqual({
       totalQty: '5',
       totalAmount: '244.18',
@@ -71,10 +78,25 @@ describe('document discount allocation (docs/stock.md worked example)', () => {
   it('prices including tax, 13% and 6%', () => {
     const t = { on: true, priceIsTax: true, amountPlaces: 2 }
     const ls = [lineFigures('3', '11.30', '0', '13', t), lineFigures('7', '2.26', '0', '13', t), lineFigures('1', '10.60', '0', '6', t)]
-    expect(ls.map((l) => [l.taxAmount, l.amount])).toEqual([['33.9', '30'], ['15.82', '14'], ['10.6', '10']])
-    const h = headerFigures(ls.map((l) => ({ qty: '1', ...l })), { disAmount: '8.00' }, t)
+    expect(ls.map((l) => [l.taxAmount, l.amount])).toEqual([
+      ['33.9', '30'],
+      ['15.82', '14'],
+      ['10.6', '10'],
+    ])
+    const h = headerFigures(
+      ls.map((l) => ({ qty: '1', ...l })),
+      { disAmount: '8.00' },
+      t,
+    )
     expect([h.totalAmount, h.amount]).toEqual(['60.32', '52.32'])
-    expect(discountShares('8', ls.map((l) => l.amount), ls.map((l) => l.taxAmount), 2)).toEqual(['3.98', '1.86', '1.32'])
+    expect(
+      discountShares(
+        '8',
+        ls.map((l) => l.amount),
+        ls.map((l) => l.taxAmount),
+        2,
+      ),
+    ).toEqual(['3.98', '1.86', '1.32'])
   })
   it('tax off', () => {
     expect(discountShares('10', ['30', '21.7', '13.3'], ['30', '21.7', '13.3'], 2)).toEqual(['4.62', '3.34', '2.04'])

@@ -44,7 +44,9 @@ export function gridColumns(s: GridSettings, opts: { hide?: ColumnKey[]; readOnl
     hidden.add('unitCost')
     hidden.add('cost')
   }
-  return ALL.filter((c) => !hidden.has(c.key)).map((c) => (opts.readOnly ? { ...c, editor: c.editor === 'serials' ? c.editor : 'none' } : c))
+  return ALL.filter((c) => !hidden.has(c.key)).map((c) =>
+    opts.readOnly ? { ...c, editor: c.editor === 'serials' ? c.editor : 'none' } : c,
+  )
 }
 
 /** The columns the cursor visits (editable ones); a read-only grid visits every column. */

@@ -25,15 +25,11 @@ describe('columns', () => {
   it('follow the settings', () => {
     const k = keys({ ...settings, taxOn: false, multiUnit: false, skus: false, serials: false, batches: false, lineWarehouse: false })
     expect(k).toEqual(['goods', 'spec', 'qty', 'price', 'discountRate', 'deduction', 'amount', 'unitCost', 'cost', 'description'])
-    expect(cursorColumns(gridColumns({ ...settings, taxOn: false, multiUnit: false, skus: false, serials: false, batches: false, lineWarehouse: false })).map((c) => c.key)).toEqual([
-      'goods',
-      'qty',
-      'price',
-      'discountRate',
-      'deduction',
-      'amount',
-      'description',
-    ])
+    expect(
+      cursorColumns(
+        gridColumns({ ...settings, taxOn: false, multiUnit: false, skus: false, serials: false, batches: false, lineWarehouse: false }),
+      ).map((c) => c.key),
+    ).toEqual(['goods', 'qty', 'price', 'discountRate', 'deduction', 'amount', 'description'])
   })
 })
 
@@ -78,7 +74,17 @@ describe('goods picker search', () => {
   it('a scanned case barcode gives the case unit and its price, recomputed', () => {
     const ix = new GoodsIndex(goods)
     const l = pickGoods(emptyLine(settings, 3), ix.exact('690024')!, { settings, priceField: 'salePrice', defaultLocationId: 3 })
-    expect([l.invId, l.unitId, l.unitName, l.qty, l.price, l.amount, l.tax, l.taxAmount, l.locationId]).toEqual([1, 11, '箱', '1', '80', '80', '10.4', '90.4', 3])
+    expect([l.invId, l.unitId, l.unitName, l.qty, l.price, l.amount, l.tax, l.taxAmount, l.locationId]).toEqual([
+      1,
+      11,
+      '箱',
+      '1',
+      '80',
+      '80',
+      '10.4',
+      '90.4',
+      3,
+    ])
     const two = editCell(l, 'qty', '2', settings).line
     expect(two.taxAmount).toBe('180.8')
     expect(editCell(two, 'qty', '1.23456', settings).problem).toBe('places')

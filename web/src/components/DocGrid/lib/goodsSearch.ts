@@ -12,7 +12,12 @@ import type { Goods, GoodsSku, GoodsUnit } from '@/features/goods/types'
 
 /** A goods record as the cache holds it (the /inventory/list row). */
 export type CachedGoods = Pick<Goods, 'id' | 'number' | 'name'> &
-  Partial<Pick<Goods, 'spec' | 'barCode' | 'unitId' | 'unitName' | 'unitTypeId' | 'locationId' | 'locationName' | 'isSerNum' | 'purPrice' | 'salePrice'>> & {
+  Partial<
+    Pick<
+      Goods,
+      'spec' | 'barCode' | 'unitId' | 'unitName' | 'unitTypeId' | 'locationId' | 'locationName' | 'isSerNum' | 'purPrice' | 'salePrice'
+    >
+  > & {
     units?: GoodsUnit[]
     skus?: GoodsSku[]
     [key: string]: unknown

@@ -39,12 +39,20 @@ export function AccountDialog({ state, onClose }: { state: DialogState; onClose:
     >
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="number" label={t('number')} rules={[{ required: true, whitespace: true, message: t('required', { field: t('number') }) }]}>
+          <Form.Item
+            name="number"
+            label={t('number')}
+            rules={[{ required: true, whitespace: true, message: t('required', { field: t('number') }) }]}
+          >
             <Input maxLength={32} data-testid="account-number" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('required', { field: t('name') }) }]}>
+          <Form.Item
+            name="name"
+            label={t('name')}
+            rules={[{ required: true, whitespace: true, message: t('required', { field: t('name') }) }]}
+          >
             <Input maxLength={100} data-testid="account-name" />
           </Form.Item>
         </Col>
@@ -68,7 +76,14 @@ export function AccountDialog({ state, onClose }: { state: DialogState; onClose:
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="amount" label={t('account.amount')}>
-            <InputNumber<string> stringMode precision={places} max="1000000000000" min="0" style={{ width: '100%' }} data-testid="account-amount" />
+            <InputNumber<string>
+              stringMode
+              precision={places}
+              max="1000000000000"
+              min="0"
+              style={{ width: '100%' }}
+              data-testid="account-amount"
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

@@ -6,7 +6,15 @@ const day = (s: string) => ({ format: () => s, isValid: () => true })
 describe('settlement account form', () => {
   it('maps a bank account with an exact opening balance', () => {
     expect(
-      toAccountInput({ number: ' 1002 ', name: ' 工行 ', type: 2, bankAccount: ' 6222 0000 ', amount: '1234567890.12', date: day('2026-01-01'), remark: 'x' }),
+      toAccountInput({
+        number: ' 1002 ',
+        name: ' 工行 ',
+        type: 2,
+        bankAccount: ' 6222 0000 ',
+        amount: '1234567890.12',
+        date: day('2026-01-01'),
+        remark: 'x',
+      }),
     ).toEqual({ number: '1002', name: '工行', type: 2, bankAccount: '6222 0000', amount: '1234567890.12', date: '2026-01-01', remark: 'x' })
   })
 
@@ -30,7 +38,18 @@ describe('settlement account form', () => {
 
   it('reads an account into the form', () => {
     expect(
-      fromAccount({ id: 1, number: '1001', name: '现金', type: 1, bankAccount: '', amount: 100.5, date: '2026-01-01', balance: 100.5, disable: 0, remark: '' }),
+      fromAccount({
+        id: 1,
+        number: '1001',
+        name: '现金',
+        type: 1,
+        bankAccount: '',
+        amount: 100.5,
+        date: '2026-01-01',
+        balance: 100.5,
+        disable: 0,
+        remark: '',
+      }),
     ).toMatchObject({ amount: '100.5', date: '2026-01-01', type: 1 })
   })
 })

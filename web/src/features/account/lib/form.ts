@@ -39,7 +39,7 @@ export function toAccountInput(v: AccountValues): AccountInput {
     number: v.number?.trim() || undefined,
     name: v.name.trim(),
     type,
-    bankAccount: type === BANK ? v.bankAccount?.trim() ?? '' : '',
+    bankAccount: type === BANK ? (v.bankAccount?.trim() ?? '') : '',
     amount: decimalText(v.amount),
     date: day(v.date),
     remark: v.remark ?? '',

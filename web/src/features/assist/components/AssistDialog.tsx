@@ -50,7 +50,15 @@ export function AssistDialog({ state, onClose, typeNumber, rows, flat, addTitle,
     >
       {!flat && (
         <Form.Item name="parentId" label={t('assist.parent')} extra={t('assist.parentHint')}>
-          <TreeSelect allowClear showSearch treeNodeFilterProp="title" treeData={parents} treeDefaultExpandAll placeholder={t('assist.top')} data-testid="assist-parent" />
+          <TreeSelect
+            allowClear
+            showSearch
+            treeNodeFilterProp="title"
+            treeData={parents}
+            treeDefaultExpandAll
+            placeholder={t('assist.top')}
+            data-testid="assist-parent"
+          />
         </Form.Item>
       )}
       <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('required', { field: t('name') }) }]}>

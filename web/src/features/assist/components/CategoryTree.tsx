@@ -44,7 +44,8 @@ export function CategoryTree({ typeNumber, perm, name, flat, addTitle, editTitle
   const tree = useMemo(() => {
     const needle = search.trim().toLowerCase()
     let shown = showDisabled ? rows : rows.filter((r) => !r.disable)
-    if (needle) shown = keepWithAncestors(shown, (r) => r.name.toLowerCase().includes(needle) || (r.number ?? '').toLowerCase().includes(needle))
+    if (needle)
+      shown = keepWithAncestors(shown, (r) => r.name.toLowerCase().includes(needle) || (r.number ?? '').toLowerCase().includes(needle))
     return buildTree(shown)
   }, [rows, search, showDisabled])
   const parentIds = useMemo(() => rows.filter((r) => rows.some((c) => c.parentId === r.id)).map((r) => r.id), [rows])
@@ -84,12 +85,24 @@ export function CategoryTree({ typeNumber, perm, name, flat, addTitle, editTitle
       render: (_, r) => (
         <Space size={0}>
           {!flat && mayAdd && (
-            <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, parentId: r.id })} data-testid={`${name}-add-child-${r.name}`}>
+            <Button
+              type="link"
+              size="small"
+              icon={<PlusOutlined />}
+              onClick={() => setDialog({ open: true, parentId: r.id })}
+              data-testid={`${name}-add-child-${r.name}`}
+            >
               {t('assist.addChild')}
             </Button>
           )}
           {mayUpdate && (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, row: r })} data-testid={`${name}-edit-${r.name}`}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => setDialog({ open: true, row: r })}
+              data-testid={`${name}-edit-${r.name}`}
+            >
               {t('list:edit')}
             </Button>
           )}
@@ -146,7 +159,14 @@ export function CategoryTree({ typeNumber, perm, name, flat, addTitle, editTitle
                 {flat ? t('list:add') : t('assist.addTop')}
               </Button>
             </Auth>
-            <Input.Search allowClear placeholder={t('assist.searchHint')} onSearch={setSearch} onChange={(e) => !e.target.value && setSearch('')} style={{ width: 220 }} data-testid={`${name}-search`} />
+            <Input.Search
+              allowClear
+              placeholder={t('assist.searchHint')}
+              onSearch={setSearch}
+              onChange={(e) => !e.target.value && setSearch('')}
+              style={{ width: 220 }}
+              data-testid={`${name}-search`}
+            />
             {!flat && (
               <>
                 <Button onClick={() => setCollapsed(null)}>{t('list:expandAll')}</Button>

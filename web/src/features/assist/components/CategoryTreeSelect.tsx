@@ -35,7 +35,16 @@ export function useCategoryOptions(typeNumber: string) {
   return { options, loading: cache.isLoading }
 }
 
-export function CategoryTreeSelect({ typeNumber, value, onChange, allowClear, placeholder, disabled, style, ...rest }: CategoryTreeSelectProps) {
+export function CategoryTreeSelect({
+  typeNumber,
+  value,
+  onChange,
+  allowClear,
+  placeholder,
+  disabled,
+  style,
+  ...rest
+}: CategoryTreeSelectProps) {
   const { options, loading } = useCategoryOptions(typeNumber)
   return (
     <TreeSelect<number>

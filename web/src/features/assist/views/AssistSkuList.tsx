@@ -32,7 +32,14 @@ export default function AssistSkuList() {
       render: (_, r) => (
         <Space size={0} onClick={(e) => e.stopPropagation()}>
           <Auth perm="settings:assistSku:update">
-            <Button type="link" size="small" icon={<EditOutlined />} aria-label={t('list:edit')} onClick={() => setDialog({ open: true, row: r })} data-testid={`assistSku-group-edit-${r.name}`} />
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              aria-label={t('list:edit')}
+              onClick={() => setDialog({ open: true, row: r })}
+              data-testid={`assistSku-group-edit-${r.name}`}
+            />
           </Auth>
           <Auth perm="settings:assistSku:delete">
             <Button
@@ -42,7 +49,16 @@ export default function AssistSkuList() {
               icon={<DeleteOutlined />}
               aria-label={t('list:delete')}
               disabled={!!r.builtin}
-              onClick={() => confirmDelete({ name: r.name, onOk: () => runBatch(() => remove.mutateAsync([r.id]), () => r.name) })}
+              onClick={() =>
+                confirmDelete({
+                  name: r.name,
+                  onOk: () =>
+                    runBatch(
+                      () => remove.mutateAsync([r.id]),
+                      () => r.name,
+                    ),
+                })
+              }
               data-testid={`assistSku-group-delete-${r.name}`}
             />
           </Auth>
@@ -59,7 +75,13 @@ export default function AssistSkuList() {
           title={t('assistSku.groups')}
           extra={
             <Auth perm="settings:assistSku:add">
-              <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => setDialog({ open: true })} data-testid="assistSku-group-add">
+              <Button
+                type="primary"
+                size="small"
+                icon={<PlusOutlined />}
+                onClick={() => setDialog({ open: true })}
+                data-testid="assistSku-group-add"
+              >
                 {t('list:add')}
               </Button>
             </Auth>

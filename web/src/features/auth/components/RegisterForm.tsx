@@ -73,9 +73,7 @@ export default function RegisterForm({
 
   return (
     <>
-      <h2 style={{ textAlign: 'center', marginTop: 0, fontSize: token.fontSizeHeading4, color: token.colorText }}>
-        {t('register.title')}
-      </h2>
+      <h2 style={{ textAlign: 'center', marginTop: 0, fontSize: token.fontSizeHeading4, color: token.colorText }}>{t('register.title')}</h2>
       <Form<Values> form={form} size="large" onFinish={submit} autoComplete="off" data-testid="register-form">
         <Form.Item
           name="username"
@@ -84,7 +82,12 @@ export default function RegisterForm({
             { pattern: USERNAME_PATTERN, message: t('register.usernameRule') },
           ]}
         >
-          <Input prefix={<UserOutlined />} placeholder={t('register.usernamePlaceholder')} autoComplete="username" data-testid="register-username" />
+          <Input
+            prefix={<UserOutlined />}
+            placeholder={t('register.usernamePlaceholder')}
+            autoComplete="username"
+            data-testid="register-username"
+          />
         </Form.Item>
         <Form.Item name="nickname" rules={[{ max: 32, message: t('register.nicknameMax') }]}>
           <Input prefix={<SmileOutlined />} placeholder={t('register.nickname')} data-testid="register-nickname" />
@@ -97,7 +100,12 @@ export default function RegisterForm({
             { max: 64, message: t('passwordMax') },
           ]}
         >
-          <Input.Password prefix={<LockOutlined />} placeholder={t('password')} autoComplete="new-password" data-testid="register-password" />
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('password')}
+            autoComplete="new-password"
+            data-testid="register-password"
+          />
         </Form.Item>
         <Form.Item
           name="confirmPassword"

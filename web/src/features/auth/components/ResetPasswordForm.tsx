@@ -57,9 +57,7 @@ export default function ResetPasswordForm({ onDone, onBack }: { onDone: () => vo
 
   return (
     <>
-      <h2 style={{ textAlign: 'center', marginTop: 0, fontSize: token.fontSizeHeading4, color: token.colorText }}>
-        {t('reset.title')}
-      </h2>
+      <h2 style={{ textAlign: 'center', marginTop: 0, fontSize: token.fontSizeHeading4, color: token.colorText }}>{t('reset.title')}</h2>
       <Typography.Paragraph type="secondary">{t('reset.hint')}</Typography.Paragraph>
       <Form<Values> form={form} size="large" onFinish={submit} autoComplete="off" data-testid="reset-form">
         <Form.Item
@@ -89,7 +87,12 @@ export default function ResetPasswordForm({ onDone, onBack }: { onDone: () => vo
             { max: 64, message: t('passwordMax') },
           ]}
         >
-          <Input.Password prefix={<LockOutlined />} placeholder={t('changePassword.newPassword')} autoComplete="new-password" data-testid="reset-password" />
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('changePassword.newPassword')}
+            autoComplete="new-password"
+            data-testid="reset-password"
+          />
         </Form.Item>
         <Form.Item
           name="confirmPassword"

@@ -19,7 +19,11 @@ export default function ChangePassword() {
       <Card style={{ width: 420, maxWidth: '100%' }} title={t('changePassword.title')}>
         <Typography.Paragraph type="secondary">{t('changePassword.hint')}</Typography.Paragraph>
         <Form<PasswordChange> layout="vertical" onFinish={(v) => submit(v).catch(() => undefined)}>
-          <Form.Item name="oldPassword" label={t('changePassword.oldPassword')} rules={[{ required: true, message: t('passwordRequired') }]}>
+          <Form.Item
+            name="oldPassword"
+            label={t('changePassword.oldPassword')}
+            rules={[{ required: true, message: t('passwordRequired') }]}
+          >
             <Input.Password autoComplete="current-password" />
           </Form.Item>
           <Form.Item

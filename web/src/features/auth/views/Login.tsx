@@ -75,12 +75,7 @@ export default function Login() {
   }
 
   return (
-    <Flex
-      vertical
-      align="center"
-      justify="center"
-      style={{ minHeight: '100%', background: token.colorBgLayout, padding: token.padding }}
-    >
+    <Flex vertical align="center" justify="center" style={{ minHeight: '100%', background: token.colorBgLayout, padding: token.padding }}>
       {/* Light on purpose: no Card, Typography or Dropdown here keeps the first load small. */}
       <Flex style={{ position: 'fixed', top: token.padding, right: token.padding }} aria-label={t('common:language')}>
         {languages.map((l) => (

@@ -89,7 +89,15 @@ function LinkMans({ form }: { form: FormInstance<ContactValues> }) {
               },
             ]}
           />
-          <Button type="dashed" block size="small" icon={<PlusOutlined />} onClick={() => add({ linkFirst: fields.length === 0 })} style={{ marginTop: 8 }} data-testid="contact-link-add">
+          <Button
+            type="dashed"
+            block
+            size="small"
+            icon={<PlusOutlined />}
+            onClick={() => add({ linkFirst: fields.length === 0 })}
+            style={{ marginTop: 8 }}
+            data-testid="contact-link-add"
+          >
             {t('link.add')}
           </Button>
         </>
@@ -128,12 +136,20 @@ export function ContactDialog({ type, state, onClose }: { type: ContactType; sta
     >
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="number" label={t('number')} rules={[{ required: true, whitespace: true, message: t('required', { field: t('number') }) }, { max: 32 }]}>
+          <Form.Item
+            name="number"
+            label={t('number')}
+            rules={[{ required: true, whitespace: true, message: t('required', { field: t('number') }) }, { max: 32 }]}
+          >
             <Input maxLength={32} autoComplete="off" data-testid="contact-number" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('required', { field: t('name') }) }, { max: 100 }]}>
+          <Form.Item
+            name="name"
+            label={t('name')}
+            rules={[{ required: true, whitespace: true, message: t('required', { field: t('name') }) }, { max: 100 }]}
+          >
             <Input maxLength={100} autoComplete="off" data-testid="contact-name" />
           </Form.Item>
         </Col>
@@ -160,12 +176,20 @@ export function ContactDialog({ type, state, onClose }: { type: ContactType; sta
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="amount" label={t(customer ? 'openingReceivable' : 'openingPayable')} rules={[decimalRule({ places: amountPlaces })]}>
+          <Form.Item
+            name="amount"
+            label={t(customer ? 'openingReceivable' : 'openingPayable')}
+            rules={[decimalRule({ places: amountPlaces })]}
+          >
             <InputNumber stringMode min="0" style={{ width: '100%' }} data-testid="contact-amount" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="periodMoney" label={t(customer ? 'openingAdvanceReceived' : 'openingAdvancePaid')} rules={[decimalRule({ places: amountPlaces })]}>
+          <Form.Item
+            name="periodMoney"
+            label={t(customer ? 'openingAdvanceReceived' : 'openingAdvancePaid')}
+            rules={[decimalRule({ places: amountPlaces })]}
+          >
             <InputNumber stringMode min="0" style={{ width: '100%' }} data-testid="contact-period-money" />
           </Form.Item>
         </Col>

@@ -29,8 +29,7 @@ export interface ContactValues {
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : v === null || v === undefined ? '' : String(v))
 const decStr = (v: Decimal | null | undefined) => (v === null || v === undefined || v === '' ? undefined : String(v))
 
-const blankLinkMan = (l: LinkManValues) =>
-  !str(l.linkName) && !str(l.linkMobile) && !str(l.linkPhone) && !str(l.linkIm) && !str(l.address)
+const blankLinkMan = (l: LinkManValues) => !str(l.linkName) && !str(l.linkMobile) && !str(l.linkPhone) && !str(l.linkIm) && !str(l.address)
 
 /**
  * The contacts to send: empty rows dropped, text trimmed, exactly one

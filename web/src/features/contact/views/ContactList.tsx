@@ -44,7 +44,12 @@ export function ContactList({ type }: { type: ContactType }) {
     <Row gutter={[16, 16]} data-testid={`${name}-page`}>
       <Col xs={24} lg={5}>
         <Card size="small" title={t('categories')} style={{ height: '100%' }}>
-          <CategoryFilter typeNumber={categoryTypeOf(type)} value={categoryId} onChange={setCategoryId} data-testid={`${name}-category-tree`} />
+          <CategoryFilter
+            typeNumber={categoryTypeOf(type)}
+            value={categoryId}
+            onChange={setCategoryId}
+            data-testid={`${name}-category-tree`}
+          />
         </Card>
       </Col>
       <Col xs={24} lg={19}>

@@ -196,10 +196,7 @@ export default function Dashboard() {
   const mayListUsers = can('sys:user:query', user)
   const users = useUserCount(mayListUsers)
   const name = user?.nickname || user?.username || ''
-  const myNoticePath = useMemo(
-    () => flattenRoutes(routes.data).find((r) => r.component === 'system/myNotice')?.path,
-    [routes.data],
-  )
+  const myNoticePath = useMemo(() => flattenRoutes(routes.data).find((r) => r.component === 'system/myNotice')?.path, [routes.data])
   const s = stats.data
   const num = (v: number | undefined) => (v === undefined ? NO_VALUE : v)
 
@@ -240,12 +237,7 @@ export default function Dashboard() {
               </div>
               {mayListUsers && (
                 <div data-testid="dashboard-users">
-                  <Statistic
-                    title={t('userCount')}
-                    value={users.data ?? NO_VALUE}
-                    loading={users.isLoading}
-                    prefix={<TeamOutlined />}
-                  />
+                  <Statistic title={t('userCount')} value={users.data ?? NO_VALUE} loading={users.isLoading} prefix={<TeamOutlined />} />
                 </div>
               )}
             </Flex>

@@ -17,9 +17,7 @@ export function DeptDialog({ state, onClose }: { state: DeptDialogState; onClose
   const options = useDeptOptions()
   const save = useSaveDept()
   const editing = !!state.id
-  const initial: Partial<DeptForm> = editing
-    ? (form.data ?? {})
-    : { parentId: state.parentId ?? 0, status: 1, sort: 1 }
+  const initial: Partial<DeptForm> = editing ? (form.data ?? {}) : { parentId: state.parentId ?? 0, status: 1, sort: 1 }
   return (
     <FormDialog<DeptForm>
       open={state.open}
@@ -48,7 +46,12 @@ export function DeptDialog({ state, onClose }: { state: DeptDialogState; onClose
         <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="status" label={t('status')}>
-        <Radio.Group options={[{ value: 1, label: t('enabled') }, { value: 0, label: t('disabled') }]} />
+        <Radio.Group
+          options={[
+            { value: 1, label: t('enabled') },
+            { value: 0, label: t('disabled') },
+          ]}
+        />
       </Form.Item>
     </FormDialog>
   )

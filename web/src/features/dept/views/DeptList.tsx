@@ -46,7 +46,13 @@ export default function DeptList() {
             </Button>
           </Auth>
           <Auth perm="sys:dept:edit">
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, id: r.id })} data-testid="dept-edit">
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => setDialog({ open: true, id: r.id })}
+              data-testid="dept-edit"
+            >
               {t('list:edit')}
             </Button>
           </Auth>
@@ -71,7 +77,10 @@ export default function DeptList() {
             <Select
               allowClear
               style={{ width: 120 }}
-              options={[{ value: 1, label: t('enabled') }, { value: 0, label: t('disabled') }]}
+              options={[
+                { value: 1, label: t('enabled') },
+                { value: 0, label: t('disabled') },
+              ]}
             />
           </Form.Item>
         </SearchForm>

@@ -33,9 +33,7 @@ export function DictFormDialog({ open, dict, onClose }: { open: boolean; dict?: 
         <Input maxLength={50} disabled={dict?.builtin === 1} data-testid="dict-code" />
       </Form.Item>
       <Form.Item name="status" label={t('status')}>
-        <Radio.Group
-          options={statusOptions(t)}
-        />
+        <Radio.Group options={statusOptions(t)} />
       </Form.Item>
       <Form.Item name="remark" label={t('remark')}>
         <Input.TextArea rows={2} maxLength={255} />

@@ -27,7 +27,15 @@ export function DictItemFormDialog({ open, code, item, onClose }: Props) {
       title={t(item ? 'editItem' : 'addItem')}
       initialValues={
         item
-          ? { value: item.value, label: item.label, labelEn: item.labelEn, tagType: item.tagType, status: item.status, sort: item.sort, remark: item.remark }
+          ? {
+              value: item.value,
+              label: item.label,
+              labelEn: item.labelEn,
+              tagType: item.tagType,
+              status: item.status,
+              sort: item.sort,
+              remark: item.remark,
+            }
           : { tagType: '', status: 1, sort: 1 }
       }
       onClose={onClose}
@@ -64,9 +72,7 @@ export function DictItemFormDialog({ open, code, item, onClose }: Props) {
         </span>
       </Form.Item>
       <Form.Item name="status" label={t('status')}>
-        <Radio.Group
-          options={statusOptions(t)}
-        />
+        <Radio.Group options={statusOptions(t)} />
       </Form.Item>
       <Form.Item name="sort" label={t('sort')}>
         <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />

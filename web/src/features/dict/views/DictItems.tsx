@@ -68,7 +68,14 @@ export default function DictItems() {
             </Button>
           </Auth>
           <Auth perm="sys:dict-item:delete">
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void del([r.id], r.label)} data-testid="dict-item-delete">
+            <Button
+              type="link"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() => void del([r.id], r.label)}
+              data-testid="dict-item-delete"
+            >
               {t('list:delete')}
             </Button>
           </Auth>
@@ -88,12 +95,7 @@ export default function DictItems() {
             <Input allowClear placeholder={t('itemKeywordsHint')} />
           </Form.Item>
           <Form.Item name="status" label={t('status')}>
-            <Select
-              allowClear
-              style={{ width: 120 }}
-              placeholder={t('list:all')}
-              options={statusOptions(t)}
-            />
+            <Select allowClear style={{ width: 120 }} placeholder={t('list:all')} options={statusOptions(t)} />
           </Form.Item>
         </SearchForm>
       </Card>

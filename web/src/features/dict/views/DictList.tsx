@@ -74,7 +74,14 @@ export default function DictList() {
           </Auth>
           {d.builtin !== 1 && (
             <Auth perm="sys:dict:delete">
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void del([d.id], d.name)} data-testid="dict-delete">
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                onClick={() => void del([d.id], d.name)}
+                data-testid="dict-delete"
+              >
                 {t('list:delete')}
               </Button>
             </Auth>
@@ -92,12 +99,7 @@ export default function DictList() {
             <Input allowClear placeholder={t('keywordsHint')} data-testid="dict-search-keywords" />
           </Form.Item>
           <Form.Item name="status" label={t('status')}>
-            <Select
-              allowClear
-              style={{ width: 120 }}
-              placeholder={t('list:all')}
-              options={statusOptions(t)}
-            />
+            <Select allowClear style={{ width: 120 }} placeholder={t('list:all')} options={statusOptions(t)} />
           </Form.Item>
         </SearchForm>
       </Card>

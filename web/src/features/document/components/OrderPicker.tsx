@@ -8,7 +8,17 @@ import { docApi, docKeys } from '../api'
 import type { DocKind } from '../kinds'
 import type { Document } from '../types'
 
-export function OrderPicker({ kind, buId, onPick, onClose }: { kind: DocKind; buId?: number; onPick: (id: number) => void; onClose: () => void }) {
+export function OrderPicker({
+  kind,
+  buId,
+  onPick,
+  onClose,
+}: {
+  kind: DocKind
+  buId?: number
+  onPick: (id: number) => void
+  onClose: () => void
+}) {
   const { t } = useTranslation('document')
   const [matchCon, setMatchCon] = useState('')
   const q = useQuery({
@@ -18,7 +28,13 @@ export function OrderPicker({ kind, buId, onPick, onClose }: { kind: DocKind; bu
   const rows = (q.data?.rows ?? []).filter((d) => d.billStatus === 0 || d.billStatus === 1)
   return (
     <Modal open title={t('picker.title', { kind: t(`kind.${kind.name}`) })} onCancel={onClose} footer={null} width={760} destroyOnHidden>
-      <Input.Search allowClear placeholder={t('list.matchCon')} onSearch={setMatchCon} style={{ marginBottom: 8 }} data-testid="order-picker-search" />
+      <Input.Search
+        allowClear
+        placeholder={t('list.matchCon')}
+        onSearch={setMatchCon}
+        style={{ marginBottom: 8 }}
+        data-testid="order-picker-search"
+      />
       <Table<Document>
         size="small"
         rowKey="id"

@@ -57,16 +57,24 @@ export function PrintPreview({ kind, state, figures, settings: s, contactName, o
       <style>{PRINT_CSS}</style>
       <div id={SHEET_ID} data-testid="doc-print-sheet">
         <div style={{ textAlign: 'center' }}>
-          <div style={{ fontSize: 18, fontWeight: 600 }} data-testid="print-company">{sys?.companyName}</div>
+          <div style={{ fontSize: 18, fontWeight: 600 }} data-testid="print-company">
+            {sys?.companyName}
+          </div>
           <div style={{ fontSize: 16, margin: '4px 0' }}>{t(`kind.${kind.name}`)}</div>
           <div style={{ fontSize: 12 }}>
             {[sys?.companyAddress, sys?.companyPhone && `${t('print.phone')}: ${sys.companyPhone}`].filter(Boolean).join('  ')}
           </div>
         </div>
         <div style={{ display: 'flex', justifyContent: 'space-between', margin: '8px 0', fontSize: 12 }}>
-          <span>{t(`contact.${kind.contact}`)}: {contactName}</span>
-          <span>{t('field.date')}: {h.date}</span>
-          <span>{t('field.billNo')}: {h.billNo}</span>
+          <span>
+            {t(`contact.${kind.contact}`)}: {contactName}
+          </span>
+          <span>
+            {t('field.date')}: {h.date}
+          </span>
+          <span>
+            {t('field.billNo')}: {h.billNo}
+          </span>
         </div>
         <table>
           <thead>
@@ -108,16 +116,30 @@ export function PrintPreview({ kind, state, figures, settings: s, contactName, o
         </table>
         {money && (
           <div style={{ margin: '8px 0', fontSize: 12, display: 'flex', gap: 24, flexWrap: 'wrap' }}>
-            <span>{t('field.disAmount')}: {format(figures.disAmount, A)}</span>
-            <span>{t('field.amount')}: {format(figures.amount, A)}</span>
-            <span data-testid="print-capitals">{t('print.capitals')}: {chineseCapitals(figures.amount)}</span>
-            {!kind.order && <span>{t('field.arrears')}: {format(figures.arrears, A)}</span>}
+            <span>
+              {t('field.disAmount')}: {format(figures.disAmount, A)}
+            </span>
+            <span>
+              {t('field.amount')}: {format(figures.amount, A)}
+            </span>
+            <span data-testid="print-capitals">
+              {t('print.capitals')}: {chineseCapitals(figures.amount)}
+            </span>
+            {!kind.order && (
+              <span>
+                {t('field.arrears')}: {format(figures.arrears, A)}
+              </span>
+            )}
           </div>
         )}
         <div style={{ fontSize: 12 }}>{h.description && `${t('field.description')}: ${h.description}`}</div>
         <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 24, fontSize: 12 }}>
-          <span>{t('field.maker')}: {h.userName}</span>
-          <span>{t('field.checker')}: {h.checkName}</span>
+          <span>
+            {t('field.maker')}: {h.userName}
+          </span>
+          <span>
+            {t('field.checker')}: {h.checkName}
+          </span>
           <span>{t('print.handler')}: ________</span>
           <span>{t('print.receiver')}: ________</span>
         </div>

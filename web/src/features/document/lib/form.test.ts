@@ -8,7 +8,21 @@ import { clearDraft, loadDraft, saveDraft } from './draft'
 import { gridSettings } from './settings'
 
 const line = (over: Record<string, unknown> = {}) =>
-  recompute({ ...emptyLine(settings, 3), invId: 1, invNumber: 'SP001', invName: '可口可乐', unitId: 11, unitName: '箱', qty: '2', price: '80', taxRate: '13', ...over }, settings)
+  recompute(
+    {
+      ...emptyLine(settings, 3),
+      invId: 1,
+      invNumber: 'SP001',
+      invName: '可口可乐',
+      unitId: 11,
+      unitName: '箱',
+      qty: '2',
+      price: '80',
+      taxRate: '13',
+      ...over,
+    },
+    settings,
+  )
 
 function doc(): DocState {
   const st = emptyState('2024-05-01', { buId: 7, salesId: 2, locationId: 3 })
@@ -25,7 +39,20 @@ describe('toRequest', () => {
     expect(body.disAmount).toBeUndefined()
     expect(body.deliveryDate).toBeUndefined()
     expect(body.entries).toEqual([
-      { invId: 1, skuId: 0, unitId: 11, locationId: 3, qty: '2', price: '80', discountRate: '0', taxRate: '13', batch: '', prodDate: '', validDate: '', description: '' },
+      {
+        invId: 1,
+        skuId: 0,
+        unitId: 11,
+        locationId: 3,
+        qty: '2',
+        price: '80',
+        discountRate: '0',
+        taxRate: '13',
+        batch: '',
+        prodDate: '',
+        validDate: '',
+        description: '',
+      },
     ])
     expect(body.accounts).toEqual([{ accId: 4, payment: '100', wayId: 0, settlement: '', remark: '' }])
   })
@@ -37,7 +64,10 @@ describe('toRequest', () => {
   })
   it('keeps links: serials, srcEntryId, order lines', () => {
     const st = doc()
-    st.lines = [{ ...line(), serNumList: [{ serNum: 'A1' }, { serNum: 'A2' }], srcOrderId: 5, srcOrderEntryId: 51 }, { ...line(), srcEntryId: 77 } as never]
+    st.lines = [
+      { ...line(), serNumList: [{ serNum: 'A1' }, { serNum: 'A2' }], srcOrderId: 5, srcOrderEntryId: 51 },
+      { ...line(), srcEntryId: 77 } as never,
+    ]
     st.header.srcBillId = 12
     const body = toRequest(docKinds.sales, st)
     expect(body.entries[0]).toMatchObject({ serNumList: [{ serNum: 'A1' }, { serNum: 'A2' }], srcOrderId: 5, srcOrderEntryId: 51 })
@@ -47,10 +77,60 @@ describe('toRequest', () => {
 })
 
 const stored: Document = {
-  id: 12, billNo: 'XS001', transType: 150601, date: '2024-05-01', buId: 7, contactName: '张三', salesId: 2, locationId: 3, description: 'x', deliveryDate: '',
-  billStatus: 0, totalQty: '2', totalAmount: '180.8', disRate: '0', disAmount: '0', amount: '180.8', totalTax: '20.8', totalTaxAmount: '180.8', rpAmount: '100', arrears: '80.8',
-  hxStateCode: 1, checked: 1, checkName: 'boss', userName: 'clerk', version: 4,
-  entries: [{ id: 31, invId: 1, invNumber: 'SP001', invName: '可口可乐', invSpec: '', skuId: 0, skuName: '', unitId: 11, unitName: '箱', qty: '2', price: '80', discountRate: '0', deduction: '0', amount: '160', taxRate: '13', tax: '20.8', taxAmount: '180.8', locationId: 3, locationName: '总仓', batch: '', prodDate: '', validDate: '', unitCost: '40', cost: '80', description: '' }],
+  id: 12,
+  billNo: 'XS001',
+  transType: 150601,
+  date: '2024-05-01',
+  buId: 7,
+  contactName: '张三',
+  salesId: 2,
+  locationId: 3,
+  description: 'x',
+  deliveryDate: '',
+  billStatus: 0,
+  totalQty: '2',
+  totalAmount: '180.8',
+  disRate: '0',
+  disAmount: '0',
+  amount: '180.8',
+  totalTax: '20.8',
+  totalTaxAmount: '180.8',
+  rpAmount: '100',
+  arrears: '80.8',
+  hxStateCode: 1,
+  checked: 1,
+  checkName: 'boss',
+  userName: 'clerk',
+  version: 4,
+  entries: [
+    {
+      id: 31,
+      invId: 1,
+      invNumber: 'SP001',
+      invName: '可口可乐',
+      invSpec: '',
+      skuId: 0,
+      skuName: '',
+      unitId: 11,
+      unitName: '箱',
+      qty: '2',
+      price: '80',
+      discountRate: '0',
+      deduction: '0',
+      amount: '160',
+      taxRate: '13',
+      tax: '20.8',
+      taxAmount: '180.8',
+      locationId: 3,
+      locationName: '总仓',
+      batch: '',
+      prodDate: '',
+      validDate: '',
+      unitCost: '40',
+      cost: '80',
+      description: '',
+    },
+  ],
   accounts: [{ accId: 4, payment: '100', wayId: 0, settlement: '', remark: '' }],
 }
 
@@ -79,10 +159,57 @@ describe('loaded, copied, returned, made from order', () => {
   })
   it('a delivery from an order takes the remaining quantities', () => {
     const p: Pending = {
-      id: 5, billNo: 'XSDD1', date: '', deliveryDate: '', buId: 7, contactName: '张三', salesId: 2, locationId: 3, checked: 1, billStatus: 1,
+      id: 5,
+      billNo: 'XSDD1',
+      date: '',
+      deliveryDate: '',
+      buId: 7,
+      contactName: '张三',
+      salesId: 2,
+      locationId: 3,
+      checked: 1,
+      billStatus: 1,
       entries: [
-        { srcOrderId: 5, srcOrderEntryId: 51, lineNo: 1, invId: 1, invNumber: 'SP001', invName: '可口可乐', invSpec: '', skuId: 0, skuName: '', unitId: 11, unitName: '箱', qty: '10', fulfilledQty: '4', remainingQty: '6', price: '80', discountRate: '0', taxRate: '13', locationId: 3 },
-        { srcOrderId: 5, srcOrderEntryId: 52, lineNo: 2, invId: 2, invNumber: 'SP002', invName: '雪碧', invSpec: '', skuId: 0, skuName: '', unitId: 10, unitName: '瓶', qty: '3', fulfilledQty: '3', remainingQty: '0', price: '3', discountRate: '0', taxRate: '13', locationId: 3 },
+        {
+          srcOrderId: 5,
+          srcOrderEntryId: 51,
+          lineNo: 1,
+          invId: 1,
+          invNumber: 'SP001',
+          invName: '可口可乐',
+          invSpec: '',
+          skuId: 0,
+          skuName: '',
+          unitId: 11,
+          unitName: '箱',
+          qty: '10',
+          fulfilledQty: '4',
+          remainingQty: '6',
+          price: '80',
+          discountRate: '0',
+          taxRate: '13',
+          locationId: 3,
+        },
+        {
+          srcOrderId: 5,
+          srcOrderEntryId: 52,
+          lineNo: 2,
+          invId: 2,
+          invNumber: 'SP002',
+          invName: '雪碧',
+          invSpec: '',
+          skuId: 0,
+          skuName: '',
+          unitId: 10,
+          unitName: '瓶',
+          qty: '3',
+          fulfilledQty: '3',
+          remainingQty: '0',
+          price: '3',
+          discountRate: '0',
+          taxRate: '13',
+          locationId: 3,
+        },
       ],
     }
     const st = fromPending(p, '2024-06-01', settings)
@@ -114,7 +241,15 @@ describe('draft persistence', () => {
 })
 
 describe('grid settings by kind and rights', () => {
-  const params = { taxRequiredCheck: 1 as const, ISSERNUM: 1 as const, ISWARRANTY: 1 as const, multiUnit: 1 as const, qtyPlaces: 2, pricePlaces: 2, amountPlaces: 2 }
+  const params = {
+    taxRequiredCheck: 1 as const,
+    ISSERNUM: 1 as const,
+    ISWARRANTY: 1 as const,
+    multiUnit: 1 as const,
+    qtyPlaces: 2,
+    pricePlaces: 2,
+    amountPlaces: 2,
+  }
   it('hides cost without money:cost:view and on kinds without costs', () => {
     const sales = (perms: string[]) => gridSettings(params, docKinds.sales, (p) => perms.includes(p))
     expect(sales(['money:salesAmount:view', 'money:cost:view'])).toMatchObject({ money: true, cost: true })

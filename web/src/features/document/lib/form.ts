@@ -99,11 +99,30 @@ export function stateOf(d: Document): DocState {
 
 /** A copy: the same contact and lines as a new draft (no id, number, links or payments). */
 export function copyState(st: DocState, today: string): DocState {
-  const { id: _i, version: _v, billNo: _b, checkName: _c, userName: _u, billStatus: _s, srcBillId: _sb, srcBillNo: _sn, srcOrderId: _so, ...h } = st.header
+  const {
+    id: _i,
+    version: _v,
+    billNo: _b,
+    checkName: _c,
+    userName: _u,
+    billStatus: _s,
+    srcBillId: _sb,
+    srcBillNo: _sn,
+    srcOrderId: _so,
+    ...h
+  } = st.header
   return {
     header: { ...h, billNo: '', date: today, checked: 0 },
     lines: st.lines.map((l, i) => {
-      const { id: _id, srcOrderId: _a, srcOrderEntryId: _b2, srcOrderNo: _c2, unitCost: _uc, cost: _co, ...rest } = l as DocLine & { srcEntryId?: number }
+      const {
+        id: _id,
+        srcOrderId: _a,
+        srcOrderEntryId: _b2,
+        srcOrderNo: _c2,
+        unitCost: _uc,
+        cost: _co,
+        ...rest
+      } = l as DocLine & { srcEntryId?: number }
       delete (rest as { srcEntryId?: number }).srcEntryId
       return { ...rest, key: `c${Date.now().toString(36)}${i}` }
     }),
@@ -144,7 +163,13 @@ export function fromPending(p: Pending, today: string, settings: GridSettings): 
       ),
     )
   return {
-    header: emptyHeader(today, { buId: p.buId || undefined, contactName: p.contactName, salesId: p.salesId || undefined, locationId: p.locationId || undefined, srcOrderId: p.id }),
+    header: emptyHeader(today, {
+      buId: p.buId || undefined,
+      contactName: p.contactName,
+      salesId: p.salesId || undefined,
+      locationId: p.locationId || undefined,
+      srcOrderId: p.id,
+    }),
     lines,
     accounts: [emptyAccount()],
   }
@@ -211,7 +236,13 @@ export function toRequest(k: DocKind, st: DocState): DocInput {
     entries,
     accounts: k.order
       ? []
-      : usedAccounts(st.accounts).map((a) => ({ accId: a.accId ?? 0, payment: a.payment || '0', wayId: a.wayId ?? 0, settlement: a.settlement.trim(), remark: a.remark.trim() })),
+      : usedAccounts(st.accounts).map((a) => ({
+          accId: a.accId ?? 0,
+          payment: a.payment || '0',
+          wayId: a.wayId ?? 0,
+          settlement: a.settlement.trim(),
+          remark: a.remark.trim(),
+        })),
   }
   if (h.disAmount !== '') body.disAmount = h.disAmount
   if (k.order) body.deliveryDate = h.deliveryDate
@@ -229,7 +260,11 @@ export function figuresOf(st: DocState, settings: GridSettings) {
   const saved = st.lines.filter((l) => l.invId)
   return headerFigures(
     saved,
-    { disRate: st.header.disRate, disAmount: st.header.disAmount === '' ? undefined : st.header.disAmount, payments: usedAccounts(st.accounts).map((a) => a.payment) },
+    {
+      disRate: st.header.disRate,
+      disAmount: st.header.disAmount === '' ? undefined : st.header.disAmount,
+      payments: usedAccounts(st.accounts).map((a) => a.payment),
+    },
     { on: settings.taxOn, priceIsTax: settings.priceIsTax, amountPlaces: settings.amountPlaces },
   )
 }

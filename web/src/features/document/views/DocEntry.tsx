@@ -114,7 +114,8 @@ export function DocEntry({ kind }: { kind: DocKind }) {
       const open = id || Number(localStorage.getItem(OPEN_PREFIX + storeKey) || 0)
       try {
         if (open) replace(stateOf(await docApi(kind).get(open)))
-        else if (fromOrder && kind.orderKind) replace(fromPending(await docApi(docKinds[kind.orderKind]).pending(fromOrder), today(), settings), true)
+        else if (fromOrder && kind.orderKind)
+          replace(fromPending(await docApi(docKinds[kind.orderKind]).pending(fromOrder), today(), settings), true)
         else if (ret && kind.returnOf) replace(returnOf(await docApi(docKinds[kind.returnOf]).get(ret), today()), true)
       } catch {
         // the client showed the message; an empty document stays
@@ -151,18 +152,24 @@ export function DocEntry({ kind }: { kind: DocKind }) {
   const asked = useRef(new Set<string>())
   const buRef = useRef(h.buId)
   buRef.current = h.buId
-  const priceOf = useCallback((g: CachedGoods, unitId: number) => prices.current.get(`${buRef.current ?? 0}:${g.id}:${unitId || g.unitId}`) ?? null, [])
+  const priceOf = useCallback(
+    (g: CachedGoods, unitId: number) => prices.current.get(`${buRef.current ?? 0}:${g.id}:${unitId || g.unitId}`) ?? null,
+    [],
+  )
   useEffect(() => {
     if (readOnly) return
     const bu = h.buId ?? 0
-    const want = [...new Set(state.lines.filter((l) => l.invId && l.priceSource === 'goods').map((l) => l.invId))].filter((id) => !asked.current.has(`${bu}:${id}`))
+    const want = [...new Set(state.lines.filter((l) => l.invId && l.priceSource === 'goods').map((l) => l.invId))].filter(
+      (id) => !asked.current.has(`${bu}:${id}`),
+    )
     if (!want.length) return
     want.forEach((id) => asked.current.add(`${bu}:${id}`))
     void priceProposals(want, bu)
       .then((list) => {
         for (const p of list ?? []) {
           prices.current.set(`${bu}:${p.invId}:${p.unitId}`, { price: String(p.price), source: p.priceSource })
-          for (const u of p.units ?? []) prices.current.set(`${bu}:${p.invId}:${u.unitId}`, { price: String(u.price), source: u.priceSource })
+          for (const u of p.units ?? [])
+            prices.current.set(`${bu}:${p.invId}:${u.unitId}`, { price: String(u.price), source: u.priceSource })
         }
         if ((buRef.current ?? 0) !== bu) return
         setStateRaw((s) => {
@@ -185,7 +192,11 @@ export function DocEntry({ kind }: { kind: DocKind }) {
       ...s,
       header: { ...s.header, buId, contactName: c?.name, salesId: s.header.salesId ?? ((c?.salesId as number) || undefined) },
       // proposed prices follow the contact; typed ones stay
-      lines: s.lines.map((l) => (l.invId && l.priceSource && l.priceSource !== 'manual' && l.priceSource !== 'order' && !l.srcOrderEntryId ? { ...l, priceSource: 'goods' } : l)),
+      lines: s.lines.map((l) =>
+        l.invId && l.priceSource && l.priceSource !== 'manual' && l.priceSource !== 'order' && !l.srcOrderEntryId
+          ? { ...l, priceSource: 'goods' }
+          : l,
+      ),
     }))
   }
 
@@ -260,9 +271,18 @@ export function DocEntry({ kind }: { kind: DocKind }) {
 
   const confirmLoss = (then: () => void) => {
     if (!dirtyRef.current) return then()
-    feedback.modal.confirm({ title: t('unsavedTitle'), content: t('unsavedContent'), okButtonProps: { danger: true, 'data-testid': 'doc-discard' } as never, onOk: then })
+    feedback.modal.confirm({
+      title: t('unsavedTitle'),
+      content: t('unsavedContent'),
+      okButtonProps: { danger: true, 'data-testid': 'doc-discard' } as never,
+      onOk: then,
+    })
   }
-  const startNew = () => confirmLoss(() => { replace(newState()); setRestored(false) })
+  const startNew = () =>
+    confirmLoss(() => {
+      replace(newState())
+      setRestored(false)
+    })
   const copy = () => {
     const next = copyState(stateRef.current, today())
     replace(next, true)
@@ -310,18 +330,34 @@ export function DocEntry({ kind }: { kind: DocKind }) {
   const whOptions = useMemo(() => options(warehouses.list), [warehouses.list])
   const accOptions = useMemo(() => options(accounts.list), [accounts.list])
   const wayOptions = useMemo(() => options(payMethods.list), [payMethods.list])
-  const filter = (input: string, o?: { label?: unknown }) => String(o?.label ?? '').toLowerCase().includes(input.toLowerCase())
+  const filter = (input: string, o?: { label?: unknown }) =>
+    String(o?.label ?? '')
+      .toLowerCase()
+      .includes(input.toLowerCase())
 
   const setAccount = (key: string, patch: Partial<AccountLine>) =>
     edit((s) => ({ ...s, accounts: s.accounts.map((a) => (a.key === key ? { ...a, ...patch } : a)) }))
 
   const A = settings.amountPlaces
-  const status = h.checked ? <Tag color="success" data-testid="doc-status">{t('state.audited')}</Tag> : <Tag data-testid="doc-status">{h.id ? t('state.draft') : t('state.new')}</Tag>
-  const orderStatus = kind.order && h.id && h.checked ? <Tag color={h.billStatus === 3 ? 'default' : 'processing'}>{t(`billStatus.${h.billStatus ?? 0}`)}</Tag> : null
+  const status = h.checked ? (
+    <Tag color="success" data-testid="doc-status">
+      {t('state.audited')}
+    </Tag>
+  ) : (
+    <Tag data-testid="doc-status">{h.id ? t('state.draft') : t('state.new')}</Tag>
+  )
+  const orderStatus =
+    kind.order && h.id && h.checked ? (
+      <Tag color={h.billStatus === 3 ? 'default' : 'processing'}>{t(`billStatus.${h.billStatus ?? 0}`)}</Tag>
+    ) : null
   const lines = state.lines
 
   return (
-    <Card data-view={`${kind.section}/${kind.name}_detail`} data-testid={`doc-entry-${kind.name}`} styles={{ body: { padding: token.paddingMD } }}>
+    <Card
+      data-view={`${kind.section}/${kind.name}_detail`}
+      data-testid={`doc-entry-${kind.name}`}
+      styles={{ body: { padding: token.paddingMD } }}
+    >
       <Flex justify="space-between" align="center" wrap gap="small" style={{ marginBottom: token.marginSM }}>
         <Space wrap>
           <Typography.Title level={5} style={{ margin: 0 }}>
@@ -329,7 +365,11 @@ export function DocEntry({ kind }: { kind: DocKind }) {
           </Typography.Title>
           {status}
           {orderStatus}
-          {dirty && <Tag color="warning" data-testid="doc-dirty">{t('unsaved')}</Tag>}
+          {dirty && (
+            <Tag color="warning" data-testid="doc-dirty">
+              {t('unsaved')}
+            </Tag>
+          )}
           {(busy === 'load' || params.isLoading) && <Spin size="small" />}
         </Space>
         <Space wrap>
@@ -344,7 +384,12 @@ export function DocEntry({ kind }: { kind: DocKind }) {
             </Button>
           )}
           {h.checked === 1 && perm('uncheck') && (
-            <Button loading={busy === 'uncheck'} disabled={!!busy} onClick={() => void batchOne('uncheck', 'uncheck')} data-testid="doc-uncheck">
+            <Button
+              loading={busy === 'uncheck'}
+              disabled={!!busy}
+              onClick={() => void batchOne('uncheck', 'uncheck')}
+              data-testid="doc-uncheck"
+            >
               {t('action.uncheck')}
             </Button>
           )}
@@ -394,7 +439,14 @@ export function DocEntry({ kind }: { kind: DocKind }) {
           message={t('draftRestored')}
           data-testid="doc-draft-restored"
           action={
-            <Button size="small" onClick={() => { replace(newState()); setRestored(false) }} data-testid="doc-draft-discard">
+            <Button
+              size="small"
+              onClick={() => {
+                replace(newState())
+                setRestored(false)
+              }}
+              data-testid="doc-draft-discard"
+            >
               {t('discardDraft')}
             </Button>
           }
@@ -402,7 +454,15 @@ export function DocEntry({ kind }: { kind: DocKind }) {
         />
       )}
       {(h.srcBillNo || h.srcOrderId) && (
-        <Alert type="info" style={{ marginBottom: token.marginSM }} message={h.srcBillNo ? t('returnOfDoc', { billNo: h.srcBillNo }) : t('fromOrderDoc', { billNo: lines.find((l) => l.srcOrderNo)?.srcOrderNo ?? h.srcOrderId })} />
+        <Alert
+          type="info"
+          style={{ marginBottom: token.marginSM }}
+          message={
+            h.srcBillNo
+              ? t('returnOfDoc', { billNo: h.srcBillNo })
+              : t('fromOrderDoc', { billNo: lines.find((l) => l.srcOrderNo)?.srcOrderNo ?? h.srcOrderId })
+          }
+        />
       )}
       <Form layout="vertical" disabled={readOnly} data-testid="doc-header">
         <Row gutter={token.marginSM}>
@@ -437,12 +497,26 @@ export function DocEntry({ kind }: { kind: DocKind }) {
           </Col>
           <Col xs={12} sm={6} md={3}>
             <Form.Item label={t('field.sales')} {...fieldErr('salesId')}>
-              <Select showSearch={{ filterOption: filter }} allowClear value={h.salesId} options={staffOptions} onChange={(v) => setHeader({ salesId: v })} data-testid="doc-staff" />
+              <Select
+                showSearch={{ filterOption: filter }}
+                allowClear
+                value={h.salesId}
+                options={staffOptions}
+                onChange={(v) => setHeader({ salesId: v })}
+                data-testid="doc-staff"
+              />
             </Form.Item>
           </Col>
           <Col xs={12} sm={6} md={4}>
             <Form.Item label={t('field.location')} {...fieldErr('locationId')}>
-              <Select showSearch={{ filterOption: filter }} allowClear value={h.locationId} options={whOptions} onChange={(v) => setHeader({ locationId: v })} data-testid="doc-location" />
+              <Select
+                showSearch={{ filterOption: filter }}
+                allowClear
+                value={h.locationId}
+                options={whOptions}
+                onChange={(v) => setHeader({ locationId: v })}
+                data-testid="doc-location"
+              />
             </Form.Item>
           </Col>
           {kind.order && (
@@ -473,25 +547,46 @@ export function DocEntry({ kind }: { kind: DocKind }) {
         height={Math.min(600, Math.max(300, (lines.length + 3) * 34))}
         testId="docgrid"
       />
-      {goods.isLoading && <Typography.Text type="secondary" data-testid="doc-goods-loading">{t('goodsLoading')}</Typography.Text>}
+      {goods.isLoading && (
+        <Typography.Text type="secondary" data-testid="doc-goods-loading">
+          {t('goodsLoading')}
+        </Typography.Text>
+      )}
 
       <Form layout="vertical" disabled={readOnly} style={{ marginTop: token.marginSM }} data-testid="doc-footer">
         <Row gutter={token.marginSM}>
           <Col xs={24} md={8}>
             <Form.Item label={t('field.description')} {...fieldErr('description')}>
-              <Input.TextArea rows={2} maxLength={255} value={h.description} onChange={(e) => setHeader({ description: e.target.value })} data-testid="doc-description" />
+              <Input.TextArea
+                rows={2}
+                maxLength={255}
+                value={h.description}
+                onChange={(e) => setHeader({ description: e.target.value })}
+                data-testid="doc-description"
+              />
             </Form.Item>
           </Col>
           {money && (
             <>
               <Col xs={8} md={3}>
                 <Form.Item label={t('field.disRate')} {...fieldErr('disRate')}>
-                  <Input inputMode="decimal" value={h.disRate} onChange={(e) => setHeader({ disRate: e.target.value.trim(), disAmount: '' })} suffix="%" data-testid="doc-disrate" />
+                  <Input
+                    inputMode="decimal"
+                    value={h.disRate}
+                    onChange={(e) => setHeader({ disRate: e.target.value.trim(), disAmount: '' })}
+                    suffix="%"
+                    data-testid="doc-disrate"
+                  />
                 </Form.Item>
               </Col>
               <Col xs={8} md={3}>
                 <Form.Item label={t('field.disAmount')} {...fieldErr('disAmount')}>
-                  <Input inputMode="decimal" value={h.disAmount === '' ? format(figures.disAmount, A) : h.disAmount} onChange={(e) => setHeader({ disAmount: e.target.value.trim() })} data-testid="doc-disamount" />
+                  <Input
+                    inputMode="decimal"
+                    value={h.disAmount === '' ? format(figures.disAmount, A) : h.disAmount}
+                    onChange={(e) => setHeader({ disAmount: e.target.value.trim() })}
+                    data-testid="doc-disamount"
+                  />
                 </Form.Item>
               </Col>
               <Col xs={8} md={3}>
@@ -523,22 +618,50 @@ export function DocEntry({ kind }: { kind: DocKind }) {
               <Row key={a.key} gutter={token.marginXS} style={{ marginTop: token.marginXS }}>
                 <Col xs={12} md={5}>
                   <Form.Item style={{ margin: 0 }} {...fieldErr(`accounts[${i}].accId`)}>
-                    <Select allowClear placeholder={t('accounts.account')} value={a.accId} options={accOptions} onChange={(v) => setAccount(a.key, { accId: v })} data-testid={`doc-acc-${i}`} />
+                    <Select
+                      allowClear
+                      placeholder={t('accounts.account')}
+                      value={a.accId}
+                      options={accOptions}
+                      onChange={(v) => setAccount(a.key, { accId: v })}
+                      data-testid={`doc-acc-${i}`}
+                    />
                   </Form.Item>
                 </Col>
                 <Col xs={12} md={4}>
                   <Form.Item style={{ margin: 0 }} {...fieldErr(`accounts[${i}].payment`)}>
-                    <Input inputMode="decimal" placeholder={t('accounts.payment')} value={a.payment} onChange={(e) => setAccount(a.key, { payment: e.target.value.trim() })} data-testid={`doc-pay-${i}`} />
+                    <Input
+                      inputMode="decimal"
+                      placeholder={t('accounts.payment')}
+                      value={a.payment}
+                      onChange={(e) => setAccount(a.key, { payment: e.target.value.trim() })}
+                      data-testid={`doc-pay-${i}`}
+                    />
                   </Form.Item>
                 </Col>
                 <Col xs={12} md={4}>
-                  <Select allowClear style={{ width: '100%' }} placeholder={t('accounts.way')} value={a.wayId} options={wayOptions} onChange={(v) => setAccount(a.key, { wayId: v })} />
+                  <Select
+                    allowClear
+                    style={{ width: '100%' }}
+                    placeholder={t('accounts.way')}
+                    value={a.wayId}
+                    options={wayOptions}
+                    onChange={(v) => setAccount(a.key, { wayId: v })}
+                  />
                 </Col>
                 <Col xs={12} md={4}>
-                  <Input placeholder={t('accounts.settlement')} value={a.settlement} onChange={(e) => setAccount(a.key, { settlement: e.target.value })} />
+                  <Input
+                    placeholder={t('accounts.settlement')}
+                    value={a.settlement}
+                    onChange={(e) => setAccount(a.key, { settlement: e.target.value })}
+                  />
                 </Col>
                 <Col xs={20} md={6}>
-                  <Input placeholder={t('accounts.remark')} value={a.remark} onChange={(e) => setAccount(a.key, { remark: e.target.value })} />
+                  <Input
+                    placeholder={t('accounts.remark')}
+                    value={a.remark}
+                    onChange={(e) => setAccount(a.key, { remark: e.target.value })}
+                  />
                 </Col>
                 <Col xs={4} md={1}>
                   {!readOnly && (
@@ -546,7 +669,12 @@ export function DocEntry({ kind }: { kind: DocKind }) {
                       <Button
                         type="text"
                         icon={<DeleteOutlined />}
-                        onClick={() => edit((s) => ({ ...s, accounts: s.accounts.length > 1 ? s.accounts.filter((x) => x.key !== a.key) : [emptyAccount()] }))}
+                        onClick={() =>
+                          edit((s) => ({
+                            ...s,
+                            accounts: s.accounts.length > 1 ? s.accounts.filter((x) => x.key !== a.key) : [emptyAccount()],
+                          }))
+                        }
                       />
                     </Tooltip>
                   )}
@@ -554,7 +682,13 @@ export function DocEntry({ kind }: { kind: DocKind }) {
               </Row>
             ))}
             {!readOnly && (
-              <Button type="dashed" size="small" icon={<PlusOutlined />} style={{ marginTop: token.marginXS }} onClick={() => edit((s) => ({ ...s, accounts: [...s.accounts, emptyAccount()] }))}>
+              <Button
+                type="dashed"
+                size="small"
+                icon={<PlusOutlined />}
+                style={{ marginTop: token.marginXS }}
+                onClick={() => edit((s) => ({ ...s, accounts: [...s.accounts, emptyAccount()] }))}
+              >
                 {t('accounts.add')}
               </Button>
             )}
@@ -562,12 +696,27 @@ export function DocEntry({ kind }: { kind: DocKind }) {
         )}
       </Form>
       <Flex gap="large" style={{ marginTop: token.marginSM, color: token.colorTextSecondary }}>
-        <span data-testid="doc-maker">{t('field.maker')}: {h.userName ?? user?.nickname ?? ''}</span>
-        <span data-testid="doc-checker">{t('field.checker')}: {h.checkName ?? ''}</span>
+        <span data-testid="doc-maker">
+          {t('field.maker')}: {h.userName ?? user?.nickname ?? ''}
+        </span>
+        <span data-testid="doc-checker">
+          {t('field.checker')}: {h.checkName ?? ''}
+        </span>
         <span>{t('keysHelp')}</span>
       </Flex>
-      {picker && kind.orderKind && <OrderPicker kind={docKinds[kind.orderKind]} buId={h.buId} onPick={(id) => void onPicked(id)} onClose={() => setPicker(false)} />}
-      {printing && <PrintPreview kind={kind} state={state} figures={figures} settings={settings} contactName={h.contactName ?? (h.buId ? contacts.byId.get(h.buId)?.name : '')} onClose={() => setPrinting(false)} />}
+      {picker && kind.orderKind && (
+        <OrderPicker kind={docKinds[kind.orderKind]} buId={h.buId} onPick={(id) => void onPicked(id)} onClose={() => setPicker(false)} />
+      )}
+      {printing && (
+        <PrintPreview
+          kind={kind}
+          state={state}
+          figures={figures}
+          settings={settings}
+          contactName={h.contactName ?? (h.buId ? contacts.byId.get(h.buId)?.name : '')}
+          onClose={() => setPrinting(false)}
+        />
+      )}
     </Card>
   )
 }

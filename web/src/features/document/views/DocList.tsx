@@ -36,7 +36,11 @@ export function DocList({ kind }: { kind: DocKind }) {
   const [filters, setFilters] = useState<Filters>({ sidx: 'date', sord: 'desc' })
   const [paging, setPaging] = useState({ page: 1, rows: 20 })
   const params = useMemo(() => ({ ...filters, ...paging }), [filters, paging])
-  const q = useQuery({ queryKey: [...docKeys.list(kind), params], queryFn: () => docApi(kind).list(params), placeholderData: keepPreviousData })
+  const q = useQuery({
+    queryKey: [...docKeys.list(kind), params],
+    queryFn: () => docApi(kind).list(params),
+    placeholderData: keepPreviousData,
+  })
   const rows = q.data?.rows ?? []
   const byId = new Map(rows.map((r) => [r.id, r]))
   const refresh = () => qc.invalidateQueries({ queryKey: docKeys.all(kind) })
@@ -88,7 +92,12 @@ export function DocList({ kind }: { kind: DocKind }) {
     ...(money
       ? [
           col('amount', t('field.amount'), num(A)),
-          ...(kind.order ? [] : [col('rpAmount', t(kind.contact === 'customer' ? 'field.received' : 'field.paid'), num(A)), col('arrears', t('field.arrears'), num(A))]),
+          ...(kind.order
+            ? []
+            : [
+                col('rpAmount', t(kind.contact === 'customer' ? 'field.received' : 'field.paid'), num(A)),
+                col('arrears', t('field.arrears'), num(A)),
+              ]),
         ]
       : []),
     col('checked', t('field.checked'), {
@@ -116,7 +125,10 @@ export function DocList({ kind }: { kind: DocKind }) {
     refetch: () => void q.refetch(),
   }
 
-  const contactOptions = useMemo(() => contacts.list.map((c) => ({ value: c.id, label: c.number ? `${c.number} ${c.name ?? ''}` : String(c.name ?? c.id) })), [contacts.list])
+  const contactOptions = useMemo(
+    () => contacts.list.map((c) => ({ value: c.id, label: c.number ? `${c.number} ${c.name ?? ''}` : String(c.name ?? c.id) })),
+    [contacts.list],
+  )
 
   return (
     <Card data-view={`${kind.section}/${kind.name}`} data-testid={`doc-list-${kind.name}`}>
@@ -219,7 +231,10 @@ export function DocList({ kind }: { kind: DocKind }) {
                 </Button>
               )}
               {perm('export') && (
-                <Button onClick={() => void docApi(kind).exportList(filters, `${t(`kind.${kind.name}`)}.xlsx`)} data-testid="doc-list-export">
+                <Button
+                  onClick={() => void docApi(kind).exportList(filters, `${t(`kind.${kind.name}`)}.xlsx`)}
+                  data-testid="doc-list-export"
+                >
                   {t('action.export')}
                 </Button>
               )}

@@ -11,7 +11,9 @@ export function EmployeeDialog({ state, onClose }: { state: DialogState; onClose
   const { t } = useTranslation('basicData')
   const d = useMasterDialog(employeeApi, employeeKeys.all, employeeCaches, state)
   const r = d.record
-  const initial: Partial<EmployeeInput> = r ? { number: r.number, name: r.name, mobile: r.mobile, remark: r.remark } : { number: d.nextNumber }
+  const initial: Partial<EmployeeInput> = r
+    ? { number: r.number, name: r.name, mobile: r.mobile, remark: r.remark }
+    : { number: d.nextNumber }
 
   return (
     <FormDialog<EmployeeInput>
@@ -24,7 +26,11 @@ export function EmployeeDialog({ state, onClose }: { state: DialogState; onClose
       width={520}
       data-testid="employee-form"
     >
-      <Form.Item name="number" label={t('number')} rules={[{ required: true, whitespace: true, message: t('required', { field: t('number') }) }]}>
+      <Form.Item
+        name="number"
+        label={t('number')}
+        rules={[{ required: true, whitespace: true, message: t('required', { field: t('number') }) }]}
+      >
         <Input maxLength={32} data-testid="employee-number" />
       </Form.Item>
       <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('required', { field: t('name') }) }]}>

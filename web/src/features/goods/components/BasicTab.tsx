@@ -38,7 +38,12 @@ export function BasicTab({ form, refs }: { form: FormInstance<GoodsValues>; refs
               <Input maxLength={32} autoComplete="off" data-testid="goods-number" />
             </Form.Item>
             <Tooltip title={t('nextNumber')}>
-              <Button icon={<NumberOutlined />} onClick={() => void nextNumber()} data-testid="goods-next-number" aria-label={t('nextNumber')} />
+              <Button
+                icon={<NumberOutlined />}
+                onClick={() => void nextNumber()}
+                data-testid="goods-next-number"
+                aria-label={t('nextNumber')}
+              />
             </Tooltip>
           </Space.Compact>
         </Form.Item>
@@ -87,11 +92,18 @@ export function BasicTab({ form, refs }: { form: FormInstance<GoodsValues>; refs
       </Col>
       <Col xs={24} md={12}>
         {multiUnit ? (
-          <Form.Item name="unitTypeId" label={t('unitGroup')} rules={[{ required: true, message: t('requiredPick', { field: t('unitGroup') }) }]}>
+          <Form.Item
+            name="unitTypeId"
+            label={t('unitGroup')}
+            rules={[{ required: true, message: t('requiredPick', { field: t('unitGroup') }) }]}
+          >
             <Select
               showSearch
               optionFilterProp="label"
-              options={refs.unitGroups.map((g) => ({ value: g.id, label: `${g.name}${g.units?.length ? ` (${g.units.map((u) => u.name).join('/')})` : ''}` }))}
+              options={refs.unitGroups.map((g) => ({
+                value: g.id,
+                label: `${g.name}${g.units?.length ? ` (${g.units.map((u) => u.name).join('/')})` : ''}`,
+              }))}
               onChange={pickGroup}
               data-testid="goods-unit-group"
             />
@@ -123,18 +135,32 @@ export function BasicTab({ form, refs }: { form: FormInstance<GoodsValues>; refs
         {warranty && (
           <Row gutter={8}>
             <Col span={12}>
-            <Form.Item
-              name="safeDays"
-              label={t('safeDays')}
-              rules={[{ required: true, message: t('required', { field: t('safeDays') }) }, { type: 'integer', min: 0, max: 36500, message: t('daysRange') }]}
-            >
-              <InputNumber min={0} max={36500} precision={0} suffix={t('days')} style={{ width: '100%' }} data-testid="goods-safe-days" />
-            </Form.Item>
+              <Form.Item
+                name="safeDays"
+                label={t('safeDays')}
+                rules={[
+                  { required: true, message: t('required', { field: t('safeDays') }) },
+                  { type: 'integer', min: 0, max: 36500, message: t('daysRange') },
+                ]}
+              >
+                <InputNumber min={0} max={36500} precision={0} suffix={t('days')} style={{ width: '100%' }} data-testid="goods-safe-days" />
+              </Form.Item>
             </Col>
             <Col span={12}>
-            <Form.Item name="advanceDay" label={t('advanceDay')} rules={[{ type: 'integer', min: 0, max: 36500, message: t('daysRange') }]}>
-              <InputNumber min={0} max={36500} precision={0} suffix={t('days')} style={{ width: '100%' }} data-testid="goods-advance-day" />
-            </Form.Item>
+              <Form.Item
+                name="advanceDay"
+                label={t('advanceDay')}
+                rules={[{ type: 'integer', min: 0, max: 36500, message: t('daysRange') }]}
+              >
+                <InputNumber
+                  min={0}
+                  max={36500}
+                  precision={0}
+                  suffix={t('days')}
+                  style={{ width: '100%' }}
+                  data-testid="goods-advance-day"
+                />
+              </Form.Item>
             </Col>
           </Row>
         )}

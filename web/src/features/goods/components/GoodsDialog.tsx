@@ -26,7 +26,22 @@ export interface GoodsDialogState {
 
 /** The top-level form fields of each tab. */
 export const TAB_FIELDS: Record<string, string[]> = {
-  basic: ['number', 'name', 'spec', 'barCode', 'categoryId', 'locationId', 'multiUnit', 'unitId', 'unitTypeId', 'isSerNum', 'isWarranty', 'safeDays', 'advanceDay', 'remark'],
+  basic: [
+    'number',
+    'name',
+    'spec',
+    'barCode',
+    'categoryId',
+    'locationId',
+    'multiUnit',
+    'unitId',
+    'unitTypeId',
+    'isSerNum',
+    'isWarranty',
+    'safeDays',
+    'advanceDay',
+    'remark',
+  ],
   prices: ['purPrice', 'salePrice', 'wholesalePrice', 'vipPrice', 'discountRate1', 'discountRate2', 'units'],
   stock: ['warnings', 'openings'],
   sku: ['skuTypeIds', 'skus'],
@@ -74,10 +89,37 @@ export function GoodsDialog({ state, onClose }: { state: GoodsDialogState; onClo
   const label = (key: string, text: string) => <TabLabel form={form} tab={key} label={text} />
   const items = [
     { key: 'basic', label: label('basic', t('tabs.basic')), forceRender: true, children: <BasicTab form={form} refs={refs} /> },
-    { key: 'prices', label: label('prices', t('tabs.prices')), forceRender: true, children: <PricesTab form={form} pricePlaces={places.price} /> },
-    { key: 'stock', label: label('stock', t('tabs.stock')), forceRender: true, children: <StockTab form={form} refs={refs} places={places} /> },
-    ...(maySku ? [{ key: 'sku', label: label('sku', t('tabs.sku')), forceRender: true, children: <SkuTab form={form} refs={refs} invId={state.id} /> }] : []),
-    ...(mayImage ? [{ key: 'images', label: <span data-testid="goods-tab-images">{t('tabs.images')}</span>, children: <ImagesTab invId={state.id} editable /> }] : []),
+    {
+      key: 'prices',
+      label: label('prices', t('tabs.prices')),
+      forceRender: true,
+      children: <PricesTab form={form} pricePlaces={places.price} />,
+    },
+    {
+      key: 'stock',
+      label: label('stock', t('tabs.stock')),
+      forceRender: true,
+      children: <StockTab form={form} refs={refs} places={places} />,
+    },
+    ...(maySku
+      ? [
+          {
+            key: 'sku',
+            label: label('sku', t('tabs.sku')),
+            forceRender: true,
+            children: <SkuTab form={form} refs={refs} invId={state.id} />,
+          },
+        ]
+      : []),
+    ...(mayImage
+      ? [
+          {
+            key: 'images',
+            label: <span data-testid="goods-tab-images">{t('tabs.images')}</span>,
+            children: <ImagesTab invId={state.id} editable />,
+          },
+        ]
+      : []),
   ]
 
   return (

@@ -112,7 +112,12 @@ export function ImagesTab({ invId, editable }: { invId?: number; editable: boole
             }
           }}
         >
-          <Button icon={<UploadOutlined />} loading={uploading > 0} disabled={list.length >= IMAGE_MAX_COUNT} data-testid="goods-image-upload">
+          <Button
+            icon={<UploadOutlined />}
+            loading={uploading > 0}
+            disabled={list.length >= IMAGE_MAX_COUNT}
+            data-testid="goods-image-upload"
+          >
             {t('imageUpload')}
           </Button>
         </Upload>

@@ -67,7 +67,13 @@ export function PricesTab({ form, pricePlaces }: { form: FormInstance<GoodsValue
                       key: 'barCode',
                       render: (_, f) => (
                         <Form.Item name={[f.name, 'barCode']} style={{ marginBottom: 0 }} rules={[{ max: 64 }]}>
-                          <Input size="small" maxLength={64} onKeyDown={noSubmitOnEnter} style={{ minWidth: 140 }} data-testid={`goods-unit-barcode-${f.name}`} />
+                          <Input
+                            size="small"
+                            maxLength={64}
+                            onKeyDown={noSubmitOnEnter}
+                            style={{ minWidth: 140 }}
+                            data-testid={`goods-unit-barcode-${f.name}`}
+                          />
                         </Form.Item>
                       ),
                     },

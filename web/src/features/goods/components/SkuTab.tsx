@@ -57,11 +57,7 @@ export function SkuTab({ form, refs, invId }: { form: FormInstance<GoodsValues>;
   return (
     <>
       {serNum && <Alert type="warning" showIcon title={t('skuSerNum')} style={{ marginBottom: 12 }} />}
-      <Form.Item
-        name="skuTypeIds"
-        label={t('attrGroups')}
-        extra={hasSaved ? t('attrGroupsLocked') : t('attrGroupsHint')}
-      >
+      <Form.Item name="skuTypeIds" label={t('attrGroups')} extra={hasSaved ? t('attrGroupsLocked') : t('attrGroupsHint')}>
         <Select
           mode="multiple"
           allowClear
@@ -79,10 +75,17 @@ export function SkuTab({ form, refs, invId }: { form: FormInstance<GoodsValues>;
           data-testid="goods-sku-types"
         />
       </Form.Item>
-      <Form.List name="skus" rules={[{ validator: (_r, rows: SkuRowValues[]) => {
-        const msgs = problemText(rows)
-        return msgs.length ? Promise.reject(msgs.map((m) => new Error(m))) : Promise.resolve()
-      } }]}>
+      <Form.List
+        name="skus"
+        rules={[
+          {
+            validator: (_r, rows: SkuRowValues[]) => {
+              const msgs = problemText(rows)
+              return msgs.length ? Promise.reject(msgs.map((m) => new Error(m))) : Promise.resolve()
+            },
+          },
+        ]}
+      >
         {(fields, { add, remove }, { errors }) => (
           <>
             <Table
@@ -103,7 +106,10 @@ export function SkuTab({ form, refs, invId }: { form: FormInstance<GoodsValues>;
                         showSearch
                         optionFilterProp="label"
                         disabled={!!skus[f.name]?.id}
-                        options={refs.valuesOf(typeId).filter((v) => !v.disable).map((v) => ({ value: v.id, label: v.name }))}
+                        options={refs
+                          .valuesOf(typeId)
+                          .filter((v) => !v.disable)
+                          .map((v) => ({ value: v.id, label: v.name }))}
                         style={{ minWidth: 120 }}
                         data-testid={`goods-sku-value-${f.name}-${g}`}
                       />
@@ -115,7 +121,13 @@ export function SkuTab({ form, refs, invId }: { form: FormInstance<GoodsValues>;
                   key: 'barCode',
                   render: (_, f) => (
                     <Form.Item name={[f.name, 'barCode']} style={{ marginBottom: 0 }} rules={[{ max: 64 }]}>
-                      <Input size="small" maxLength={64} onKeyDown={noSubmitOnEnter} style={{ minWidth: 150 }} data-testid={`goods-sku-barcode-${f.name}`} />
+                      <Input
+                        size="small"
+                        maxLength={64}
+                        onKeyDown={noSubmitOnEnter}
+                        style={{ minWidth: 150 }}
+                        data-testid={`goods-sku-barcode-${f.name}`}
+                      />
                     </Form.Item>
                   ),
                 },

@@ -63,8 +63,19 @@ export function StockTab({ form, refs, places }: { form: FormInstance<GoodsValue
                   title: t('warehouse'),
                   key: 'wh',
                   render: (_, f) => (
-                    <Form.Item name={[f.name, 'locationId']} style={{ marginBottom: 0 }} rules={[{ required: true, message: t('requiredPick', { field: t('warehouse') }) }]}>
-                      <Select size="small" showSearch optionFilterProp="label" options={whOptions} style={{ minWidth: 160 }} data-testid={`goods-warning-wh-${f.name}`} />
+                    <Form.Item
+                      name={[f.name, 'locationId']}
+                      style={{ marginBottom: 0 }}
+                      rules={[{ required: true, message: t('requiredPick', { field: t('warehouse') }) }]}
+                    >
+                      <Select
+                        size="small"
+                        showSearch
+                        optionFilterProp="label"
+                        options={whOptions}
+                        style={{ minWidth: 160 }}
+                        data-testid={`goods-warning-wh-${f.name}`}
+                      />
                     </Form.Item>
                   ),
                 },
@@ -89,7 +100,9 @@ export function StockTab({ form, refs, places }: { form: FormInstance<GoodsValue
                         qtyRule,
                         {
                           validator: (_r, high) =>
-                            warningOk(form.getFieldValue(['warnings', f.name, 'lowQty']), high) ? Promise.resolve() : Promise.reject(new Error(t('lowOverHigh'))),
+                            warningOk(form.getFieldValue(['warnings', f.name, 'lowQty']), high)
+                              ? Promise.resolve()
+                              : Promise.reject(new Error(t('lowOverHigh'))),
                         },
                       ]}
                     >
@@ -97,10 +110,24 @@ export function StockTab({ form, refs, places }: { form: FormInstance<GoodsValue
                     </Form.Item>
                   ),
                 },
-                { key: 'del', width: 40, render: (_, f) => <RemoveButton onClick={() => remove(f.name)} testid={`goods-warning-remove-${f.name}`} title={t('removeRow')} /> },
+                {
+                  key: 'del',
+                  width: 40,
+                  render: (_, f) => (
+                    <RemoveButton onClick={() => remove(f.name)} testid={`goods-warning-remove-${f.name}`} title={t('removeRow')} />
+                  ),
+                },
               ]}
             />
-            <Button type="dashed" block size="small" icon={<PlusOutlined />} onClick={() => addRow({})} style={{ marginTop: 8 }} data-testid="goods-warning-add">
+            <Button
+              type="dashed"
+              block
+              size="small"
+              icon={<PlusOutlined />}
+              onClick={() => addRow({})}
+              style={{ marginTop: 8 }}
+              data-testid="goods-warning-add"
+            >
               {t('addWarning')}
             </Button>
           </>
@@ -155,8 +182,19 @@ export function StockTab({ form, refs, places }: { form: FormInstance<GoodsValue
                   title: t('warehouse'),
                   key: 'wh',
                   render: (_, f) => (
-                    <Form.Item name={[f.name, 'locationId']} style={{ marginBottom: 0 }} rules={[{ required: true, message: t('requiredPick', { field: t('warehouse') }) }]}>
-                      <Select size="small" showSearch optionFilterProp="label" options={whOptions} style={{ minWidth: 160 }} data-testid={`goods-opening-wh-${f.name}`} />
+                    <Form.Item
+                      name={[f.name, 'locationId']}
+                      style={{ marginBottom: 0 }}
+                      rules={[{ required: true, message: t('requiredPick', { field: t('warehouse') }) }]}
+                    >
+                      <Select
+                        size="small"
+                        showSearch
+                        optionFilterProp="label"
+                        options={whOptions}
+                        style={{ minWidth: 160 }}
+                        data-testid={`goods-opening-wh-${f.name}`}
+                      />
                     </Form.Item>
                   ),
                 },
@@ -183,7 +221,11 @@ export function StockTab({ form, refs, places }: { form: FormInstance<GoodsValue
                   title: t('qty'),
                   key: 'qty',
                   render: (_, f) => (
-                    <Form.Item name={[f.name, 'qty']} style={{ marginBottom: 0 }} rules={[{ required: true, message: t('required', { field: t('qty') }) }, qtyRule]}>
+                    <Form.Item
+                      name={[f.name, 'qty']}
+                      style={{ marginBottom: 0 }}
+                      rules={[{ required: true, message: t('required', { field: t('qty') }) }, qtyRule]}
+                    >
                       <InputNumber size="small" stringMode min="0" style={{ width: 120 }} data-testid={`goods-opening-qty-${f.name}`} />
                     </Form.Item>
                   ),
@@ -201,14 +243,32 @@ export function StockTab({ form, refs, places }: { form: FormInstance<GoodsValue
                   title: t('amount'),
                   key: 'amount',
                   align: 'right',
-                  render: (_, f) => <span data-testid={`goods-opening-amount-${f.name}`}>{format(openingAmount(openings[f.name], places.amount), places.amount)}</span>,
+                  render: (_, f) => (
+                    <span data-testid={`goods-opening-amount-${f.name}`}>
+                      {format(openingAmount(openings[f.name], places.amount), places.amount)}
+                    </span>
+                  ),
                 },
-                { key: 'del', width: 40, render: (_, f) => <RemoveButton onClick={() => remove(f.name)} testid={`goods-opening-remove-${f.name}`} title={t('removeRow')} /> },
+                {
+                  key: 'del',
+                  width: 40,
+                  render: (_, f) => (
+                    <RemoveButton onClick={() => remove(f.name)} testid={`goods-opening-remove-${f.name}`} title={t('removeRow')} />
+                  ),
+                },
               ]}
             />
             <Form.ErrorList errors={errors} />
             {skus.some((s) => !s.id) && <Typography.Text type="secondary">{t('openingNewSkus')}</Typography.Text>}
-            <Button type="dashed" block size="small" icon={<PlusOutlined />} onClick={() => addRow({})} style={{ marginTop: 8 }} data-testid="goods-opening-add">
+            <Button
+              type="dashed"
+              block
+              size="small"
+              icon={<PlusOutlined />}
+              onClick={() => addRow({})}
+              style={{ marginTop: 8 }}
+              data-testid="goods-opening-add"
+            >
               {t('addOpening')}
             </Button>
           </>

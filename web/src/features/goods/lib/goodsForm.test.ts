@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { alignSku, goodsBody, goodsValues, openingProblems, skuLabel, skuProblems, unitRows, warningOk, type GoodsValues } from './goodsForm'
+import {
+  alignSku,
+  goodsBody,
+  goodsValues,
+  openingProblems,
+  skuLabel,
+  skuProblems,
+  unitRows,
+  warningOk,
+  type GoodsValues,
+} from './goodsForm'
 import type { Goods, UnitGroup } from '../types'
 
 const box: UnitGroup = {
@@ -21,7 +31,10 @@ describe('unit rows', () => {
       { unitId: 22, unitName: 'box', rate: 12 },
       { unitId: 23, unitName: 'case', rate: 144 },
     ])
-    const rows = unitRows(box, [{ unitId: 23, barCode: 'C1', salePrice: '100' }, { unitId: 99, barCode: 'gone' }])
+    const rows = unitRows(box, [
+      { unitId: 23, barCode: 'C1', salePrice: '100' },
+      { unitId: 99, barCode: 'gone' },
+    ])
     expect(rows[1]).toEqual({ unitId: 23, unitName: 'case', rate: 144, barCode: 'C1', salePrice: '100' })
     expect(rows).toHaveLength(2)
     expect(unitRows(undefined)).toEqual([])
@@ -110,7 +123,11 @@ describe('goodsBody', () => {
           { id: 50, assistIds: [3, 12], barCode: 'S1' },
           { assistIds: [4, 13], barCode: ' S2 ' },
         ],
-        warnings: [{ locationId: 1, lowQty: '5', highQty: '100' }, { locationId: null, lowQty: '1' }, { locationId: 2, lowQty: '3' }],
+        warnings: [
+          { locationId: 1, lowQty: '5', highQty: '100' },
+          { locationId: null, lowQty: '1' },
+          { locationId: 2, lowQty: '3' },
+        ],
         openings: [
           { locationId: 1, skuId: 50, qty: '10', unitCost: '2.345' },
           { locationId: 2, qty: '', unitCost: '1' },
@@ -172,7 +189,9 @@ describe('goodsBody', () => {
     const v = goodsValues(g, groupOf)
     expect(v.multiUnit).toBe(true)
     expect(v.salePrice).toBe('19.9')
-    expect(v.units).toEqual([{ unitId: 22, unitName: 'box', rate: 12, barCode: 'B', purPrice: '0', salePrice: '200', wholesalePrice: '0', vipPrice: '0' }])
+    expect(v.units).toEqual([
+      { unitId: 22, unitName: 'box', rate: 12, barCode: 'B', purPrice: '0', salePrice: '200', wholesalePrice: '0', vipPrice: '0' },
+    ])
     expect(v.skus?.[0].assistIds).toEqual([3, 12]) // aligned to the groups
     const b = goodsBody(v, [box], 42)
     expect(b.unitId).toBe(21)
@@ -191,7 +210,9 @@ describe('SKU checks', () => {
   })
 
   it('finds missing values, values of the wrong group and duplicates', () => {
-    expect(skuProblems([1, 2], [{ assistIds: [3] }, { assistIds: [12, 3] }, { assistIds: [3, 12] }, { assistIds: [3, 12] }], groupOf)).toEqual([
+    expect(
+      skuProblems([1, 2], [{ assistIds: [3] }, { assistIds: [12, 3] }, { assistIds: [3, 12] }, { assistIds: [3, 12] }], groupOf),
+    ).toEqual([
       { kind: 'missing', row: 0, group: 1 },
       { kind: 'wrongGroup', row: 1, group: 0 },
       { kind: 'wrongGroup', row: 1, group: 1 },
@@ -216,20 +237,12 @@ describe('SKU checks', () => {
 
 describe('openings and warnings', () => {
   it('finds duplicate rows and rows missing the SKU', () => {
-    expect(
-      openingProblems(
-        [
-          { locationId: 1, skuId: 5 },
-          { locationId: 1, skuId: 5 },
-          { locationId: 2 },
-          { locationId: null },
-        ],
-        1,
-      ),
-    ).toEqual([
-      { kind: 'duplicate', row: 1, of: 0 },
-      { kind: 'skuNeeded', row: 2 },
-    ])
+    expect(openingProblems([{ locationId: 1, skuId: 5 }, { locationId: 1, skuId: 5 }, { locationId: 2 }, { locationId: null }], 1)).toEqual(
+      [
+        { kind: 'duplicate', row: 1, of: 0 },
+        { kind: 'skuNeeded', row: 2 },
+      ],
+    )
     expect(openingProblems([{ locationId: 1 }, { locationId: 2 }], 0)).toEqual([])
   })
 

@@ -74,13 +74,15 @@ export function unitRows(group: UnitGroup | undefined, current: UnitRowValues[] 
   const base = baseUnit(group)
   if (!group || !base) return []
   const byId = new Map(current.map((r) => [r.unitId, r]))
-  return group.units
-    .filter((u) => u.id !== base.id)
-    .map((u) => ({ ...byId.get(u.id), unitId: u.id, unitName: u.name, rate: u.rate }))
+  return group.units.filter((u) => u.id !== base.id).map((u) => ({ ...byId.get(u.id), unitId: u.id, unitName: u.name, rate: u.rate }))
 }
 
 /** The value ids of a saved SKU ("3,12") aligned to skuTypeIds by each value's group. */
-export function alignSku(skuAssistId: string, skuTypeIds: number[], groupOf: (valueId: number) => number | undefined): (number | undefined)[] {
+export function alignSku(
+  skuAssistId: string,
+  skuTypeIds: number[],
+  groupOf: (valueId: number) => number | undefined,
+): (number | undefined)[] {
   const ids = str(skuAssistId)
     .split(',')
     .map((s) => Number(s.trim()))
@@ -99,7 +101,11 @@ export function alignSku(skuAssistId: string, skuTypeIds: number[], groupOf: (va
 }
 
 /** The dialog's values of a goods record (get_update), or of a new one. */
-export function goodsValues(g: Goods | undefined, groupOf: (valueId: number) => number | undefined, defaults?: { number?: string; categoryId?: number }): GoodsValues {
+export function goodsValues(
+  g: Goods | undefined,
+  groupOf: (valueId: number) => number | undefined,
+  defaults?: { number?: string; categoryId?: number },
+): GoodsValues {
   if (!g) {
     return {
       number: defaults?.number,
@@ -152,9 +158,19 @@ export function goodsValues(g: Goods | undefined, groupOf: (valueId: number) => 
           }))
       : [],
     skuTypeIds,
-    skus: (g.skus ?? []).map((s: GoodsSku) => ({ id: s.id, skuName: s.skuName, assistIds: alignSku(s.skuAssistId, skuTypeIds, groupOf), barCode: s.barCode })),
+    skus: (g.skus ?? []).map((s: GoodsSku) => ({
+      id: s.id,
+      skuName: s.skuName,
+      assistIds: alignSku(s.skuAssistId, skuTypeIds, groupOf),
+      barCode: s.barCode,
+    })),
     warnings: (g.warnings ?? []).map((w) => ({ locationId: w.locationId, lowQty: decStr(w.lowQty), highQty: decStr(w.highQty) })),
-    openings: (g.openings ?? []).map((o) => ({ locationId: o.locationId, skuId: o.skuId || undefined, qty: decStr(o.qty), unitCost: decStr(o.unitCost) })),
+    openings: (g.openings ?? []).map((o) => ({
+      locationId: o.locationId,
+      skuId: o.skuId || undefined,
+      qty: decStr(o.qty),
+      unitCost: decStr(o.unitCost),
+    })),
   }
 }
 
@@ -210,7 +226,11 @@ export function goodsBody(v: GoodsValues, groups: UnitGroup[], id?: number): Goo
       : [],
     warnings: (v.warnings ?? [])
       .filter((w) => w.locationId)
-      .map((w) => ({ locationId: w.locationId as number, lowQty: filled(w.lowQty) ? wire(w.lowQty) : null, highQty: filled(w.highQty) ? wire(w.highQty) : null })),
+      .map((w) => ({
+        locationId: w.locationId as number,
+        lowQty: filled(w.lowQty) ? wire(w.lowQty) : null,
+        highQty: filled(w.highQty) ? wire(w.highQty) : null,
+      })),
     openings: (v.openings ?? [])
       .filter((o) => o.locationId && filled(o.qty))
       .map((o) => ({ locationId: o.locationId as number, skuId: o.skuId ?? 0, qty: wire(o.qty), unitCost: wire(o.unitCost) })),

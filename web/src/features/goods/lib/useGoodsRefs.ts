@@ -37,7 +37,18 @@ export function useGoodsRefs() {
       warehouses: warehouses.list,
       loading: units.isLoading || groups.isLoading || types.isLoading || assists.isLoading || warehouses.isLoading,
     }
-  }, [units.list, groups.list, types.list, assists.list, warehouses.list, units.isLoading, groups.isLoading, types.isLoading, assists.isLoading, warehouses.isLoading])
+  }, [
+    units.list,
+    groups.list,
+    types.list,
+    assists.list,
+    warehouses.list,
+    units.isLoading,
+    groups.isLoading,
+    types.isLoading,
+    assists.isLoading,
+    warehouses.isLoading,
+  ])
 }
 
 export type GoodsRefs = ReturnType<typeof useGoodsRefs>

@@ -47,9 +47,7 @@ export default function GoodsList() {
       dataIndex: 'stockQty',
       key: 'stockQty',
       align: 'right' as const,
-      render: (v: Decimal | undefined, r) => (
-        <span data-testid={`goods-stock-${r.number}`}>{v === undefined ? '' : asText(v)}</span>
-      ),
+      render: (v: Decimal | undefined, r) => <span data-testid={`goods-stock-${r.number}`}>{v === undefined ? '' : asText(v)}</span>,
     },
     price('purPrice', true),
     price('salePrice', true),

@@ -32,7 +32,11 @@ export function ItemDialog({ state, type, onClose }: { state: DialogState; type:
       width={520}
       data-testid="item-form"
     >
-      <Form.Item name="number" label={t('number')} rules={[{ required: true, whitespace: true, message: t('required', { field: t('number') }) }]}>
+      <Form.Item
+        name="number"
+        label={t('number')}
+        rules={[{ required: true, whitespace: true, message: t('required', { field: t('number') }) }]}
+      >
         <Input maxLength={32} data-testid="item-number" />
       </Form.Item>
       <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('required', { field: t('name') }) }]}>

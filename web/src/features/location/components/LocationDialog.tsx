@@ -18,7 +18,16 @@ export function LocationDialog({ state, onClose }: { state: DialogState; onClose
   const shops = useShopChoices()
   const r = d.record
   const initial: Partial<Values> = r
-    ? { number: r.number, name: r.name, address: r.address, keeper: r.keeper, phone: r.phone, allowNegative: r.allowNegative === 1, remark: r.remark, shopIds: r.shopIds ?? [] }
+    ? {
+        number: r.number,
+        name: r.name,
+        address: r.address,
+        keeper: r.keeper,
+        phone: r.phone,
+        allowNegative: r.allowNegative === 1,
+        remark: r.remark,
+        shopIds: r.shopIds ?? [],
+      }
     : { number: d.nextNumber, allowNegative: false, shopIds: [] }
 
   return (
@@ -34,12 +43,20 @@ export function LocationDialog({ state, onClose }: { state: DialogState; onClose
     >
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="number" label={t('number')} rules={[{ required: true, whitespace: true, message: t('required', { field: t('number') }) }]}>
+          <Form.Item
+            name="number"
+            label={t('number')}
+            rules={[{ required: true, whitespace: true, message: t('required', { field: t('number') }) }]}
+          >
             <Input maxLength={32} data-testid="location-number" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('required', { field: t('name') }) }]}>
+          <Form.Item
+            name="name"
+            label={t('name')}
+            rules={[{ required: true, whitespace: true, message: t('required', { field: t('name') }) }]}
+          >
             <Input maxLength={100} data-testid="location-name" />
           </Form.Item>
         </Col>
@@ -60,7 +77,14 @@ export function LocationDialog({ state, onClose }: { state: DialogState; onClose
         </Col>
         <Col xs={24}>
           <Form.Item name="shopIds" label={t('location.shops')} extra={t('location.shopsHint')}>
-            <Select mode="multiple" allowClear loading={shops.isLoading} options={shops.data ?? []} optionFilterProp="label" data-testid="location-shops" />
+            <Select
+              mode="multiple"
+              allowClear
+              loading={shops.isLoading}
+              options={shops.data ?? []}
+              optionFilterProp="label"
+              data-testid="location-shops"
+            />
           </Form.Item>
         </Col>
         <Col xs={24}>

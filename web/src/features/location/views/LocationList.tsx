@@ -56,7 +56,14 @@ export default function LocationList() {
       searchItems={
         allShops && (
           <Form.Item name="shopId" label={t('location.shop')}>
-            <Select allowClear style={{ width: 160 }} options={shops.data ?? []} optionFilterProp="label" showSearch data-testid="location-search-shop" />
+            <Select
+              allowClear
+              style={{ width: 160 }}
+              options={shops.data ?? []}
+              optionFilterProp="label"
+              showSearch
+              data-testid="location-search-shop"
+            />
           </Form.Item>
         )
       }

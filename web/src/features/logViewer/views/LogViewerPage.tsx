@@ -109,7 +109,11 @@ export default function LogViewerPage() {
   }
 
   return (
-    <Card data-view="system/logViewer" data-testid="log-viewer-page" styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12 } }}>
+    <Card
+      data-view="system/logViewer"
+      data-testid="log-viewer-page"
+      styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12 } }}
+    >
       <Flex wrap gap={8} justify="space-between" align="center">
         <Segmented<LogSource>
           value={source}

@@ -168,7 +168,13 @@ export function MasterList<T extends MasterRow>({
       render: (_, r) => (
         <Space size={0}>
           {mayUpdate && (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, id: r.id })} data-testid={`${name}-edit-${keyOf(r)}`}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => setDialog({ open: true, id: r.id })}
+              data-testid={`${name}-edit-${keyOf(r)}`}
+            >
               {t('list:edit')}
             </Button>
           )}
@@ -184,7 +190,14 @@ export function MasterList<T extends MasterRow>({
             </Button>
           )}
           {mayDelete && (
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => del([r.id], r.name)} data-testid={`${name}-delete-${keyOf(r)}`}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() => del([r.id], r.name)}
+              data-testid={`${name}-delete-${keyOf(r)}`}
+            >
               {t('list:delete')}
             </Button>
           )}
@@ -218,7 +231,11 @@ export function MasterList<T extends MasterRow>({
             list.search({ sidx: field, sord: s?.order === 'descend' ? 'desc' : s?.order ? 'asc' : undefined })
           }}
           extra={
-            <Checkbox checked={showDisabled} onChange={(e) => list.search({ disable: e.target.checked ? undefined : 0 })} data-testid={`${name}-show-disabled`}>
+            <Checkbox
+              checked={showDisabled}
+              onChange={(e) => list.search({ disable: e.target.checked ? undefined : 0 })}
+              data-testid={`${name}-show-disabled`}
+            >
               {t('showDisabled')}
             </Checkbox>
           }
@@ -233,16 +250,32 @@ export function MasterList<T extends MasterRow>({
                   </Button>
                 </Auth>
                 {mayDelete && (
-                  <Button danger icon={<DeleteOutlined />} disabled={!keys.length} onClick={async () => after(await del(keys))} data-testid={`${name}-batch-delete`}>
+                  <Button
+                    danger
+                    icon={<DeleteOutlined />}
+                    disabled={!keys.length}
+                    onClick={async () => after(await del(keys))}
+                    data-testid={`${name}-batch-delete`}
+                  >
                     {t('list:batchDelete')}
                   </Button>
                 )}
                 {mayDisable && (
                   <>
-                    <Button icon={<StopOutlined />} disabled={!keys.length} onClick={async () => after(await toggle(keys, true))} data-testid={`${name}-batch-disable`}>
+                    <Button
+                      icon={<StopOutlined />}
+                      disabled={!keys.length}
+                      onClick={async () => after(await toggle(keys, true))}
+                      data-testid={`${name}-batch-disable`}
+                    >
                       {t('disable')}
                     </Button>
-                    <Button icon={<CheckCircleOutlined />} disabled={!keys.length} onClick={async () => after(await toggle(keys, false))} data-testid={`${name}-batch-enable`}>
+                    <Button
+                      icon={<CheckCircleOutlined />}
+                      disabled={!keys.length}
+                      onClick={async () => after(await toggle(keys, false))}
+                      data-testid={`${name}-batch-enable`}
+                    >
                       {t('enable')}
                     </Button>
                   </>

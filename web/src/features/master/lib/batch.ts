@@ -12,7 +12,10 @@ export interface BatchSummary {
 }
 
 /** Counts the results; names the refused ones (by nameOf, else #id). */
-export function summarise(results: BatchResult[] | null | undefined, nameOf: (id: number) => string | undefined = () => undefined): BatchSummary {
+export function summarise(
+  results: BatchResult[] | null | undefined,
+  nameOf: (id: number) => string | undefined = () => undefined,
+): BatchSummary {
   const out: BatchSummary = { ok: 0, failed: [] }
   for (const r of results ?? []) {
     if (r.ok) out.ok++

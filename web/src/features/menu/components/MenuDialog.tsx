@@ -158,7 +158,12 @@ export function MenuDialog({ state, onClose }: { state: MenuDialogState; onClose
         {shows('visible') && (
           <Col xs={24} md={12}>
             <Form.Item name="visible" label={t('menu.visible')}>
-              <Radio.Group options={[{ value: 1, label: t('menu.shown') }, { value: 0, label: t('menu.hidden') }]} />
+              <Radio.Group
+                options={[
+                  { value: 1, label: t('menu.shown') },
+                  { value: 0, label: t('menu.hidden') },
+                ]}
+              />
             </Form.Item>
           </Col>
         )}
@@ -175,16 +180,30 @@ export function MenuDialog({ state, onClose }: { state: MenuDialogState; onClose
                   <Flex vertical gap="small">
                     {fields.map((field) => (
                       <Space key={field.key} align="baseline">
-                        <Form.Item name={[field.name, 'key']} noStyle rules={[{ required: true, whitespace: true, message: t('menu.paramKey') }]}>
+                        <Form.Item
+                          name={[field.name, 'key']}
+                          noStyle
+                          rules={[{ required: true, whitespace: true, message: t('menu.paramKey') }]}
+                        >
                           <Input placeholder={t('menu.paramKey')} maxLength={50} />
                         </Form.Item>
                         <Form.Item name={[field.name, 'value']} noStyle>
                           <Input placeholder={t('menu.paramValue')} maxLength={200} />
                         </Form.Item>
-                        <Button type="text" icon={<MinusCircleOutlined />} onClick={() => remove(field.name)} aria-label={t('list:delete')} />
+                        <Button
+                          type="text"
+                          icon={<MinusCircleOutlined />}
+                          onClick={() => remove(field.name)}
+                          aria-label={t('list:delete')}
+                        />
                       </Space>
                     ))}
-                    <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ key: '', value: '' })} style={{ alignSelf: 'flex-start' }}>
+                    <Button
+                      type="dashed"
+                      icon={<PlusOutlined />}
+                      onClick={() => add({ key: '', value: '' })}
+                      style={{ alignSelf: 'flex-start' }}
+                    >
                       {t('menu.addParam')}
                     </Button>
                   </Flex>

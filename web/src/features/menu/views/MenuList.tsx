@@ -34,7 +34,12 @@ export default function MenuList() {
       align: 'center',
       render: (v: MenuType) => <Tag color={typeColor[v]}>{t(`menu.types.${v}`)}</Tag>,
     },
-    { title: t('menu.icon'), dataIndex: 'icon', align: 'center', render: (v: string) => (v ? <Space size={4}>{menuIcon(v, false)}</Space> : null) },
+    {
+      title: t('menu.icon'),
+      dataIndex: 'icon',
+      align: 'center',
+      render: (v: string) => (v ? <Space size={4}>{menuIcon(v, false)}</Space> : null),
+    },
     { title: t('menu.perm'), dataIndex: 'perm', render: (v: string) => (v ? <Typography.Text code>{v}</Typography.Text> : null) },
     { title: t('menu.routePath'), dataIndex: 'routePath' },
     { title: t('menu.component'), dataIndex: 'component' },
@@ -65,7 +70,13 @@ export default function MenuList() {
             </Auth>
           )}
           <Auth perm="sys:menu:edit">
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, id: m.id })} data-testid={`menu-edit-${m.id}`}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => setDialog({ open: true, id: m.id })}
+              data-testid={`menu-edit-${m.id}`}
+            >
               {t('list:edit')}
             </Button>
           </Auth>
@@ -106,7 +117,12 @@ export default function MenuList() {
           data-testid="menu-table"
           toolbar={
             <Auth perm="sys:menu:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, parentId: 0, type: 'CATALOG' })} data-testid="menu-add">
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setDialog({ open: true, parentId: 0, type: 'CATALOG' })}
+                data-testid="menu-add"
+              >
                 {t('list:add')}
               </Button>
             </Auth>

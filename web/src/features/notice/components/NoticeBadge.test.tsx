@@ -22,11 +22,23 @@ describe('<NoticeBadge>', () => {
     mock = new MockAdapter(http, { delayResponse: 5 })
     mock.onGet('/notices/unread-count').reply(() => ok(unread))
     mock.onGet('/notices/my-page').reply(() =>
-      ok({ list: [{ id: 7, title: 'Stocktake on Friday', type: 1, level: 'H', publisherName: 'admin', publishTime: null, isRead: 0 }], total: 1 }),
+      ok({
+        list: [{ id: 7, title: 'Stocktake on Friday', type: 1, level: 'H', publisherName: 'admin', publishTime: null, isRead: 0 }],
+        total: 1,
+      }),
     )
     mock.onGet('/notices/7/detail').reply(() => {
       unread -= 1
-      return ok({ id: 7, title: 'Stocktake on Friday', content: '<p>All hands</p>', type: 1, level: 'H', publisherName: 'admin', publishTime: null, publishStatus: 1 })
+      return ok({
+        id: 7,
+        title: 'Stocktake on Friday',
+        content: '<p>All hands</p>',
+        type: 1,
+        level: 'H',
+        publisherName: 'admin',
+        publishTime: null,
+        publishStatus: 1,
+      })
     })
     mock.onGet(/\/v1\/dicts\/.*\/items/).reply(() => ok([]))
   })

@@ -21,9 +21,7 @@ export function NoticeDetailModal({ id, preview, onClose }: Props) {
   const { t } = useTranslation('notice')
   const detail = useNoticeDetail(id)
   const form = useNoticePreview(preview?.id)
-  const data = preview
-    ? form.data && { ...form.data, publisherName: preview.publisherName, publishTime: preview.publishTime }
-    : detail.data
+  const data = preview ? form.data && { ...form.data, publisherName: preview.publisherName, publishTime: preview.publishTime } : detail.data
   const loading = preview ? form.isLoading : detail.isLoading
   return (
     <Modal open={!!id || !!preview} title={t(preview ? 'preview' : 'detail')} footer={null} onCancel={onClose} width={720} destroyOnHidden>

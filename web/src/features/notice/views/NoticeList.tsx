@@ -81,7 +81,9 @@ export default function NoticeList() {
                 type="link"
                 size="small"
                 data-testid="notice-publish"
-                onClick={() => confirm(t('publish'), t('publishConfirm', { title: n.title }), () => publish.mutateAsync(n.id), t('published'))}
+                onClick={() =>
+                  confirm(t('publish'), t('publishConfirm', { title: n.title }), () => publish.mutateAsync(n.id), t('published'))
+                }
               >
                 {t('publish')}
               </Button>

@@ -69,7 +69,10 @@ export function BindForm({ channel, current }: { channel: BindChannel; current?:
         name="target"
         label={t(channel === 'mobile' ? 'bind.newMobile' : 'bind.newEmail')}
         extra={current ? t('bind.current', { value: current }) : t('bind.none')}
-        rules={[{ required: true, whitespace: true, message: t(channel === 'mobile' ? 'bind.mobileRequired' : 'bind.emailRequired') }, ...targetRules]}
+        rules={[
+          { required: true, whitespace: true, message: t(channel === 'mobile' ? 'bind.mobileRequired' : 'bind.emailRequired') },
+          ...targetRules,
+        ]}
       >
         <Input allowClear data-testid={`bind-${channel}-target`} />
       </Form.Item>

@@ -82,7 +82,11 @@ export default function Profile() {
             activeKey={tab}
             onChange={(k) => setTab(k as TabKey)}
             items={[
-              { key: 'basic', label: <span data-testid="profile-tab-basic">{t('tabs.basic')}</span>, children: <ProfileForm profile={p} /> },
+              {
+                key: 'basic',
+                label: <span data-testid="profile-tab-basic">{t('tabs.basic')}</span>,
+                children: <ProfileForm profile={p} />,
+              },
               {
                 key: 'security',
                 label: <span data-testid="profile-tab-security">{t('tabs.security')}</span>,

@@ -90,7 +90,13 @@ export function PermDrawer({ role, onClose }: { role: Role | null; onClose: () =
               />
             </Space>
           </Flex>
-          <Input allowClear prefix={<SearchOutlined />} placeholder={t('role.permSearch')} value={q} onChange={(e) => setQ(e.target.value)} />
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder={t('role.permSearch')}
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+          />
           {shown.length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
           ) : (

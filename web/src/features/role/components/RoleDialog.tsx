@@ -26,7 +26,11 @@ export function RoleDialog({ state, onClose }: { state: RoleDialogState; onClose
       onClose={onClose}
       data-testid="role-dialog"
     >
-      <Form.Item name="name" label={t('role.name')} rules={[{ required: true, whitespace: true, message: t('required', { field: t('role.name') }) }]}>
+      <Form.Item
+        name="name"
+        label={t('role.name')}
+        rules={[{ required: true, whitespace: true, message: t('required', { field: t('role.name') }) }]}
+      >
         <Input maxLength={32} data-testid="role-name" />
       </Form.Item>
       <Form.Item
@@ -47,7 +51,12 @@ export function RoleDialog({ state, onClose }: { state: RoleDialogState; onClose
         <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="status" label={t('status')}>
-        <Radio.Group options={[{ value: 1, label: t('enabled') }, { value: 0, label: t('disabled') }]} />
+        <Radio.Group
+          options={[
+            { value: 1, label: t('enabled') },
+            { value: 0, label: t('disabled') },
+          ]}
+        />
       </Form.Item>
       <Form.Item name="remark" label={t('remark')}>
         <Input.TextArea maxLength={200} rows={3} />

@@ -12,7 +12,14 @@ const tree: PermNode[] = [
     value: 1,
     label: 'System',
     children: [
-      { value: 2, label: 'Users', children: [{ value: 3, label: 'query' }, { value: 4, label: 'add' }] },
+      {
+        value: 2,
+        label: 'Users',
+        children: [
+          { value: 3, label: 'query' },
+          { value: 4, label: 'add' },
+        ],
+      },
       { value: 5, label: 'Roles', children: [{ value: 6, label: 'query' }] },
     ],
   },

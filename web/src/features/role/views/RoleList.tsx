@@ -72,7 +72,13 @@ export default function RoleList() {
             >
               {t('role.assign')}
             </Button>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, id: r.id })} data-testid={`role-edit-${r.code}`}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => setDialog({ open: true, id: r.id })}
+              data-testid={`role-edit-${r.code}`}
+            >
               {t('list:edit')}
             </Button>
           </Auth>

@@ -48,9 +48,7 @@ export function ShopFormDialog({ open, id, onClose }: { open: boolean; id?: numb
         <Input maxLength={30} />
       </Form.Item>
       <Form.Item name="status" label={t('status')}>
-        <Radio.Group
-          options={statusOptions(t)}
-        />
+        <Radio.Group options={statusOptions(t)} />
       </Form.Item>
       <Form.Item name="sort" label={t('sort')}>
         <InputNumber min={0} precision={0} style={{ width: '100%' }} />

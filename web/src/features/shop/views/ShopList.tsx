@@ -70,7 +70,14 @@ export default function ShopList() {
             </Button>
           </Auth>
           <Auth perm="sys:shop:delete">
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void del([r.id], r.name)} data-testid="shop-delete">
+            <Button
+              type="link"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() => void del([r.id], r.name)}
+              data-testid="shop-delete"
+            >
               {t('list:delete')}
             </Button>
           </Auth>
@@ -87,12 +94,7 @@ export default function ShopList() {
             <Input allowClear placeholder={t('keywordsHint')} data-testid="shop-search-keywords" />
           </Form.Item>
           <Form.Item name="status" label={t('status')}>
-            <Select
-              allowClear
-              style={{ width: 120 }}
-              placeholder={t('list:all')}
-              options={statusOptions(t)}
-            />
+            <Select allowClear style={{ width: 120 }} placeholder={t('list:all')} options={statusOptions(t)} />
           </Form.Item>
         </SearchForm>
       </Card>

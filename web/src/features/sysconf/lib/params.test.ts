@@ -5,8 +5,21 @@ import type { SystemParams } from '../types'
 describe('system parameters', () => {
   it('groups the parameters of the issue', () => {
     const all = groups.flatMap((g) => g.fields)
-    for (const k of ['valMethods', 'requiredCheckStore', 'taxRequiredCheck', 'taxRequiredInput', 'invPriceIsTax', 'multiUnit',
-      'enableAssistingProp', 'ISSERNUM', 'ISWARRANTY', 'allowRegister', 'showAgreement', 'qtyPlaces', 'companyName'] as const) {
+    for (const k of [
+      'valMethods',
+      'requiredCheckStore',
+      'taxRequiredCheck',
+      'taxRequiredInput',
+      'invPriceIsTax',
+      'multiUnit',
+      'enableAssistingProp',
+      'ISSERNUM',
+      'ISWARRANTY',
+      'allowRegister',
+      'showAgreement',
+      'qtyPlaces',
+      'companyName',
+    ] as const) {
       expect(all).toContain(k)
     }
     expect(new Set(all).size).toBe(all.length)

@@ -8,7 +8,18 @@ export type Key = keyof SystemParams
 export const groups: { key: string; fields: Key[] }[] = [
   {
     key: 'company',
-    fields: ['companyName', 'companyAddress', 'companyPhone', 'companyFax', 'companyPostcode', 'companyTaxNo', 'companyBank', 'companyAccount', 'startDate', 'currency'],
+    fields: [
+      'companyName',
+      'companyAddress',
+      'companyPhone',
+      'companyFax',
+      'companyPostcode',
+      'companyTaxNo',
+      'companyBank',
+      'companyAccount',
+      'startDate',
+      'currency',
+    ],
   },
   { key: 'places', fields: ['qtyPlaces', 'pricePlaces', 'amountPlaces'] },
   { key: 'stock', fields: ['valMethods', 'requiredCheckStore', 'allowOverFulfil'] },

@@ -51,7 +51,14 @@ export default function ConfigList() {
           </Auth>
           {r.builtin !== 1 && (
             <Auth perm="sys:config:delete">
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void del([r.id], r.configName)} data-testid="config-delete">
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                onClick={() => void del([r.id], r.configName)}
+                data-testid="config-delete"
+              >
                 {t('list:delete')}
               </Button>
             </Auth>

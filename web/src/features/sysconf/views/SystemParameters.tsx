@@ -47,7 +47,13 @@ export default function SystemParameters() {
     }
     if (places.has(k)) {
       return (
-        <Form.Item key={k} name={k} label={label} extra={t('placesHint')} rules={[{ required: true, message: t('required', { field: label }) }]}>
+        <Form.Item
+          key={k}
+          name={k}
+          label={label}
+          extra={t('placesHint')}
+          rules={[{ required: true, message: t('required', { field: label }) }]}
+        >
           <InputNumber precision={0} style={{ width: 160 }} data-testid={testid} />
         </Form.Item>
       )
@@ -97,14 +103,7 @@ export default function SystemParameters() {
 
   return (
     <Card data-view="settings/parameter" data-testid="parameters">
-      <Form<SystemParams>
-        form={form}
-        layout="vertical"
-        initialValues={data}
-        onFinish={submit}
-        disabled={!editable}
-        scrollToFirstError
-      >
+      <Form<SystemParams> form={form} layout="vertical" initialValues={data} onFinish={submit} disabled={!editable} scrollToFirstError>
         <Row gutter={[24, 0]}>
           {groups.map((g) => (
             <Col key={g.key} xs={24} xl={g.key === 'company' ? 24 : 12}>

@@ -19,7 +19,11 @@ export function UnitDialog({ state, onClose }: { state: { open: boolean; row?: U
       width={440}
       data-testid="unit-form"
     >
-      <Form.Item name="name" label={t('unit.unitName')} rules={[{ required: true, whitespace: true, message: t('required', { field: t('unit.unitName') }) }]}>
+      <Form.Item
+        name="name"
+        label={t('unit.unitName')}
+        rules={[{ required: true, whitespace: true, message: t('required', { field: t('unit.unitName') }) }]}
+      >
         <Input maxLength={100} data-testid="unit-name" />
       </Form.Item>
     </FormDialog>

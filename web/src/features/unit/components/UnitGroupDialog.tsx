@@ -6,7 +6,16 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { FormDialog } from '@/components/FormDialog'
 import { useUnitGroupMutations } from '../api'
-import { emptyGroup, fromUnitType, nameError, rateError, rateText, toUnitGroupRequest, type UnitGroupValues, type UnitRowValues } from '../lib/unitGroup'
+import {
+  emptyGroup,
+  fromUnitType,
+  nameError,
+  rateError,
+  rateText,
+  toUnitGroupRequest,
+  type UnitGroupValues,
+  type UnitRowValues,
+} from '../lib/unitGroup'
 import type { UnitType } from '../types'
 
 export function UnitGroupDialog({ state, onClose }: { state: { open: boolean; row?: UnitType }; onClose: () => void }) {
@@ -30,7 +39,12 @@ export function UnitGroupDialog({ state, onClose }: { state: { open: boolean; ro
       layout="vertical"
       data-testid="unitType-form"
     >
-      <Form.Item name="name" label={t('unit.groupName')} extra={t('unit.groupNameHint')} rules={[{ validator: (_, v) => fail(v?.trim() ? undefined : 'required') }]}>
+      <Form.Item
+        name="name"
+        label={t('unit.groupName')}
+        extra={t('unit.groupNameHint')}
+        rules={[{ validator: (_, v) => fail(v?.trim() ? undefined : 'required') }]}
+      >
         <Input maxLength={100} data-testid="unitType-name" />
       </Form.Item>
       <Form.List name="units" rules={[{ validator: (_, units) => fail((units?.length ?? 0) < 2 ? 'atLeastTwo' : undefined) }]}>
@@ -46,7 +60,12 @@ export function UnitGroupDialog({ state, onClose }: { state: { open: boolean; ro
                 {
                   title: '#',
                   width: 90,
-                  render: (_, f) => (f.name === 0 ? <Tag color="processing">{t('unit.baseUnit')}</Tag> : <Typography.Text type="secondary">{t('unit.auxUnit')}</Typography.Text>),
+                  render: (_, f) =>
+                    f.name === 0 ? (
+                      <Tag color="processing">{t('unit.baseUnit')}</Tag>
+                    ) : (
+                      <Typography.Text type="secondary">{t('unit.auxUnit')}</Typography.Text>
+                    ),
                 },
                 {
                   title: t('unit.unitName'),
@@ -54,7 +73,17 @@ export function UnitGroupDialog({ state, onClose }: { state: { open: boolean; ro
                     <Form.Item
                       name={[f.name, 'name']}
                       style={{ marginBottom: 0 }}
-                      rules={[{ validator: () => fail(nameError((form.getFieldValue('units') ?? []).map((u: UnitRowValues) => u?.name), f.name)) }]}
+                      rules={[
+                        {
+                          validator: () =>
+                            fail(
+                              nameError(
+                                (form.getFieldValue('units') ?? []).map((u: UnitRowValues) => u?.name),
+                                f.name,
+                              ),
+                            ),
+                        },
+                      ]}
                     >
                       <Input maxLength={100} data-testid={`unitType-unit-name-${f.name}`} />
                     </Form.Item>
@@ -64,7 +93,11 @@ export function UnitGroupDialog({ state, onClose }: { state: { open: boolean; ro
                   title: t('unit.rate'),
                   width: 150,
                   render: (_, f) => (
-                    <Form.Item name={[f.name, 'rate']} style={{ marginBottom: 0 }} rules={[{ validator: (_r, v) => fail(rateError(v, f.name)) }]}>
+                    <Form.Item
+                      name={[f.name, 'rate']}
+                      style={{ marginBottom: 0 }}
+                      rules={[{ validator: (_r, v) => fail(rateError(v, f.name)) }]}
+                    >
                       <Input disabled={f.name === 0} inputMode="decimal" data-testid={`unitType-unit-rate-${f.name}`} />
                     </Form.Item>
                   ),
@@ -75,7 +108,9 @@ export function UnitGroupDialog({ state, onClose }: { state: { open: boolean; ro
                     const r = rows[f.name]
                     const rate = rateText(r?.rate)
                     if (f.name === 0 || !r?.name?.trim() || !rate) return null
-                    return <Typography.Text type="secondary">{t('unit.equals', { unit: r.name.trim(), rate, base: baseName })}</Typography.Text>
+                    return (
+                      <Typography.Text type="secondary">{t('unit.equals', { unit: r.name.trim(), rate, base: baseName })}</Typography.Text>
+                    )
                   },
                 },
                 {
@@ -83,13 +118,28 @@ export function UnitGroupDialog({ state, onClose }: { state: { open: boolean; ro
                   width: 48,
                   render: (_, f) =>
                     f.name === 0 ? null : (
-                      <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={t('list:delete')} onClick={() => remove(f.name)} data-testid={`unitType-unit-remove-${f.name}`} />
+                      <Button
+                        type="text"
+                        danger
+                        size="small"
+                        icon={<DeleteOutlined />}
+                        aria-label={t('list:delete')}
+                        onClick={() => remove(f.name)}
+                        data-testid={`unitType-unit-remove-${f.name}`}
+                      />
                     ),
                 },
               ]}
             />
             <Form.ErrorList errors={errors} />
-            <Button type="dashed" block icon={<PlusOutlined />} style={{ marginTop: 8 }} onClick={() => add({ name: '', rate: '' })} data-testid="unitType-unit-add">
+            <Button
+              type="dashed"
+              block
+              icon={<PlusOutlined />}
+              style={{ marginTop: 8 }}
+              onClick={() => add({ name: '', rate: '' })}
+              data-testid="unitType-unit-add"
+            >
               {t('unit.addUnit')}
             </Button>
           </>

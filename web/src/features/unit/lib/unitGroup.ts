@@ -92,7 +92,13 @@ export function toUnitGroupRequest(v: UnitGroupValues): UnitGroupInput {
 }
 
 /** A new group: a base unit and one more row. */
-export const emptyGroup = (): UnitGroupValues => ({ name: '', units: [{ name: '', rate: '1' }, { name: '', rate: '' }] })
+export const emptyGroup = (): UnitGroupValues => ({
+  name: '',
+  units: [
+    { name: '', rate: '1' },
+    { name: '', rate: '' },
+  ],
+})
 
 /** An existing group in the form: the base unit first, rates as text. */
 export function fromUnitType(g: UnitType): UnitGroupValues {

@@ -27,7 +27,10 @@ export default function UnitList() {
 
   const toggleUnit = async (r: Unit) => {
     try {
-      await runBatch(() => unitOps.disable.mutateAsync({ ids: [r.id], disable: r.disable ? 0 : 1 }), () => r.name)
+      await runBatch(
+        () => unitOps.disable.mutateAsync({ ids: [r.id], disable: r.disable ? 0 : 1 }),
+        () => r.name,
+      )
       feedback.message.success(t(r.disable ? 'enabledDone' : 'disabledDone'))
     } catch {
       /* shown */
@@ -72,7 +75,13 @@ export default function UnitList() {
         r.unitTypeId ? null : (
           <Space size={0}>
             <Auth perm="settings:unit:update">
-              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setUnitDialog({ open: true, row: r })} data-testid={`unit-edit-${r.name}`}>
+              <Button
+                type="link"
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => setUnitDialog({ open: true, row: r })}
+                data-testid={`unit-edit-${r.name}`}
+              >
                 {t('list:edit')}
               </Button>
               <Button
@@ -91,7 +100,16 @@ export default function UnitList() {
                 size="small"
                 danger
                 icon={<DeleteOutlined />}
-                onClick={() => confirmDelete({ name: r.name, onOk: () => runBatch(() => unitOps.remove.mutateAsync([r.id]), () => r.name) })}
+                onClick={() =>
+                  confirmDelete({
+                    name: r.name,
+                    onOk: () =>
+                      runBatch(
+                        () => unitOps.remove.mutateAsync([r.id]),
+                        () => r.name,
+                      ),
+                  })
+                }
                 data-testid={`unit-delete-${r.name}`}
               >
                 {t('list:delete')}
@@ -123,7 +141,13 @@ export default function UnitList() {
       render: (_, r) => (
         <Space size={0}>
           <Auth perm="settings:unitType:update">
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setGroupDialog({ open: true, row: r })} data-testid={`unitType-edit-${r.name}`}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => setGroupDialog({ open: true, row: r })}
+              data-testid={`unitType-edit-${r.name}`}
+            >
               {t('list:edit')}
             </Button>
           </Auth>
@@ -133,7 +157,16 @@ export default function UnitList() {
               size="small"
               danger
               icon={<DeleteOutlined />}
-              onClick={() => confirmDelete({ name: r.name, onOk: () => runBatch(() => groupOps.remove.mutateAsync([r.id]), () => r.name) })}
+              onClick={() =>
+                confirmDelete({
+                  name: r.name,
+                  onOk: () =>
+                    runBatch(
+                      () => groupOps.remove.mutateAsync([r.id]),
+                      () => r.name,
+                    ),
+                })
+              }
               data-testid={`unitType-delete-${r.name}`}
             >
               {t('list:delete')}
@@ -162,7 +195,14 @@ export default function UnitList() {
                     {t('list:add')}
                   </Button>
                 </Auth>
-                <Input.Search allowClear placeholder={t('unit.searchHint')} onSearch={setSearch} onChange={(e) => !e.target.value && setSearch('')} style={{ width: 180 }} data-testid="unit-search" />
+                <Input.Search
+                  allowClear
+                  placeholder={t('unit.searchHint')}
+                  onSearch={setSearch}
+                  onChange={(e) => !e.target.value && setSearch('')}
+                  style={{ width: 180 }}
+                  data-testid="unit-search"
+                />
               </>
             }
           />

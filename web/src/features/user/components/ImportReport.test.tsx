@@ -27,7 +27,13 @@ describe('import report', () => {
     expect(within(report).getByText('The file has errors; nothing was imported')).toBeTruthy()
     expect(within(report).getByText(/2 rows with errors, 1 valid rows/)).toBeTruthy()
     const rows = within(report).getAllByRole('row').slice(1) // the header first
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['3', 'Username', 'Username "bob" already exists'],
       ['4', 'Roles', 'Unknown role: BOSS'],
       ['4', 'Mobile', 'Not a valid mobile number'],

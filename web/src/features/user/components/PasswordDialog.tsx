@@ -40,7 +40,8 @@ export function PasswordDialog({ user, onClose }: { user: User | null; onClose: 
         rules={[
           { required: true, message: t('required', { field: t('user.confirmPassword') }) },
           ({ getFieldValue }) => ({
-            validator: (_, v) => (!v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('user.passwordMismatch')))),
+            validator: (_, v) =>
+              !v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('user.passwordMismatch'))),
           }),
         ]}
       >

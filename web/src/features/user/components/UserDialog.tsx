@@ -24,9 +24,7 @@ export function UserDialog({ state, onClose }: { state: UserDialogState; onClose
   const save = useSaveUser()
   const required = (field: string) => [{ required: true, whitespace: true, message: t('required', { field }) }]
 
-  const initial: Partial<UserForm> = editing
-    ? (form.data ?? {})
-    : { status: 1, gender: 0, deptId: state.deptId, roleIds: [], shopIds: [] }
+  const initial: Partial<UserForm> = editing ? (form.data ?? {}) : { status: 1, gender: 0, deptId: state.deptId, roleIds: [], shopIds: [] }
 
   return (
     <FormDialog<UserForm>
@@ -71,25 +69,43 @@ export function UserDialog({ state, onClose }: { state: UserDialogState; onClose
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name="roleIds" label={t('user.roles')} rules={[{ required: true, type: 'array', min: 1, message: t('requiredPick', { field: t('user.roles') }) }]}>
+          <Form.Item
+            name="roleIds"
+            label={t('user.roles')}
+            rules={[{ required: true, type: 'array', min: 1, message: t('requiredPick', { field: t('user.roles') }) }]}
+          >
             <Select mode="multiple" allowClear options={roles.data ?? []} optionFilterProp="label" data-testid="user-roles" />
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name="shopIds" label={t('user.shops')} rules={[{ required: true, type: 'array', min: 1, message: t('requiredPick', { field: t('user.shops') }) }]}>
+          <Form.Item
+            name="shopIds"
+            label={t('user.shops')}
+            rules={[{ required: true, type: 'array', min: 1, message: t('requiredPick', { field: t('user.shops') }) }]}
+          >
             <Select mode="multiple" allowClear options={shops.data ?? []} optionFilterProp="label" data-testid="user-shops" />
           </Form.Item>
         </Col>
         {!editing && (
           <Col xs={24} md={12}>
-            <Form.Item name="password" label={t('user.password')} extra={t('user.passwordHint')} rules={[{ min: 6, message: t('user.passwordMin') }]}>
+            <Form.Item
+              name="password"
+              label={t('user.password')}
+              extra={t('user.passwordHint')}
+              rules={[{ min: 6, message: t('user.passwordMin') }]}
+            >
               <Input.Password maxLength={64} autoComplete="new-password" data-testid="user-password" />
             </Form.Item>
           </Col>
         )}
         <Col xs={24} md={12}>
           <Form.Item name="status" label={t('status')}>
-            <Radio.Group options={[{ value: 1, label: t('enabled') }, { value: 0, label: t('disabled') }]} />
+            <Radio.Group
+              options={[
+                { value: 1, label: t('enabled') },
+                { value: 0, label: t('disabled') },
+              ]}
+            />
           </Form.Item>
         </Col>
       </Row>

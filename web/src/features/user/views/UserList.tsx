@@ -3,15 +3,7 @@
 // delete (one or many), import from and export to Excel.
 import { useState } from 'react'
 import { Button, Card, Col, DatePicker, Dropdown, Form, Input, Row, Select, Space, Switch, Tag } from 'antd'
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  KeyOutlined,
-  MoreOutlined,
-  PlusOutlined,
-  UploadOutlined,
-} from '@ant-design/icons'
+import { DeleteOutlined, DownloadOutlined, EditOutlined, KeyOutlined, MoreOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import type { ColumnsType } from 'antd/es/table'
 import { useTranslation } from 'react-i18next'
 import { Auth } from '@/components/Auth'
@@ -131,7 +123,13 @@ export default function UserList() {
                 onClick: () => setPwUser(r),
               }}
             >
-              <Button type="link" size="small" icon={<MoreOutlined />} aria-label={t('list:more')} data-testid={`user-more-${r.username}`} />
+              <Button
+                type="link"
+                size="small"
+                icon={<MoreOutlined />}
+                aria-label={t('list:more')}
+                data-testid={`user-more-${r.username}`}
+              />
             </Dropdown>
           </Auth>
         </Space>
@@ -168,7 +166,10 @@ export default function UserList() {
                 <Select
                   allowClear
                   style={{ width: 120 }}
-                  options={[{ value: 1, label: t('enabled') }, { value: 0, label: t('disabled') }]}
+                  options={[
+                    { value: 1, label: t('enabled') },
+                    { value: 0, label: t('disabled') },
+                  ]}
                 />
               </Form.Item>
               <Form.Item name="createTime" label={t('createTime')}>
