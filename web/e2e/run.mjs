@@ -366,10 +366,13 @@ async function main() {
 
   // Feature steps: every module in e2e/steps/ exports run(ctx); it starts and
   // must end signed in as admin, on any page.
+  // CANGSHU_E2E_STEPS=60,61 runs only the step modules whose names contain one of these.
+  const only = (process.env.CANGSHU_E2E_STEPS || '').split(',').filter(Boolean)
   const stepDir = join(here, 'steps')
   const modules = existsSync(stepDir)
     ? readdirSync(stepDir)
         .filter((n) => n.endsWith('.mjs'))
+        .filter((n) => !only.length || only.some((o) => n.includes(o)))
         .sort()
     : []
   for (const f of modules) {
