@@ -79,11 +79,13 @@ func abs(x int64) uint64 {
 
 // mv is one move as the costing walk sees it.
 type mv struct {
-	id     int64
-	date   string
-	qty    int64 // micros, signed
-	amount int64 // micros, signed: given (cost_mode 1) or as last computed
-	given  bool
+	id      int64
+	date    string
+	qty     int64 // micros, signed
+	amount  int64 // micros, signed: given (cost_mode 1 or 2) or as last computed
+	given   bool
+	role    int   // RoleOnly, RoleOut, RoleIn
+	entryID int64 // the document line (0 for opening stock)
 }
 
 // layer is the unconsumed part of an inbound move (FIFO).

@@ -7,6 +7,7 @@ import (
 
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
+	"cangshu/internal/errs"
 )
 
 // Post writes the moves (one document's, or opening stock) with
@@ -113,7 +114,7 @@ func Balances(ctx context.Context, q db.Querier, goodsID int64) ([]Row, error) {
 // balance with negative value; a return at its source's cost needs that
 // sign. Back-dated documents recompute it.
 func EntryCosts(ctx context.Context, q db.Querier, billID int64) (map[int64]dec.Dec, error) {
-	rows, err := q.Query(ctx, "SELECT entry_id, CASE WHEN qty < 0 THEN -amount ELSE amount END FROM stock_moves WHERE bill_id = ? AND entry_id IS NOT NULL", billID)
+	rows, err := q.Query(ctx, "SELECT entry_id, CASE WHEN qty < 0 THEN -amount ELSE amount END FROM stock_moves WHERE bill_id = ? AND entry_id IS NOT NULL AND role <> 2", billID)
 	if err != nil {
 		return nil, err
 	}
@@ -138,6 +139,10 @@ type newMove struct {
 
 // apply removes dels and posts moves as one change. Balances are locked in
 // key order so concurrent documents never wait on each other in a cycle.
+// A RoleIn move is costed after the balance of its RoleOut move (it takes
+// that move's cost); a recost that changes the cost of a RoleOut move
+// already stored carries the change to its RoleIn move's balance
+// (propagate).
 func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves []Move) ([]dec.Dec, error) {
 	byKey := map[Key]*keyWork{}
 	work := func(k Key) *keyWork {
@@ -151,6 +156,13 @@ func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves
 	for _, d := range dels {
 		work(d.Key).dels = append(work(d.Key).dels, d)
 	}
+	outOf := map[int64]int{} // entry → index of its RoleOut move
+	for i := range moves {
+		if m := &moves[i]; m.Role == RoleOut && m.EntryID != 0 {
+			outOf[m.EntryID] = i
+		}
+	}
+	from := map[int]int{} // RoleIn move → its RoleOut move
 	for i := range moves {
 		m := &moves[i]
 		q, ok1 := m.Qty.Micros()
@@ -158,21 +170,23 @@ func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves
 		if !ok1 || !ok2 || q == 0 || len(m.Date) != 10 || m.GoodsID <= 0 || m.LocationID <= 0 {
 			return nil, fmt.Errorf("stock: bad move %+v", *m)
 		}
+		if m.Role == RoleIn {
+			src, ok := outOf[m.EntryID]
+			if !ok || q < 0 || moves[src].Qty.Sign() >= 0 {
+				return nil, fmt.Errorf("stock: in-move without its out-move %+v", *m)
+			}
+			from[i] = src
+			m.Given = true
+			w := work(m.Key)
+			w.derived = true
+		}
 		work(m.Key).adds = append(work(m.Key).adds, newMove{i: i, qty: q, given: a})
 	}
 	keys := make([]Key, 0, len(byKey))
 	for k := range byKey {
 		keys = append(keys, k)
 	}
-	slices.SortFunc(keys, func(a, b Key) int {
-		if a.less(b) {
-			return -1
-		}
-		if b.less(a) {
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(keys, cmpKey)
 	bal, err := lockBalances(ctx, tx, keys)
 	if err != nil {
 		return nil, err
@@ -197,23 +211,148 @@ func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves
 		return nil, err
 	}
 	out := make([]dec.Dec, len(moves))
+	costed := make([]bool, len(moves))
 	var appended []*appendWork
-	for _, k := range keys {
-		w := byKey[k]
-		check := w.checks(cfg)
-		if len(w.dels) == 0 && !later[k] {
-			a, err := w.appendPath(ctx, tx, cfg, moves, out, check)
-			if err != nil {
-				return nil, err
+	var fed []feed
+	// Balances without RoleIn moves first; then each balance whose RoleIn
+	// moves' out-moves are costed, until none is left (a document whose
+	// lines feed each other in a circle is refused).
+	pending := keys
+	for len(pending) > 0 {
+		var next []Key
+		for _, k := range pending {
+			w := byKey[k]
+			ready := true
+			for _, a := range w.adds {
+				if src, ok := from[a.i]; ok {
+					if !costed[src] {
+						ready = false
+						break
+					}
+				}
 			}
-			appended = append(appended, a)
-			continue
+			if !ready {
+				next = append(next, k)
+				continue
+			}
+			for j := range w.adds {
+				a := &w.adds[j]
+				if src, ok := from[a.i]; ok {
+					amt, _ := out[src].Micros()
+					a.given = -amt
+					moves[a.i].Amount = dec.FromMicros(-amt)
+				}
+			}
+			check := w.checks(cfg)
+			if len(w.dels) == 0 && !later[k] {
+				a, err := w.appendPath(ctx, tx, cfg, moves, out, check)
+				if err != nil {
+					return nil, err
+				}
+				appended = append(appended, a)
+			} else {
+				f, err := w.recost(ctx, tx, cfg, moves, out, check)
+				if err != nil {
+					return nil, err
+				}
+				fed = append(fed, f...)
+			}
+			for _, a := range w.adds {
+				costed[a.i] = true
+			}
 		}
-		if err := w.recost(ctx, tx, cfg, moves, out, check); err != nil {
-			return nil, err
+		if len(next) == len(pending) {
+			return nil, errs.Invalid("stock.err.circular")
+		}
+		pending = next
+	}
+	if err := writeAppended(ctx, tx, appended); err != nil {
+		return nil, err
+	}
+	return out, propagate(ctx, tx, cfg, fed)
+}
+
+func cmpKey(a, b Key) int {
+	if a.less(b) {
+		return -1
+	}
+	if b.less(a) {
+		return 1
+	}
+	return 0
+}
+
+// feed is a stored RoleOut move whose cost a recost changed: the RoleIn
+// move of its line must follow.
+type feed struct {
+	entryID int64
+	amount  int64 // the out-move's new amount (negative)
+}
+
+// maxPasses bounds propagate: each pass recosts every balance fed by the
+// previous one once; a chain of transfers needs one pass per link.
+const maxPasses = 10_000
+
+// propagate carries changed out-move costs to the in-moves they feed and
+// recosts each fed balance from its earliest changed in-move, in date
+// order, each balance once per pass, pass after pass while costs keep
+// changing (a fed balance may itself feed others). Quantities do not
+// change, so the negative-stock rule has nothing to check.
+func propagate(ctx context.Context, tx db.Querier, cfg Config, fed []feed) error {
+	for pass := 0; len(fed) > 0; pass++ {
+		if pass >= maxPasses {
+			return fmt.Errorf("stock: recosting did not settle after %d passes", maxPasses)
+		}
+		amounts := make(map[int64]int64, len(fed))
+		ids := make([]int64, 0, len(fed))
+		for _, f := range fed {
+			if _, ok := amounts[f.entryID]; !ok {
+				ids = append(ids, f.entryID)
+			}
+			amounts[f.entryID] = f.amount
+		}
+		ins, err := inMoves(ctx, tx, ids)
+		if err != nil {
+			return fmt.Errorf("fed moves: %w", err)
+		}
+		type point struct {
+			date string
+			id   int64
+		}
+		start := map[Key]point{}
+		for _, m := range ins {
+			want := -amounts[m.entryID]
+			if m.amount == want {
+				continue
+			}
+			if err := updateAmount(ctx, tx, m.id, want); err != nil {
+				return fmt.Errorf("fed move %d: %w", m.id, err)
+			}
+			p, ok := start[m.Key]
+			if !ok || m.date < p.date || m.date == p.date && m.id < p.id {
+				start[m.Key] = point{m.date, m.id}
+			}
+		}
+		keys := make([]Key, 0, len(start))
+		for k := range start {
+			keys = append(keys, k)
+		}
+		slices.SortFunc(keys, cmpKey)
+		if _, err := lockBalances(ctx, tx, keys); err != nil {
+			return err
+		}
+		slices.SortStableFunc(keys, func(a, b Key) int { return cmpStr(start[a].date, start[b].date) })
+		fed = fed[:0:0]
+		for _, k := range keys {
+			p := start[k]
+			f, err := walk(ctx, tx, cfg, k, p.date, p.id, nil, nil, false)
+			if err != nil {
+				return err
+			}
+			fed = append(fed, f...)
 		}
 	}
-	return out, writeAppended(ctx, tx, appended)
+	return nil
 }
 
 // keyWork is the change to one balance.
@@ -223,6 +362,7 @@ type keyWork struct {
 	adds             []newMove
 	qty, value, last int64 // the locked balance row
 	allowNegative    bool  // its warehouse takes negative stock
+	derived          bool  // it gains RoleIn moves
 }
 
 // checks tells whether the negative-stock rule applies to the change: a
@@ -323,11 +463,8 @@ func writeAppended(ctx context.Context, tx db.Querier, ws []*appendWork) error {
 
 // recost applies a back-dated or removing change: it deletes and inserts
 // the moves, then walks the balance's ledger from the earliest changed
-// point, recomputing every computed amount (writing only those that
-// changed), checking the rule at every point from there, and rewrites the
-// balance row and FIFO layers.
-func (w *keyWork) recost(ctx context.Context, tx db.Querier, cfg Config, moves []Move, out []dec.Dec, check bool) error {
-	k := w.key
+// point (walk). It answers the stored out-moves whose cost changed.
+func (w *keyWork) recost(ctx context.Context, tx db.Querier, cfg Config, moves []Move, out []dec.Dec, check bool) ([]feed, error) {
 	pDate, pID := "", int64(0)
 	earlier := func(d string, id int64) {
 		if pDate == "" || d < pDate || d == pDate && id < pID {
@@ -341,7 +478,7 @@ func (w *keyWork) recost(ctx context.Context, tx db.Querier, cfg Config, moves [
 			earlier(d.date, d.id)
 		}
 		if err := deleteMoves(ctx, tx, ids); err != nil {
-			return fmt.Errorf("delete moves: %w", err)
+			return nil, fmt.Errorf("delete moves: %w", err)
 		}
 	}
 	newIDs := make(map[int64]int, len(w.adds))
@@ -353,25 +490,36 @@ func (w *keyWork) recost(ctx context.Context, tx db.Querier, cfg Config, moves [
 		}
 		id, err := insertMove(ctx, tx, m, a.qty, amt)
 		if err != nil {
-			return fmt.Errorf("insert move: %w", err)
+			return nil, fmt.Errorf("insert move: %w", err)
 		}
 		newIDs[id] = a.i
 		earlier(m.Date, id)
 	}
+	return walk(ctx, tx, cfg, w.key, pDate, pID, newIDs, out, check)
+}
+
+// walk recosts balance k from the point (pDate, pID): it recomputes every
+// computed amount from there (writing only those that changed), checks the
+// rule at every point from there when check, and rewrites the balance row
+// and FIFO layers. out[newIDs[id]] receives the amount of each new move.
+// It answers the out-moves (RoleOut) whose stored cost changed, other than
+// new ones (their in-moves are costed by apply).
+func walk(ctx context.Context, tx db.Querier, cfg Config, k Key, pDate string, pID int64, newIDs map[int64]int, out []dec.Dec, check bool) ([]feed, error) {
 	s, fromDate, fromID, err := startState(ctx, tx, cfg, k, pDate, pID)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var old []layer
 	if s.fifo {
 		if old, err = loadLayers(ctx, tx, k); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	ms, err := movesFrom(ctx, tx, k, fromDate, fromID)
 	if err != nil {
-		return fmt.Errorf("moves to recost: %w", err)
+		return nil, fmt.Errorf("moves to recost: %w", err)
 	}
+	var fed []feed
 	minQty := int64(0)
 	checking := false
 	for _, m := range ms {
@@ -383,12 +531,16 @@ func (w *keyWork) recost(ctx context.Context, tx db.Querier, cfg Config, moves [
 		if li >= 0 {
 			s.layers[li].moveID = m.id
 		}
-		if i, ok := newIDs[m.id]; ok {
+		i, isNew := newIDs[m.id]
+		if isNew {
 			out[i] = dec.FromMicros(amt)
 		}
 		if amt != m.amount {
 			if err := updateAmount(ctx, tx, m.id, amt); err != nil {
-				return fmt.Errorf("recost move %d: %w", m.id, err)
+				return nil, fmt.Errorf("recost move %d: %w", m.id, err)
+			}
+			if m.role == RoleOut && !isNew {
+				fed = append(fed, feed{entryID: m.entryID, amount: amt})
 			}
 		}
 		if checking {
@@ -396,12 +548,12 @@ func (w *keyWork) recost(ctx context.Context, tx db.Querier, cfg Config, moves [
 		}
 	}
 	if check && minQty < 0 {
-		return short(ctx, tx, k, -minQty)
+		return nil, short(ctx, tx, k, -minQty)
 	}
 	if s.fifo {
 		if err := writeLayers(ctx, tx, k, old, s.layers); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return writeBalance(ctx, tx, k, s)
+	return fed, writeBalance(ctx, tx, k, s)
 }

@@ -39,6 +39,37 @@ type Move struct {
 	BillID    int64  // the document (0 for opening stock)
 	EntryID   int64  // the document line
 	OpeningID int64  // the goods_openings row (opening stock)
+	// Role is the move's part in its line: RoleOnly (the line's one move),
+	// RoleOut (the out side of a pair: a transfer line leaving its out
+	// warehouse) or RoleIn (the in side: it takes its cost from the RoleOut
+	// move of the same EntryID, in the same Post and on every recost since;
+	// its Amount and Given are set by the engine).
+	Role int
+}
+
+// Roles of a move in its line (stock_moves.role).
+const (
+	RoleOnly = 0
+	RoleOut  = 1
+	RoleIn   = 2
+)
+
+// Cost modes (stock_moves.cost_mode).
+const (
+	costComputed = 0 // the engine computes it from the balance
+	costGiven    = 1 // given by the document
+	costFromOut  = 2 // the negated cost of the line's RoleOut move
+)
+
+// mode is the cost mode a move is stored with.
+func (m *Move) mode(qty int64) int {
+	switch {
+	case m.Role == RoleIn:
+		return costFromOut
+	case m.Given && qty > 0:
+		return costGiven
+	}
+	return costComputed
 }
 
 // Method is the valuation method (system parameter valMethods).
