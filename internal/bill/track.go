@@ -164,5 +164,5 @@ func postSerials(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System
 	if sys.ISSERNUM != 1 || k.Stock == 0 {
 		return nil
 	}
-	return track.PostSerials(ctx, tx, track.Doc{BillID: st.id, Kind: k.Name, Date: st.date, Dir: k.Stock, ReturnOf: k.ReturnOf})
+	return track.PostSerials(ctx, tx, track.Doc{BillID: st.id, Kind: k.Name, Date: st.date, Dir: k.Stock, ReturnOf: k.ReturnOf, Transfer: k.Transfer})
 }
