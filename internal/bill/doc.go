@@ -140,6 +140,7 @@ type EntryInput struct {
 	InLocationID    int64    `json:"inLocationId"`  // transfers: the warehouse entered
 	Qty             dec.Dec  `json:"qty"`
 	Price           dec.Dec  `json:"price"`
+	Amount          dec.Dec  `json:"amount"` // value-only kinds (cost adjustment): the signed change; ignored elsewhere
 	DiscountRate    dec.Dec  `json:"discountRate"`
 	TaxRate         *dec.Dec `json:"taxRate"` // absent: taxRequiredInput (tax on) or 0
 	Batch           string   `json:"batch"`

@@ -166,6 +166,8 @@ func (inventoryFamily) moves(_ context.Context, _ db.Querier, k *Kind, _ sysconf
 		key := stock.Key{GoodsID: l.goodsID, SKUID: l.skuID, LocationID: l.locationID, Batch: l.batch}
 		m := stock.Move{Key: key, Date: st.date, Qty: l.baseQty, Kind: k.Name, BillID: st.id, EntryID: l.id}
 		switch {
+		case k.ValueOnly:
+			m.Qty, m.Amount, m.ValueOnly = dec.Zero, l.amount, true
 		case k.Transfer:
 			m.Qty, m.Role = l.baseQty.Neg(), stock.RoleOut
 			in := stock.Move{Key: key, Date: st.date, Qty: l.baseQty, Kind: k.Name, BillID: st.id, EntryID: l.id, Role: stock.RoleIn}

@@ -33,11 +33,11 @@ func present(ctx context.Context, q db.Querier, p *server.Principal, k *Kind, d 
 			if !ok {
 				continue
 			}
-			unit := c
-			if e.Qty.Sign() > 0 {
-				unit = c.Div(e.Qty).Round(6)
+			e.Cost = &c
+			if e.Qty.Sign() > 0 { // a value-only line (cost adjustment) has no unit cost
+				unit := c.Div(e.Qty).Round(6)
+				e.UnitCost = &unit
 			}
-			e.Cost, e.UnitCost = &c, &unit
 		}
 	}
 	if k.MoneyRight == "" || p.Can(k.MoneyRight) {

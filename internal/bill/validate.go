@@ -45,6 +45,7 @@ const (
 	labelRemark      errs.Key = "field.remark"
 	labelInLocation  errs.Key = "bill.field.inLocationId"
 	labelTransType   errs.Key = "bill.field.transType"
+	labelAmount      errs.Key = "bill.field.amount"
 )
 
 const (
@@ -311,9 +312,18 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System
 		} else if line.LocationID != 0 && !locs[line.LocationID] {
 			f.Add(p("locationId"), "err.notFound", errs.A("what", labelLocation))
 		}
-		if e.Qty.Sign() <= 0 && e.Qty.Places() <= sys.QtyPlaces {
+		switch {
+		case k.ValueOnly:
+			if e.Qty.Sign() != 0 {
+				f.Add(p("qty"), "err.invalid", errs.A("field", labelQty))
+			}
+			dec.Check(f, p("amount"), labelAmount, e.Amount, sys.AmountPlaces, dec.Max.Neg(), dec.Max)
+			if e.Amount.Sign() == 0 && e.Amount.Places() <= sys.AmountPlaces {
+				f.Add(p("amount"), "bill.err.amountNonZero", errs.A("field", labelAmount))
+			}
+		case e.Qty.Sign() <= 0 && e.Qty.Places() <= sys.QtyPlaces:
 			f.Add(p("qty"), "bill.err.qtyPositive", errs.A("field", labelQty))
-		} else {
+		default:
 			dec.CheckNonNeg(f, p("qty"), labelQty, e.Qty, sys.QtyPlaces)
 		}
 		dec.CheckNonNeg(f, p("price"), labelPrice, e.Price, sys.PricePlaces)
@@ -359,6 +369,9 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System
 		if f.Len() == 0 {
 			line.BaseQty = line.Qty.Mul(line.UnitRate).Round(sys.QtyPlaces)
 			line.Deduction, line.Amount, line.Tax, line.TaxAmount = lineFigures(line.Qty, line.Price, line.DiscountRate, line.TaxRate, tax)
+			if k.ValueOnly {
+				line.Amount, line.TaxAmount = e.Amount, e.Amount
+			}
 		}
 		if okGoods {
 			if err := batchLine(ctx, q, k, sys, g, i, &line, f); err != nil {

@@ -107,6 +107,8 @@ type state struct {
 	value  int64
 	last   int64 // micros per base unit
 	layers []layer
+	// stranded: a value-only move met a balance without quantity.
+	stranded bool
 }
 
 // step costs m from the state and applies it. It returns m's amount and the
@@ -115,6 +117,10 @@ type state struct {
 func (s *state) step(m mv) (int64, int) {
 	if m.qty < 0 {
 		return s.out(-m.qty), -1
+	}
+	if m.qty == 0 {
+		s.adjust(m.amount)
+		return m.amount, -1
 	}
 	amt := m.amount
 	if !m.given {
@@ -192,4 +198,25 @@ func (s *state) out(q int64) int64 {
 	s.qty -= q
 	s.value -= cost
 	return -cost
+}
+
+// adjust adds a value-only change to the balance: FIFO shares it over the
+// layers in proportion to their quantities, the last layer taking the
+// remainder. Without quantity the value would be stranded: refused.
+func (s *state) adjust(amt int64) {
+	if s.qty <= 0 {
+		s.stranded = true
+		return
+	}
+	s.value += amt
+	if !s.fifo || len(s.layers) == 0 {
+		return
+	}
+	rest := amt
+	for i := range s.layers[:len(s.layers)-1] {
+		part := mulDiv(amt, s.layers[i].qty, s.qty, s.u)
+		s.layers[i].amount += part
+		rest -= part
+	}
+	s.layers[len(s.layers)-1].amount += rest
 }

@@ -167,7 +167,10 @@ func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves
 		m := &moves[i]
 		q, ok1 := m.Qty.Micros()
 		a, ok2 := m.Amount.Micros()
-		if !ok1 || !ok2 || q == 0 || len(m.Date) != 10 || m.GoodsID <= 0 || m.LocationID <= 0 {
+		if m.ValueOnly {
+			m.Given = true
+		}
+		if !ok1 || !ok2 || (q == 0) != m.ValueOnly || len(m.Date) != 10 || m.GoodsID <= 0 || m.LocationID <= 0 {
 			return nil, fmt.Errorf("stock: bad move %+v", *m)
 		}
 		if m.Role == RoleIn {
@@ -416,13 +419,16 @@ func (w *keyWork) appendPath(ctx context.Context, tx db.Querier, cfg Config, mov
 		m := &moves[nm.i]
 		// The move has no id yet: a FIFO layer it opens carries -(its row
 		// number + 1) until writeAppended knows the id.
-		amt, _ := s.step(mv{id: -int64(len(a.rows) + 1), date: m.Date, qty: nm.qty, amount: nm.given, given: m.Given && nm.qty > 0})
+		amt, _ := s.step(mv{id: -int64(len(a.rows) + 1), date: m.Date, qty: nm.qty, amount: nm.given, given: m.Given && nm.qty >= 0})
 		a.rows = append(a.rows, moveRow{m: m, qty: nm.qty, amount: amt})
 		out[nm.i] = dec.FromMicros(amt)
 		minQty = min(minQty, s.qty)
 	}
 	if check && minQty < 0 && minQty < w.qty {
 		return nil, short(ctx, tx, w.key, -minQty)
+	}
+	if s.stranded {
+		return nil, stranded(ctx, tx, w.key)
 	}
 	return a, nil
 }
@@ -485,7 +491,7 @@ func (w *keyWork) recost(ctx context.Context, tx db.Querier, cfg Config, moves [
 	for _, a := range w.adds {
 		m := &moves[a.i]
 		amt := int64(0)
-		if m.Given && a.qty > 0 {
+		if m.Given && a.qty >= 0 {
 			amt = a.given
 		}
 		id, err := insertMove(ctx, tx, m, a.qty, amt)
@@ -549,6 +555,9 @@ func walk(ctx context.Context, tx db.Querier, cfg Config, k Key, pDate string, p
 	}
 	if check && minQty < 0 {
 		return nil, short(ctx, tx, k, -minQty)
+	}
+	if s.stranded {
+		return nil, stranded(ctx, tx, k)
 	}
 	if s.fifo {
 		if err := writeLayers(ctx, tx, k, old, s.layers); err != nil {

@@ -45,6 +45,11 @@ type Move struct {
 	// move of the same EntryID, in the same Post and on every recost since;
 	// its Amount and Given are set by the engine).
 	Role int
+	// ValueOnly: a change of value without quantity (cost adjustment): Qty
+	// is 0 and Amount the signed change, given. Refused where the balance
+	// holds no quantity at the move's point (the value would be stranded),
+	// at posting and at every recost since.
+	ValueOnly bool
 }
 
 // Roles of a move in its line (stock_moves.role).
@@ -66,7 +71,7 @@ func (m *Move) mode(qty int64) int {
 	switch {
 	case m.Role == RoleIn:
 		return costFromOut
-	case m.Given && qty > 0:
+	case m.Given && qty >= 0:
 		return costGiven
 	}
 	return costComputed
@@ -109,6 +114,10 @@ func ConfigOf(sys sysconf.System) Config {
 
 // OpeningKind is the Kind of opening-stock moves.
 const OpeningKind = "opening"
+
+// ErrStranded is the message key of a value-only move refused where the
+// balance holds no quantity (arguments goods and location).
+const ErrStranded = "stock.err.stranded"
 
 // ErrShort is the message key of the negative-stock refusal (a 400 whose
 // arguments are goods, location, qty and unit).

@@ -83,7 +83,7 @@ func startState(ctx context.Context, tx db.Querier, cfg Config, k Key, date stri
 	}
 	var a, q int64
 	err := tx.QueryRow(ctx, "SELECT amount, qty FROM stock_moves WHERE "+keyCond+before+
-		" AND cost_mode <> 0 ORDER BY move_date DESC, id DESC LIMIT 1", k.args(fromDate, fromDate, fromID)...).Scan(&a, &q)
+		" AND cost_mode <> 0 AND qty > 0 ORDER BY move_date DESC, id DESC LIMIT 1", k.args(fromDate, fromDate, fromID)...).Scan(&a, &q)
 	if err == nil {
 		s.last = mulDiv(a, micro, q, 1)
 	} else if !errors.Is(err, sql.ErrNoRows) {

@@ -1,10 +1,12 @@
 package stock_test
 
 import (
+	"errors"
 	"testing"
 
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
+	"cangshu/internal/errs"
 	"cangshu/internal/stock"
 )
 
@@ -120,4 +122,75 @@ func TestTransferCost(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestValueOnly, by hand: 4 @ 2.5 (value 10); an adjustment of +2.01 on
+// 02-01 makes 12.01; selling 3 on 02-02 costs 12.01 × 3 / 4 = 9.0075 → 9.01
+// (moving average) or, FIFO, the layer took the whole adjustment: the same
+// 9.01; 1 left worth 3. An adjustment where the balance is empty is
+// refused, and so is a back-dated sale that would empty it before an
+// adjustment.
+func TestValueOnly(t *testing.T) {
+	for _, m := range []stock.Method{stock.MovingAverage, stock.FIFO} {
+		t.Run(string(m), func(t *testing.T) {
+			w := newWorld(t)
+			cfg := cfgOf(m)
+			k := stock.Key{GoodsID: w.goods[1], LocationID: w.main}
+			adj := func(date, amount string) stock.Move {
+				return stock.Move{Key: k, Date: date, Qty: dec.Zero, Amount: d(amount), ValueOnly: true}
+			}
+			if _, _, err := w.post(cfg, "costAdjustment", adj("2025-01-15", "5")); !isKey(err, stock.ErrStranded) {
+				t.Fatalf("adjusting an empty balance: %v", err)
+			}
+			if _, _, err := w.post(cfg, "purchase", in(k, "2025-01-20", "4", "10")); err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := w.post(cfg, "costAdjustment", adj("2025-02-01", "2.01")); err != nil {
+				t.Fatal(err)
+			}
+			sale, _, err := w.post(cfg, "sales", out(k, "2025-02-02", "3"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c := w.cost(sale); c != "-9.01" {
+				t.Fatalf("sale after the adjustment costs %s, want -9.01", c)
+			}
+			if q, v := w.balance(k); q != "1" || v != "3" {
+				t.Fatalf("balance %s/%s, want 1/3", q, v)
+			}
+			// A back-dated sale of 1 before the adjustment: it costs 2.5; the
+			// adjustment lands on 3 worth 7.5 → 9.51, all of it taken by the
+			// sale of 3, which empties the balance.
+			back, _, err := w.post(cfg, "sales", out(k, "2025-01-25", "1"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c1, c2 := w.cost(back), w.cost(sale); c1 != "-2.5" || c2 != "-9.51" {
+				t.Fatalf("after the back-dated sale: %s, %s; want -2.5, -9.51", c1, c2)
+			}
+			if q, v := w.balance(k); q != "0" || v != "0" {
+				t.Fatalf("balance %s/%s, want 0/0", q, v)
+			}
+			// Another: 2 @ 1 on 03-01, +1 on 03-05; a sale of both back-dated to
+			// 03-02 would leave the adjustment on an empty balance.
+			k2 := stock.Key{GoodsID: w.goods[2], LocationID: w.main}
+			if _, _, err := w.post(cfg, "purchase", in(k2, "2025-03-01", "2", "2")); err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := w.post(cfg, "costAdjustment", stock.Move{Key: k2, Date: "2025-03-05", Qty: dec.Zero, Amount: d("1"), ValueOnly: true}); err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := w.post(cfg, "sales", out(k2, "2025-03-02", "2")); !isKey(err, stock.ErrStranded) {
+				t.Fatalf("a sale stranding an adjustment: %v", err)
+			}
+			if q, v := w.balance(k2); q != "2" || v != "3" {
+				t.Fatalf("balance %s/%s, want 2/3", q, v)
+			}
+		})
+	}
+}
+
+func isKey(err error, key string) bool {
+	var e *errs.Error
+	return errors.As(err, &e) && string(e.Key) == key
 }

@@ -1,6 +1,7 @@
 // Package warehouse is the warehouse documents: stock transfers (调拨单),
 // other stock-in (其他入库单, incl. stocktake gain) and other stock-out
-// (其他出库单, incl. stocktake loss). Each is a kind of the shared document
+// (其他出库单, incl. stocktake loss) and cost adjustments (成本调整单: a
+// change of a balance's value from a date on, without quantity). Each is a kind of the shared document
 // engine (internal/bill) in the Inventory family: no money, an optional
 // contact (none on a transfer), costs set by the stock engine (a transfer's
 // in-move takes its out-move's cost; see docs/stock.md).
@@ -27,10 +28,13 @@ var (
 	OtherOut = &bill.Kind{Name: "otherOut", TransType: 150806, TransTypes: []int{TransTypeStocktakeLoss}, Path: "/api/otherOut", Perm: "storage:otherOut",
 		Stock: -1, ContactType: bill.Customer, Family: bill.Inventory, ShowCost: true,
 		Label: "warehouse.kind.otherOut", File: "warehouse.file.otherOut"}
+	CostAdjustment = &bill.Kind{Name: "costAdjustment", TransType: 150807, Path: "/api/costAdjustment", Perm: "storage:costAdjustment",
+		Stock: 1, ValueOnly: true, Family: bill.Inventory, MoneyRight: bill.CostRight, ShowCost: true,
+		Label: "warehouse.kind.costAdjustment", File: "warehouse.file.costAdjustment"}
 )
 
 // Kinds lists the kinds of this package.
-var Kinds = []*bill.Kind{InvTf, OtherIn, OtherOut}
+var Kinds = []*bill.Kind{InvTf, OtherIn, OtherOut, CostAdjustment}
 
 // Routes are the endpoints of the kinds.
 func Routes(s *bill.Service) []server.Route {

@@ -3,7 +3,10 @@ package warehouse_test
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
+
+	"cangshu/internal/apptest"
 )
 
 // TestTransferWorkedExample, by hand (moving average, 2 places): 10 @ 2
@@ -109,5 +112,49 @@ func TestOtherInOut(t *testing.T) {
 	// Contacts do not move: no receivable or payable from these documents.
 	if n := w.e.Count("SELECT COUNT(*) FROM bills WHERE kind IN ('otherIn', 'otherOut') AND arrears <> 0"); n != 0 {
 		t.Fatalf("%d warehouse documents carry a debt", n)
+	}
+}
+
+// TestCostAdjustment, by hand: 4 @ 2.5 on 05-01 (value 10); +2.01 on 05-02
+// makes 12.01; a sale of 3 on 05-03 costs 9.0075 → 9.01. Back-dating a
+// receipt of 4 @ 4 to 04-30 (8 worth 26 → +2.01 = 28.01; 3 leave at 10.50375
+// → 10.5) recosts the sale. Adjusting an empty balance is refused and
+// writes nothing; so is a quantity or a zero amount.
+func TestCostAdjustment(t *testing.T) {
+	w := newWorld(t)
+	a := w.admin
+	adj := func(date, amount string, loc int64) map[string]any {
+		return map[string]any{"date": date, "entries": []line{{"invId": w.cola, "locationId": loc, "amount": json.Number(amount)}}}
+	}
+	w.purchase("2025-05-01", w.main, "4", "2.5")
+	ca := w.save(a, "/api/costAdjustment/add?check=1", adj("2025-05-02", "2.01", w.main))
+	if ca.TransType != 150807 || ca.Entries[0].Cost == nil || ca.Entries[0].Cost.String() != "2.01" || ca.Entries[0].UnitCost != nil {
+		t.Fatalf("cost adjustment %+v", ca)
+	}
+	s := w.sale("2025-05-03", w.main, "3")
+	if c := w.cost("sales", s.ID); c != "9.01" {
+		t.Fatalf("sale after the adjustment costs %s, want 9.01", c)
+	}
+	w.purchase("2025-04-30", w.main, "4", "4")
+	if c := w.cost("sales", s.ID); c != "10.5" {
+		t.Fatalf("after the back-dated receipt the sale costs %s, want 10.5", c)
+	}
+	before := w.e.Count("SELECT COUNT(*) FROM bills")
+	apptest.Run(t, []apptest.Step{
+		{Name: "adjusting an empty balance", As: a, Method: "POST", Path: "/api/costAdjustment/add?check=1", Body: adj("2025-05-02", "1", w.branch), Status: 400, MsgHas: "没有库存"},
+		{Name: "adjusting an empty balance, in English", As: a, Lang: "en", Method: "POST", Path: "/api/costAdjustment/add?check=1", Body: adj("2025-05-02", "1", w.branch), Status: 400, MsgHas: "no stock"},
+		{Name: "a zero amount", As: a, Method: "POST", Path: "/api/costAdjustment/add", Body: adj("2025-05-02", "0", w.main), Status: 400, Field: "entries[0].amount"},
+		{Name: "too many decimals", As: a, Method: "POST", Path: "/api/costAdjustment/add", Body: adj("2025-05-02", "0.001", w.main), Status: 400, Field: "entries[0].amount"},
+		{Name: "a quantity", As: a, Method: "POST", Path: "/api/costAdjustment/add", Body: map[string]any{"date": "2025-05-02", "entries": []line{{"invId": w.cola, "locationId": w.main, "qty": 1, "amount": 1}}}, Status: 400, Field: "entries[0].qty"},
+		{Name: "another shop's warehouse", As: a, Method: "POST", Path: "/api/costAdjustment/add", Body: adj("2025-05-02", "1", w.outside), Status: 400, Field: "entries[0].locationId"},
+		{Name: "no permission", As: w.e.UserWith("storage:costAdjustment:query"), Method: "POST", Path: "/api/costAdjustment/add", Body: adj("2025-05-02", "1", w.main), Status: 403},
+	})
+	if n := w.e.Count("SELECT COUNT(*) FROM bills"); n != before {
+		t.Fatalf("refused adjustments wrote %d documents", n-before)
+	}
+	// Without the cost right the amounts are hidden.
+	viewer := w.e.UserWith("storage:costAdjustment:query")
+	if r := viewer.Do("GET", fmt.Sprintf("/api/costAdjustment/query?id=%d", ca.ID), nil).Want(200); strings.Contains(string(r.Body), `"amount"`) {
+		t.Fatalf("viewer sees amounts: %s", r.Body)
 	}
 }

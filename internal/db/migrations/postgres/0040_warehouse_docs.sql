@@ -12,4 +12,5 @@ ALTER TABLE bill_entries ADD COLUMN in_location_id BIGINT REFERENCES locations (
 INSERT INTO coding_rules (kind, prefix, date_part, seq_len, reset, updated_at) VALUES
   ('invTf', 'DB', 'YYYYMMDD', 3, 'day', CURRENT_TIMESTAMP),
   ('otherIn', 'QTRK', 'YYYYMMDD', 3, 'day', CURRENT_TIMESTAMP),
-  ('otherOut', 'QTCK', 'YYYYMMDD', 3, 'day', CURRENT_TIMESTAMP);
+  ('otherOut', 'QTCK', 'YYYYMMDD', 3, 'day', CURRENT_TIMESTAMP),
+  ('costAdjustment', 'CBTZ', 'YYYYMMDD', 3, 'day', CURRENT_TIMESTAMP);
