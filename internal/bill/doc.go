@@ -26,6 +26,7 @@ type Document struct {
 	SrcBillNo      string     `json:"srcBillNo"`
 	Description    string     `json:"description"`
 	DeliveryDate   string     `json:"deliveryDate"`
+	Fee            dec.Dec    `json:"fee"`        // assembly and disassembly: the fee added to the cost
 	BillStatus     int        `json:"billStatus"` // orders: 0 none, 1 partly, 2 completely fulfilled, 3 closed
 	TotalQty       dec.Dec    `json:"totalQty"`
 	TotalAmount    dec.Dec    `json:"totalAmount"`
@@ -71,6 +72,7 @@ type Entry struct {
 	TaxAmount       dec.Dec  `json:"taxAmount"`
 	LocationID      int64    `json:"locationId"`
 	LocationName    string   `json:"locationName"`
+	EntryType       int      `json:"entryType,omitempty"`     // assembly and disassembly: 1 the product, 2 a part
 	OutLocationID   int64    `json:"outLocationId,omitempty"` // transfers: = locationId
 	OutLocationName string   `json:"outLocationName,omitempty"`
 	InLocationID    int64    `json:"inLocationId,omitempty"` // transfers: the warehouse the goods go into
@@ -124,6 +126,7 @@ type Input struct {
 	SrcOrderID    int64          `json:"srcOrderId"` // receipts/deliveries: the order of lines naming no order
 	Description   string         `json:"description"`
 	DeliveryDate  string         `json:"deliveryDate"` // orders
+	Fee           dec.Dec        `json:"fee"`          // assembly and disassembly: added to the cost
 	DisRate       dec.Dec        `json:"disRate"`
 	DisAmount     *dec.Dec       `json:"disAmount"` // given: kept (≤ total); absent: from disRate
 	Entries       []EntryInput   `json:"entries"`
@@ -136,6 +139,7 @@ type EntryInput struct {
 	SkuID           int64    `json:"skuId"`
 	UnitID          int64    `json:"unitId"`        // 0 = the goods' unit
 	LocationID      int64    `json:"locationId"`    // 0 = the header's warehouse
+	EntryType       int      `json:"entryType"`     // assembly and disassembly: 1 the product, 2 a part
 	OutLocationID   int64    `json:"outLocationId"` // transfers: the warehouse left (else locationId)
 	InLocationID    int64    `json:"inLocationId"`  // transfers: the warehouse entered
 	Qty             dec.Dec  `json:"qty"`

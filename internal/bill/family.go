@@ -2,6 +2,7 @@ package bill
 
 import (
 	"context"
+	"fmt"
 
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
@@ -25,6 +26,8 @@ type Family interface {
 	money() bool
 	// line completes and checks the family's fields of line i.
 	line(k *Kind, in *Input, e EntryInput, l *Entry, locs map[int64]bool, p func(string) string, f *errs.Fields)
+	// document checks the document as a whole once its lines are built.
+	document(k *Kind, sys sysconf.System, in *Input, d *Document, f *errs.Fields)
 	// moves are the stock moves of the audited document st.
 	moves(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st state, lines []line) ([]stock.Move, error)
 }
@@ -57,6 +60,11 @@ type tradeFamily struct{}
 func (tradeFamily) contactRule(*Kind) int { return contactRequired }
 func (tradeFamily) money() bool           { return true }
 func (tradeFamily) line(*Kind, *Input, EntryInput, *Entry, map[int64]bool, func(string) string, *errs.Fields) {
+}
+func (tradeFamily) document(_ *Kind, _ sysconf.System, in *Input, _ *Document, f *errs.Fields) {
+	if in.Fee.Sign() != 0 {
+		f.Add("fee", "err.invalid", errs.A("field", labelFee))
+	}
 }
 
 // moves: a receipt's cost is its line amount (net of tax) less its share of
@@ -138,6 +146,13 @@ func (inventoryFamily) line(k *Kind, in *Input, e EntryInput, l *Entry, locs map
 	if k.Stock < 0 {
 		l.Price = dec.Zero // leaves at the balance's cost
 	}
+	if k.Combination {
+		l.EntryType = e.EntryType
+		if l.EntryType != entryProduct && l.EntryType != entryPart {
+			f.Add(p("entryType"), "err.invalid", errs.A("field", labelEntryType))
+		}
+		l.Price = dec.Zero // costs come from the stock engine
+	}
 	if !k.Transfer {
 		return
 	}
@@ -160,7 +175,47 @@ func (inventoryFamily) line(k *Kind, in *Input, e EntryInput, l *Entry, locs map
 	}
 }
 
-func (inventoryFamily) moves(_ context.Context, _ db.Querier, k *Kind, _ sysconf.System, st state, lines []line) ([]stock.Move, error) {
+// document: an assembly or disassembly has one product line and at least
+// one part; its fee is ≥ 0. Other kinds have no fee.
+func (inventoryFamily) document(k *Kind, sys sysconf.System, in *Input, d *Document, f *errs.Fields) {
+	if !k.Combination {
+		if in.Fee.Sign() != 0 {
+			f.Add("fee", "err.invalid", errs.A("field", labelFee))
+		}
+		return
+	}
+	dec.CheckNonNeg(f, "fee", labelFee, in.Fee, sys.AmountPlaces)
+	d.Fee = in.Fee
+	products, parts := 0, 0
+	for _, e := range d.Entries {
+		switch e.EntryType {
+		case entryProduct:
+			products++
+		case entryPart:
+			parts++
+		}
+	}
+	switch {
+	case products == 0:
+		f.Add("entries", "bill.err.noProduct")
+	case products > 1:
+		f.Add("entries", "bill.err.oneProduct")
+	}
+	if parts == 0 {
+		f.Add("entries", "bill.err.noPart")
+	}
+}
+
+// Line types of assembly and disassembly (bill_entries.entry_type).
+const (
+	entryProduct = 1
+	entryPart    = 2
+)
+
+func (inventoryFamily) moves(ctx context.Context, tx db.Querier, k *Kind, _ sysconf.System, st state, lines []line) ([]stock.Move, error) {
+	if k.Combination {
+		return combinationMoves(ctx, tx, k, st, lines)
+	}
 	moves := make([]stock.Move, 0, 2*len(lines))
 	for _, l := range lines {
 		key := stock.Key{GoodsID: l.goodsID, SKUID: l.skuID, LocationID: l.locationID, Batch: l.batch}
@@ -183,3 +238,52 @@ func (inventoryFamily) moves(_ context.Context, _ db.Querier, k *Kind, _ sysconf
 	}
 	return moves, nil
 }
+
+// combinationMoves: an assembly (153301) takes its parts out at their cost
+// and brings the product in at Σ parts' cost + fee; a disassembly (153302)
+// takes the product out and brings the parts in sharing (product cost +
+// fee) in proportion to each part's base quantity × the unit cost of its
+// balance when audited (where that balance is empty: of the goods over
+// every warehouse; all zero: to quantity), the last part line taking
+// the remainder. The weights are kept on the moves: a recost of the
+// product redistributes by the same weights.
+func combinationMoves(ctx context.Context, tx db.Querier, k *Kind, st state, lines []line) ([]stock.Move, error) {
+	var product int64
+	for _, l := range lines {
+		if l.entryType == entryProduct {
+			product = l.id
+		}
+	}
+	if product == 0 {
+		return nil, errs.Field("entries", "bill.err.noProduct")
+	}
+	assembly := st.transType != TransTypeDisassembly
+	moves := make([]stock.Move, 0, len(lines))
+	for _, l := range lines {
+		key := stock.Key{GoodsID: l.goodsID, SKUID: l.skuID, LocationID: l.locationID, Batch: l.batch}
+		m := stock.Move{Key: key, Date: st.date, Qty: l.baseQty, Kind: k.Name, BillID: st.id, EntryID: l.id, FeedKey: product}
+		if (l.entryType == entryProduct) == assembly {
+			m.Role, m.Fee = stock.RoleIn, st.fee
+			if !assembly {
+				qty, value, err := stock.Balance(ctx, tx, key)
+				if err == nil && qty.Sign() <= 0 {
+					// None where it comes in: the goods' unit cost over every warehouse.
+					qty, value, err = stock.GoodsBalance(ctx, tx, l.goodsID, l.skuID)
+				}
+				if err != nil {
+					return nil, fmt.Errorf("unit cost of line %d: %w", l.id, err)
+				}
+				if qty.Sign() > 0 && value.Sign() > 0 {
+					m.Weight = value.Mul(l.baseQty).Div(qty).Round(6)
+				}
+			}
+		} else {
+			m.Role, m.Qty = stock.RoleOut, l.baseQty.Neg()
+		}
+		moves = append(moves, m)
+	}
+	return moves, nil
+}
+
+// Transaction type of a disassembly (an assembly is the kind's own).
+const TransTypeDisassembly = 153302

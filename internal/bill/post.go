@@ -19,6 +19,7 @@ type line struct {
 	id, goodsID, skuID, locationID, srcEntryID int64
 	srcOrderID, srcOrderEntryID                int64
 	inLocationID                               int64
+	entryType                                  int
 	batch                                      string
 	baseQty, amount, taxAmount, unitRate       dec.Dec
 }
@@ -28,7 +29,7 @@ func linesOf(d *Document) []line {
 	out := make([]line, len(d.Entries))
 	for i, e := range d.Entries {
 		out[i] = line{id: e.ID, goodsID: e.InvID, skuID: e.SkuID, locationID: e.LocationID, srcEntryID: e.SrcEntryID,
-			srcOrderID: e.SrcOrderID, srcOrderEntryID: e.SrcOrderEntryID, inLocationID: e.InLocationID, batch: e.Batch, baseQty: e.BaseQty, amount: e.Amount,
+			srcOrderID: e.SrcOrderID, srcOrderEntryID: e.SrcOrderEntryID, inLocationID: e.InLocationID, entryType: e.EntryType, batch: e.Batch, baseQty: e.BaseQty, amount: e.Amount,
 			taxAmount: e.TaxAmount, unitRate: e.UnitRate}
 	}
 	return out
@@ -37,9 +38,9 @@ func linesOf(d *Document) []line {
 func readLines(ctx context.Context, q db.Querier, billID int64) ([]line, error) {
 	return db.All(ctx, q, func(r *sql.Rows, l *line) error {
 		return r.Scan(&l.id, &l.goodsID, &l.skuID, &l.locationID, &l.srcEntryID, &l.srcOrderID, &l.srcOrderEntryID, &l.inLocationID, &l.batch, &l.baseQty,
-			&l.amount, &l.taxAmount, &l.unitRate)
+			&l.amount, &l.taxAmount, &l.unitRate, &l.entryType)
 	}, `SELECT id, goods_id, COALESCE(sku_id, 0), COALESCE(location_id, 0), COALESCE(src_entry_id, 0), COALESCE(src_order_id, 0),
-		COALESCE(src_order_entry_id, 0), COALESCE(in_location_id, 0), batch, base_qty, amount, tax_amount, unit_rate
+		COALESCE(src_order_entry_id, 0), COALESCE(in_location_id, 0), batch, base_qty, amount, tax_amount, unit_rate, entry_type
 		FROM bill_entries WHERE bill_id = ? ORDER BY line_no`, billID)
 }
 

@@ -127,7 +127,7 @@ func (s *Service) Save(ctx context.Context, p *server.Principal, k *Kind, in Inp
 		// The document is the one just written: its state and lines are
 		// known, not read back.
 		saved := state{id: id, shopID: shopID, contactID: d.BuID, srcBillID: d.SrcBillID, kind: k.Name, billNo: no, date: d.Date,
-			version: version, disAmount: d.DisAmount}
+			version: version, disAmount: d.DisAmount, transType: d.TransType, fee: d.Fee}
 		if update {
 			if err := s.markAudited(ctx, tx, saved, p.UserID); err != nil {
 				return err

@@ -46,6 +46,8 @@ const (
 	labelInLocation  errs.Key = "bill.field.inLocationId"
 	labelTransType   errs.Key = "bill.field.transType"
 	labelAmount      errs.Key = "bill.field.amount"
+	labelFee         errs.Key = "bill.field.fee"
+	labelEntryType   errs.Key = "bill.field.entryType"
 )
 
 const (
@@ -164,6 +166,7 @@ func build(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, shopI
 	if err := buildAccounts(ctx, q, sys, in, d, &f); err != nil {
 		return nil, err
 	}
+	fam.document(k, sys, in, d, &f)
 	if err := f.Err(); err != nil {
 		return nil, err
 	}

@@ -85,7 +85,7 @@ type mv struct {
 	amount  int64 // micros, signed: given (cost_mode 1 or 2) or as last computed
 	given   bool
 	role    int   // RoleOnly, RoleOut, RoleIn
-	entryID int64 // the document line (0 for opening stock)
+	feedKey int64 // its group of fed moves (0 none)
 }
 
 // layer is the unconsumed part of an inbound move (FIFO).
@@ -219,4 +219,30 @@ func (s *state) adjust(amt int64) {
 		rest -= part
 	}
 	s.layers[len(s.layers)-1].amount += rest
+}
+
+// share is the amounts of fed moves taking total over their weights (all
+// zero: over their quantities): mulDiv for each but the last, which takes
+// the remainder, so the shares sum exactly to total.
+func share(total int64, weights, qtys []int64, u int64) []int64 {
+	var sum int64
+	for _, w := range weights {
+		sum += w
+	}
+	if sum == 0 {
+		weights = qtys
+		for _, q := range qtys {
+			sum += q
+		}
+	}
+	out := make([]int64, len(weights))
+	rest := total
+	for i := range weights[:len(weights)-1] {
+		if sum != 0 {
+			out[i] = mulDiv(total, weights[i], sum, u)
+		}
+		rest -= out[i]
+	}
+	out[len(out)-1] = rest
+	return out
 }

@@ -114,18 +114,31 @@ func Balances(ctx context.Context, q db.Querier, goodsID int64) ([]Row, error) {
 // balance with negative value; a return at its source's cost needs that
 // sign. Back-dated documents recompute it.
 func EntryCosts(ctx context.Context, q db.Querier, billID int64) (map[int64]dec.Dec, error) {
-	rows, err := q.Query(ctx, "SELECT entry_id, CASE WHEN qty < 0 THEN -amount ELSE amount END FROM stock_moves WHERE bill_id = ? AND entry_id IS NOT NULL AND role <> 2", billID)
+	// Per (line, role): a line with a feeding and a fed move (a transfer)
+	// answers its feeding move's cost, counted once; a line with only a fed
+	// move (an assembly's product, a disassembly's part) answers that one.
+	rows, err := q.Query(ctx, "SELECT entry_id, role, CASE WHEN qty < 0 THEN -amount ELSE amount END FROM stock_moves WHERE bill_id = ? AND entry_id IS NOT NULL", billID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := map[int64]dec.Dec{}
+	out, fed := map[int64]dec.Dec{}, map[int64]dec.Dec{}
 	for rows.Next() {
 		var id, a int64
-		if err := rows.Scan(&id, &a); err != nil {
+		var role int
+		if err := rows.Scan(&id, &role, &a); err != nil {
 			return nil, err
 		}
-		out[id] = out[id].Add(dec.FromMicros(a))
+		if role == RoleIn {
+			fed[id] = fed[id].Add(dec.FromMicros(a))
+		} else {
+			out[id] = out[id].Add(dec.FromMicros(a))
+		}
+	}
+	for id, v := range fed {
+		if _, ok := out[id]; !ok {
+			out[id] = v
+		}
 	}
 	return out, rows.Err()
 }
@@ -139,9 +152,9 @@ type newMove struct {
 
 // apply removes dels and posts moves as one change. Balances are locked in
 // key order so concurrent documents never wait on each other in a cycle.
-// A RoleIn move is costed after the balance of its RoleOut move (it takes
-// that move's cost); a recost that changes the cost of a RoleOut move
-// already stored carries the change to its RoleIn move's balance
+// A fed move (RoleIn) is costed once every feeding move (RoleOut) of its
+// group is; a recost that changes the cost of a feeding move already
+// stored carries the change to its group's fed moves and their balances
 // (propagate).
 func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves []Move) ([]dec.Dec, error) {
 	byKey := map[Key]*keyWork{}
@@ -156,13 +169,7 @@ func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves
 	for _, d := range dels {
 		work(d.Key).dels = append(work(d.Key).dels, d)
 	}
-	outOf := map[int64]int{} // entry → index of its RoleOut move
-	for i := range moves {
-		if m := &moves[i]; m.Role == RoleOut && m.EntryID != 0 {
-			outOf[m.EntryID] = i
-		}
-	}
-	from := map[int]int{} // RoleIn move → its RoleOut move
+	groups := map[int64]*group{}
 	for i := range moves {
 		m := &moves[i]
 		q, ok1 := m.Qty.Micros()
@@ -173,17 +180,31 @@ func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves
 		if !ok1 || !ok2 || (q == 0) != m.ValueOnly || len(m.Date) != 10 || m.GoodsID <= 0 || m.LocationID <= 0 {
 			return nil, fmt.Errorf("stock: bad move %+v", *m)
 		}
-		if m.Role == RoleIn {
-			src, ok := outOf[m.EntryID]
-			if !ok || q < 0 || moves[src].Qty.Sign() >= 0 {
-				return nil, fmt.Errorf("stock: in-move without its out-move %+v", *m)
+		if fk := m.feedKey(); fk != 0 {
+			g := groups[fk]
+			if g == nil {
+				g = &group{}
+				groups[fk] = g
 			}
-			from[i] = src
-			m.Given = true
-			w := work(m.Key)
-			w.derived = true
+			if m.Role == RoleIn {
+				if q < 0 || m.Weight.Sign() < 0 {
+					return nil, fmt.Errorf("stock: bad fed move %+v", *m)
+				}
+				m.Given = true
+				g.fed = append(g.fed, i)
+			} else {
+				if q > 0 {
+					return nil, fmt.Errorf("stock: feeding move into stock %+v", *m)
+				}
+				g.feeding = append(g.feeding, i)
+			}
 		}
 		work(m.Key).adds = append(work(m.Key).adds, newMove{i: i, qty: q, given: a})
+	}
+	for fk, g := range groups {
+		if len(g.fed) == 0 || len(g.feeding) == 0 {
+			return nil, fmt.Errorf("stock: group %d without feeding or fed moves", fk)
+		}
 	}
 	keys := make([]Key, 0, len(byKey))
 	for k := range byKey {
@@ -216,10 +237,10 @@ func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves
 	out := make([]dec.Dec, len(moves))
 	costed := make([]bool, len(moves))
 	var appended []*appendWork
-	var fed []feed
-	// Balances without RoleIn moves first; then each balance whose RoleIn
-	// moves' out-moves are costed, until none is left (a document whose
-	// lines feed each other in a circle is refused).
+	var fed []int64
+	// Balances without fed moves first; then each balance whose fed moves'
+	// groups are fully costed, until none is left (a document whose groups
+	// feed each other in a circle is refused).
 	pending := keys
 	for len(pending) > 0 {
 		var next []Key
@@ -227,11 +248,9 @@ func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves
 			w := byKey[k]
 			ready := true
 			for _, a := range w.adds {
-				if src, ok := from[a.i]; ok {
-					if !costed[src] {
-						ready = false
-						break
-					}
+				if m := &moves[a.i]; m.Role == RoleIn && !groups[m.feedKey()].ready(costed) {
+					ready = false
+					break
 				}
 			}
 			if !ready {
@@ -240,10 +259,9 @@ func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves
 			}
 			for j := range w.adds {
 				a := &w.adds[j]
-				if src, ok := from[a.i]; ok {
-					amt, _ := out[src].Micros()
-					a.given = -amt
-					moves[a.i].Amount = dec.FromMicros(-amt)
+				if m := &moves[a.i]; m.Role == RoleIn {
+					a.given = groups[m.feedKey()].amountOf(a.i, moves, out, cfg)
+					m.Amount = dec.FromMicros(a.given)
 				}
 			}
 			check := w.checks(cfg)
@@ -275,6 +293,42 @@ func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves
 	return out, propagate(ctx, tx, cfg, fed)
 }
 
+// group is the moves of one document posting that feed each other: the
+// indexes of its feeding and fed moves.
+type group struct {
+	feeding, fed []int
+	amounts      []int64 // the fed moves' amounts, once computed
+}
+
+func (g *group) ready(costed []bool) bool {
+	for _, i := range g.feeding {
+		if !costed[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// amountOf is the amount of fed move i: the group's shares are computed on
+// the first call.
+func (g *group) amountOf(i int, moves []Move, out []dec.Dec, cfg Config) int64 {
+	if g.amounts == nil {
+		var total int64
+		for _, j := range g.feeding {
+			a, _ := out[j].Micros()
+			total -= a
+		}
+		weights, qtys := make([]int64, len(g.fed)), make([]int64, len(g.fed))
+		for n, j := range g.fed {
+			weights[n], _ = moves[j].Weight.Micros()
+			qtys[n], _ = moves[j].Qty.Micros()
+		}
+		fee, _ := moves[g.fed[0]].Fee.Micros()
+		g.amounts = share(total+fee, weights, qtys, unit(cfg.AmountPlaces))
+	}
+	return g.amounts[slices.Index(g.fed, i)]
+}
+
 func cmpKey(a, b Key) int {
 	if a.less(b) {
 		return -1
@@ -285,55 +339,66 @@ func cmpKey(a, b Key) int {
 	return 0
 }
 
-// feed is a stored RoleOut move whose cost a recost changed: the RoleIn
-// move of its line must follow.
-type feed struct {
-	entryID int64
-	amount  int64 // the out-move's new amount (negative)
-}
-
 // maxPasses bounds propagate: each pass recosts every balance fed by the
 // previous one once; a chain of transfers needs one pass per link.
 const maxPasses = 10_000
 
-// propagate carries changed out-move costs to the in-moves they feed and
-// recosts each fed balance from its earliest changed in-move, in date
-// order, each balance once per pass, pass after pass while costs keep
-// changing (a fed balance may itself feed others). Quantities do not
-// change, so the negative-stock rule has nothing to check.
-func propagate(ctx context.Context, tx db.Querier, cfg Config, fed []feed) error {
+// propagate carries the changed costs of the feeding moves of groups fed
+// to the groups' fed moves and recosts each balance holding a changed fed
+// move from its earliest one, in date order, each balance once per pass,
+// pass after pass while costs keep changing (a fed balance may itself feed
+// others). Quantities do not change: the negative-stock rule has nothing to
+// check.
+func propagate(ctx context.Context, tx db.Querier, cfg Config, fed []int64) error {
+	u := unit(cfg.AmountPlaces)
 	for pass := 0; len(fed) > 0; pass++ {
 		if pass >= maxPasses {
 			return fmt.Errorf("stock: recosting did not settle after %d passes", maxPasses)
 		}
-		amounts := make(map[int64]int64, len(fed))
-		ids := make([]int64, 0, len(fed))
-		for _, f := range fed {
-			if _, ok := amounts[f.entryID]; !ok {
-				ids = append(ids, f.entryID)
-			}
-			amounts[f.entryID] = f.amount
-		}
-		ins, err := inMoves(ctx, tx, ids)
+		slices.Sort(fed)
+		ms, err := groupMoves(ctx, tx, slices.Compact(fed))
 		if err != nil {
 			return fmt.Errorf("fed moves: %w", err)
+		}
+		byGroup := map[int64][]groupMove{}
+		for _, m := range ms {
+			byGroup[m.feedKey] = append(byGroup[m.feedKey], m)
 		}
 		type point struct {
 			date string
 			id   int64
 		}
 		start := map[Key]point{}
-		for _, m := range ins {
-			want := -amounts[m.entryID]
-			if m.amount == want {
+		for _, g := range byGroup {
+			var total, fee int64
+			var in []groupMove
+			for _, m := range g {
+				if m.role == RoleIn {
+					in = append(in, m)
+					fee = m.fee
+				} else {
+					total -= m.amount
+				}
+			}
+			if len(in) == 0 {
 				continue
 			}
-			if err := updateAmount(ctx, tx, m.id, want); err != nil {
-				return fmt.Errorf("fed move %d: %w", m.id, err)
+			weights, qtys := make([]int64, len(in)), make([]int64, len(in))
+			for n, m := range in {
+				weights[n], qtys[n] = m.weight, m.qty
 			}
-			p, ok := start[m.Key]
-			if !ok || m.date < p.date || m.date == p.date && m.id < p.id {
-				start[m.Key] = point{m.date, m.id}
+			for n, want := range share(total+fee, weights, qtys, u) {
+				m := in[n]
+				if m.amount == want {
+					continue
+				}
+				if err := updateAmount(ctx, tx, m.id, want); err != nil {
+					return fmt.Errorf("fed move %d: %w", m.id, err)
+				}
+				p, ok := start[m.Key]
+				if !ok || m.date < p.date || m.date == p.date && m.id < p.id {
+					start[m.Key] = point{m.date, m.id}
+				}
 			}
 		}
 		keys := make([]Key, 0, len(start))
@@ -365,7 +430,6 @@ type keyWork struct {
 	adds             []newMove
 	qty, value, last int64 // the locked balance row
 	allowNegative    bool  // its warehouse takes negative stock
-	derived          bool  // it gains RoleIn moves
 }
 
 // checks tells whether the negative-stock rule applies to the change: a
@@ -470,7 +534,7 @@ func writeAppended(ctx context.Context, tx db.Querier, ws []*appendWork) error {
 // recost applies a back-dated or removing change: it deletes and inserts
 // the moves, then walks the balance's ledger from the earliest changed
 // point (walk). It answers the stored out-moves whose cost changed.
-func (w *keyWork) recost(ctx context.Context, tx db.Querier, cfg Config, moves []Move, out []dec.Dec, check bool) ([]feed, error) {
+func (w *keyWork) recost(ctx context.Context, tx db.Querier, cfg Config, moves []Move, out []dec.Dec, check bool) ([]int64, error) {
 	pDate, pID := "", int64(0)
 	earlier := func(d string, id int64) {
 		if pDate == "" || d < pDate || d == pDate && id < pID {
@@ -508,9 +572,9 @@ func (w *keyWork) recost(ctx context.Context, tx db.Querier, cfg Config, moves [
 // computed amount from there (writing only those that changed), checks the
 // rule at every point from there when check, and rewrites the balance row
 // and FIFO layers. out[newIDs[id]] receives the amount of each new move.
-// It answers the out-moves (RoleOut) whose stored cost changed, other than
-// new ones (their in-moves are costed by apply).
-func walk(ctx context.Context, tx db.Querier, cfg Config, k Key, pDate string, pID int64, newIDs map[int64]int, out []dec.Dec, check bool) ([]feed, error) {
+// It answers the groups of the feeding moves (RoleOut) whose stored cost
+// changed, other than new ones (their fed moves are costed by apply).
+func walk(ctx context.Context, tx db.Querier, cfg Config, k Key, pDate string, pID int64, newIDs map[int64]int, out []dec.Dec, check bool) ([]int64, error) {
 	s, fromDate, fromID, err := startState(ctx, tx, cfg, k, pDate, pID)
 	if err != nil {
 		return nil, err
@@ -525,7 +589,7 @@ func walk(ctx context.Context, tx db.Querier, cfg Config, k Key, pDate string, p
 	if err != nil {
 		return nil, fmt.Errorf("moves to recost: %w", err)
 	}
-	var fed []feed
+	var fed []int64
 	minQty := int64(0)
 	checking := false
 	for _, m := range ms {
@@ -546,7 +610,7 @@ func walk(ctx context.Context, tx db.Querier, cfg Config, k Key, pDate string, p
 				return nil, fmt.Errorf("recost move %d: %w", m.id, err)
 			}
 			if m.role == RoleOut && !isNew {
-				fed = append(fed, feed{entryID: m.entryID, amount: amt})
+				fed = append(fed, m.feedKey)
 			}
 		}
 		if checking {
@@ -565,4 +629,12 @@ func walk(ctx context.Context, tx db.Querier, cfg Config, k Key, pDate string, p
 		}
 	}
 	return fed, writeBalance(ctx, tx, k, s)
+}
+
+// GoodsBalance is the on-hand quantity and value of a goods item (and SKU)
+// over every warehouse.
+func GoodsBalance(ctx context.Context, q db.Querier, goodsID, skuID int64) (qty, amount dec.Dec, err error) {
+	err = q.QueryRow(ctx, "SELECT COALESCE(SUM(qty), 0), COALESCE(SUM(amount), 0) FROM stock_balances WHERE goods_id = ? AND sku_id = ?",
+		goodsID, skuID).Scan(&qty, &amount)
+	return
 }

@@ -39,12 +39,20 @@ type Move struct {
 	BillID    int64  // the document (0 for opening stock)
 	EntryID   int64  // the document line
 	OpeningID int64  // the goods_openings row (opening stock)
-	// Role is the move's part in its line: RoleOnly (the line's one move),
-	// RoleOut (the out side of a pair: a transfer line leaving its out
-	// warehouse) or RoleIn (the in side: it takes its cost from the RoleOut
-	// move of the same EntryID, in the same Post and on every recost since;
-	// its Amount and Given are set by the engine).
-	Role int
+	// Role is the move's part in a group of moves that take their cost from
+	// each other: RoleOnly (none), RoleOut (it feeds the group: a transfer
+	// line's move out, an assembly's parts, a disassembly's product) or
+	// RoleIn (fed: a transfer line's move in, an assembly's product, a
+	// disassembly's parts). A fed move's amount is the group's feeding cost
+	// plus Fee, shared over the group's fed moves in proportion to Weight
+	// (all weights 0: to quantity), the last fed move (by position) taking
+	// the remainder; set by the engine at posting and at every recost of a
+	// feeding move since. FeedKey names the group (the document line owning
+	// it; 0 = EntryID).
+	Role    int
+	FeedKey int64
+	Weight  dec.Dec // RoleIn: the share weight (≥ 0)
+	Fee     dec.Dec // RoleIn: the group's fee (the same on each fed move)
 	// ValueOnly: a change of value without quantity (cost adjustment): Qty
 	// is 0 and Amount the signed change, given. Refused where the balance
 	// holds no quantity at the move's point (the value would be stranded),
@@ -63,14 +71,25 @@ const (
 const (
 	costComputed = 0 // the engine computes it from the balance
 	costGiven    = 1 // given by the document
-	costFromOut  = 2 // the negated cost of the line's RoleOut move
+	costFed      = 2 // fed: its group's feeding cost (RoleIn)
 )
+
+// feedKey is the move's group (0: none).
+func (m *Move) feedKey() int64 {
+	switch {
+	case m.Role == RoleOnly:
+		return 0
+	case m.FeedKey != 0:
+		return m.FeedKey
+	}
+	return m.EntryID
+}
 
 // mode is the cost mode a move is stored with.
 func (m *Move) mode(qty int64) int {
 	switch {
 	case m.Role == RoleIn:
-		return costFromOut
+		return costFed
 	case m.Given && qty >= 0:
 		return costGiven
 	}

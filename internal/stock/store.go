@@ -48,10 +48,10 @@ func nullID(id int64) any {
 
 func insertMove(ctx context.Context, tx db.Querier, m *Move, qty, amount int64) (int64, error) {
 	var id int64
-	err := tx.QueryRow(ctx, `INSERT INTO stock_moves (goods_id, sku_id, location_id, batch, move_date, qty, amount, cost_mode, kind, bill_id, entry_id, opening_id, role)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+	err := tx.QueryRow(ctx, `INSERT INTO stock_moves (goods_id, sku_id, location_id, batch, move_date, qty, amount, cost_mode, kind, bill_id, entry_id, opening_id, role,
+		feed_key, weight, fee) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		m.GoodsID, m.SKUID, m.LocationID, m.Batch, m.Date, qty, amount, m.mode(qty), m.Kind,
-		nullID(m.BillID), nullID(m.EntryID), nullID(m.OpeningID), m.Role).Scan(&id)
+		nullID(m.BillID), nullID(m.EntryID), nullID(m.OpeningID), m.Role, nullID(m.feedKey()), m.Weight, m.Fee).Scan(&id)
 	return id, err
 }
 
@@ -98,10 +98,10 @@ func startState(ctx context.Context, tx db.Querier, cfg Config, k Key, date stri
 func movesFrom(ctx context.Context, tx db.Querier, k Key, date string, id int64) ([]mv, error) {
 	return db.All(ctx, tx, func(r *sql.Rows, m *mv) error {
 		var mode int
-		err := r.Scan(&m.id, &m.date, &m.qty, &m.amount, &mode, &m.role, &m.entryID)
+		err := r.Scan(&m.id, &m.date, &m.qty, &m.amount, &mode, &m.role, &m.feedKey)
 		m.given = mode != costComputed
 		return err
-	}, "SELECT id, move_date, qty, amount, cost_mode, role, COALESCE(entry_id, 0) FROM stock_moves WHERE "+keyCond+
+	}, "SELECT id, move_date, qty, amount, cost_mode, role, COALESCE(feed_key, 0) FROM stock_moves WHERE "+keyCond+
 		" AND (move_date > ? OR (move_date = ? AND id >= ?)) ORDER BY move_date, id", k.args(date, date, id)...)
 }
 
@@ -195,27 +195,28 @@ func names(ctx context.Context, tx db.Querier, k Key) (goods, location, unitName
 	return strings.Join(parts, " "), location, unitName, err
 }
 
-// inMove is a stored RoleIn move as propagate needs it.
-type inMove struct {
+// groupMove is a stored move of a group of fed moves.
+type groupMove struct {
 	Key
-	id, entryID, amount int64
-	date                string
+	id, feedKey, qty, amount, weight, fee int64
+	role                                  int
+	date                                  string
 }
 
-// inMoves are the RoleIn moves of the document lines entryIDs.
-func inMoves(ctx context.Context, tx db.Querier, entryIDs []int64) ([]inMove, error) {
-	var out []inMove
-	for len(entryIDs) > 0 {
-		n := min(len(entryIDs), 500)
-		part, err := db.All(ctx, tx, func(r *sql.Rows, m *inMove) error {
-			return r.Scan(&m.id, &m.GoodsID, &m.SKUID, &m.LocationID, &m.Batch, &m.date, &m.amount, &m.entryID)
-		}, "SELECT id, goods_id, sku_id, location_id, batch, move_date, amount, entry_id FROM stock_moves WHERE role = 2 AND entry_id IN "+db.In(n),
-			db.Args(entryIDs[:n])...)
+// groupMoves are the moves (feeding and fed) of the groups keys, in id order.
+func groupMoves(ctx context.Context, tx db.Querier, keys []int64) ([]groupMove, error) {
+	var out []groupMove
+	for len(keys) > 0 {
+		n := min(len(keys), 500)
+		part, err := db.All(ctx, tx, func(r *sql.Rows, m *groupMove) error {
+			return r.Scan(&m.id, &m.GoodsID, &m.SKUID, &m.LocationID, &m.Batch, &m.date, &m.qty, &m.amount, &m.weight, &m.fee, &m.role, &m.feedKey)
+		}, "SELECT id, goods_id, sku_id, location_id, batch, move_date, qty, amount, weight, fee, role, feed_key FROM stock_moves WHERE feed_key IN "+db.In(n)+
+			" ORDER BY id", db.Args(keys[:n])...)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, part...)
-		entryIDs = entryIDs[n:]
+		keys = keys[n:]
 	}
 	return out, nil
 }

@@ -1,7 +1,9 @@
 // Package warehouse is the warehouse documents: stock transfers (调拨单),
 // other stock-in (其他入库单, incl. stocktake gain) and other stock-out
 // (其他出库单, incl. stocktake loss) and cost adjustments (成本调整单: a
-// change of a balance's value from a date on, without quantity). Each is a kind of the shared document
+// change of a balance's value from a date on, without quantity), assembly
+// and disassembly (组装单/拆卸单: the product's cost from its parts' plus a
+// fee, or the parts' from the product's plus a fee). Each is a kind of the shared document
 // engine (internal/bill) in the Inventory family: no money, an optional
 // contact (none on a transfer), costs set by the stock engine (a transfer's
 // in-move takes its out-move's cost; see docs/stock.md).
@@ -31,10 +33,13 @@ var (
 	CostAdjustment = &bill.Kind{Name: "costAdjustment", TransType: 150807, Path: "/api/costAdjustment", Perm: "storage:costAdjustment",
 		Stock: 1, ValueOnly: true, Family: bill.Inventory, MoneyRight: bill.CostRight, ShowCost: true,
 		Label: "warehouse.kind.costAdjustment", File: "warehouse.file.costAdjustment"}
+	Combination = &bill.Kind{Name: "combination", TransType: 153301, TransTypes: []int{bill.TransTypeDisassembly}, Path: "/api/combination",
+		Perm: "storage:combination", Stock: 1, Combination: true, Family: bill.Inventory, MoneyRight: bill.CostRight, ShowCost: true,
+		Label: "warehouse.kind.combination", File: "warehouse.file.combination"}
 )
 
 // Kinds lists the kinds of this package.
-var Kinds = []*bill.Kind{InvTf, OtherIn, OtherOut, CostAdjustment}
+var Kinds = []*bill.Kind{InvTf, OtherIn, OtherOut, CostAdjustment, Combination}
 
 // Routes are the endpoints of the kinds.
 func Routes(s *bill.Service) []server.Route {
