@@ -32,3 +32,13 @@ func IsShort(err error) bool {
 	var e *errs.Error
 	return errors.As(err, &e) && e.Key == ErrShort
 }
+
+// tooLarge is the refusal of a change that would take a balance beyond
+// dec.MaxBalance (in quantity or value): a 400 naming goods and warehouse.
+func tooLarge(ctx context.Context, tx db.Querier, k Key) error {
+	goods, location, _, err := names(ctx, tx, k)
+	if err != nil {
+		return fmt.Errorf("stock: names for the limit message: %w", err)
+	}
+	return errs.Invalid("limit.err.balance", errs.A("goods", goods), errs.A("location", location), errs.A("max", dec.MaxBalance.String()))
+}
