@@ -134,6 +134,23 @@ func post(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st st
 		moves = append(moves, m)
 	}
 	_, err = stock.Post(ctx, tx, cfg, moves)
+	return shortOnLines(err, lines)
+}
+
+// shortOnLines names, on a negative-stock refusal, the quantity of every line
+// that takes from the short balance (entries[i].qty), so that the entry page
+// marks those lines; other errors pass through.
+func shortOnLines(err error, lines []line) error {
+	key, ok := stock.ShortOf(err)
+	var e *errs.Error
+	if !ok || !errors.As(err, &e) {
+		return err
+	}
+	for i, l := range lines {
+		if l.goodsID == key.GoodsID && l.skuID == key.SKUID && l.locationID == key.LocationID && l.batch == key.Batch {
+			e.Fields = append(e.Fields, errs.FieldError{Path: fmt.Sprintf("entries[%d].qty", i), Key: e.Key, Args: e.Args})
+		}
+	}
 	return err
 }
 
