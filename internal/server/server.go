@@ -360,4 +360,3 @@ const notBuilt = `<!doctype html>
 The API answers under <code>/api</code>, described at <a href="api/openapi.json">/api/openapi.json</a>.</p>
 <p>服务已启动；此程序构建时未包含网页应用（请用 <code>make build</code> 构建）。接口位于 <code>/api</code>，说明见 <a href="api/openapi.json">/api/openapi.json</a>。</p>
 </body></html>`
-
