@@ -41,7 +41,7 @@ func Routes(s *Service) []server.Route {
 	}
 	return append(out, server.Route{Method: "GET", Path: "/api/report/dashboard", Tag: "report",
 		Summary: "The home page's business figures of the active shop (today and this month: sales, purchases, gross profit; stock value; receivables and payables; low stock; top goods and customers), each only with its money right",
-		H: func(c *server.Ctx) (any, error) { return s.Dashboard(c.Context(), c.User, c.Lang) }})
+		H:       func(c *server.Ctx) (any, error) { return s.Dashboard(c.Context(), c.User, c.Lang) }})
 }
 
 // readFilter reads a report's filters.

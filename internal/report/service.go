@@ -61,10 +61,10 @@ func Perm(name, action string) string { return "report:" + name + ":" + action }
 
 // ColumnOut is a column as the screen receives it.
 type ColumnOut struct {
-	Key   string `json:"key"`
-	Label string `json:"label"`
-	Type  Type   `json:"type"`
-	Sum   bool   `json:"sum,omitempty"`
+	Key   string  `json:"key"`
+	Label string  `json:"label"`
+	Type  Type    `json:"type"`
+	Sum   bool    `json:"sum,omitempty"`
 	Width float64 `json:"width,omitempty"`
 }
 

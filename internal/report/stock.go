@@ -299,13 +299,13 @@ func deliverDetailRows(q *Query) ([]Row, error) {
 	heads := map[stockKey]Row{}
 	for k, v := range open {
 		if !v.Qty.IsZero() || !v.Amount.IsZero() {
-			heads[k] = Row{}
+			heads[k] = Row{"invId": k.Goods, "locationId": k.Location}
 		}
 	}
 	for _, m := range ms {
 		k := stockKey{m.GoodsID, m.LocationID}
 		groups[k] = append(groups[k], m)
-		heads[k] = Row{}
+		heads[k] = Row{"invId": k.Goods, "locationId": k.Location}
 	}
 	ordered, err := stockRows(q, heads, func(Row) {})
 	if err != nil {

@@ -298,9 +298,9 @@ func flows(q *Query) ([]flowRow, error) {
 // debtRow is a contact with its balance (bill.ContactDebtSQL: the same
 // figure the contact lists show).
 type debtRow struct {
-	ID, Type        int64
-	Number, Name    string
-	Balance         dec.Dec
+	ID, Type     int64
+	Number, Name string
+	Balance      dec.Dec
 }
 
 func debts(q *Query) ([]debtRow, error) {
@@ -333,7 +333,7 @@ func debts(q *Query) ([]debtRow, error) {
 // serialRow is one move of a serial.
 type serialRow struct {
 	Serial, InvNumber, InvName, Date, Kind, BillNo, LocationName, ContactName, NowLocation string
-	InvID, BillID, TransType, LocationID, Direction, InStock                              int64
+	InvID, BillID, TransType, LocationID, Direction, InStock                               int64
 }
 
 func serialMoves(q *Query) ([]serialRow, error) {
