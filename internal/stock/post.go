@@ -487,6 +487,9 @@ func (w *keyWork) appendPath(ctx context.Context, tx db.Querier, cfg Config, mov
 		a.rows = append(a.rows, moveRow{m: m, qty: nm.qty, amount: amt})
 		out[nm.i] = dec.FromMicros(amt)
 		minQty = min(minQty, s.qty)
+		if s.over() {
+			return nil, tooLarge(ctx, tx, w.key)
+		}
 	}
 	if check && minQty < 0 && minQty < w.qty {
 		return nil, short(ctx, tx, w.key, -minQty)
@@ -598,6 +601,9 @@ func walk(ctx context.Context, tx db.Querier, cfg Config, k Key, pDate string, p
 			minQty = s.qty
 		}
 		amt, li := s.step(m)
+		if s.over() {
+			return nil, tooLarge(ctx, tx, k)
+		}
 		if li >= 0 {
 			s.layers[li].moveID = m.id
 		}
