@@ -13,5 +13,6 @@ import (
 func (a *App) wireWarehouse() ([]server.Route, error) {
 	a.Usage.Add(usage.Location, usage.Ref{Table: "bill_entries", Column: "in_location_id", What: "bill.entity",
 		Name: "(SELECT b.bill_no FROM bills b WHERE b.id = bill_entries.bill_id)"})
-	return warehouse.Routes(bill.NewService(a.DB)), nil
+	bills := bill.NewService(a.DB)
+	return warehouse.Routes(bills, warehouse.NewService(a.DB, bills)), nil
 }

@@ -9,10 +9,7 @@
 // in-move takes its out-move's cost; see docs/stock.md).
 package warehouse
 
-import (
-	"cangshu/internal/bill"
-	"cangshu/internal/server"
-)
+import "cangshu/internal/bill"
 
 // Transaction types of the sub-types (api.md §4).
 const (
@@ -40,12 +37,3 @@ var (
 
 // Kinds lists the kinds of this package.
 var Kinds = []*bill.Kind{InvTf, OtherIn, OtherOut, CostAdjustment, Combination}
-
-// Routes are the endpoints of the kinds.
-func Routes(s *bill.Service) []server.Route {
-	var out []server.Route
-	for _, k := range Kinds {
-		out = append(out, bill.Routes(s, k)...)
-	}
-	return out
-}
