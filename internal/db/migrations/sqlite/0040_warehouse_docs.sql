@@ -28,3 +28,36 @@ INSERT INTO coding_rules (kind, prefix, date_part, seq_len, reset, updated_at) V
   ('otherOut', 'QTCK', 'YYYYMMDD', 3, 'day', CURRENT_TIMESTAMP),
   ('costAdjustment', 'CBTZ', 'YYYYMMDD', 3, 'day', CURRENT_TIMESTAMP),
   ('combination', 'ZZ', 'YYYYMMDD', 3, 'day', CURRENT_TIMESTAMP);
+
+-- Stocktakes: a count of one warehouse at a date (editable until its
+-- documents are generated) and its lines: book quantity (the ledger at the
+-- date, when saved) and counted quantity per goods, SKU and batch. Generating
+-- makes draft documents for the differences: a stocktake gain (otherIn
+-- 150701) and a stocktake loss (otherOut 150801).
+CREATE TABLE stocktakes (
+  id           INTEGER PRIMARY KEY,
+  shop_id      BIGINT NOT NULL REFERENCES shops (id),
+  location_id  BIGINT NOT NULL REFERENCES locations (id),
+  count_date   TEXT NOT NULL,
+  description  TEXT NOT NULL DEFAULT '',
+  other_in_id  BIGINT REFERENCES bills (id) ON DELETE SET NULL,
+  other_out_id BIGINT REFERENCES bills (id) ON DELETE SET NULL,
+  generated    SMALLINT NOT NULL DEFAULT 0,
+  maker_id     BIGINT REFERENCES users (id),
+  version      BIGINT NOT NULL DEFAULT 1,
+  created_at   TIMESTAMP NOT NULL,
+  updated_at   TIMESTAMP NOT NULL
+);
+CREATE INDEX stocktakes_shop ON stocktakes (shop_id, count_date, id);
+CREATE TABLE stocktake_lines (
+  id           INTEGER PRIMARY KEY,
+  stocktake_id BIGINT NOT NULL REFERENCES stocktakes (id) ON DELETE CASCADE,
+  line_no      INTEGER NOT NULL,
+  goods_id     BIGINT NOT NULL REFERENCES goods (id),
+  sku_id       BIGINT NOT NULL DEFAULT 0,
+  batch        TEXT NOT NULL DEFAULT '',
+  book_qty     BIGINT NOT NULL,
+  count_qty    BIGINT NOT NULL
+);
+CREATE INDEX stocktake_lines_stocktake ON stocktake_lines (stocktake_id, line_no);
+CREATE INDEX stocktake_lines_goods ON stocktake_lines (goods_id);
