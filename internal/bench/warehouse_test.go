@@ -124,6 +124,10 @@ func BenchmarkStocktake(b *testing.B) {
 		if _, err := tx.Exec(ctx, "INSERT INTO shop_locations (shop_id, location_id) VALUES (?, ?)", shop, loc); err != nil {
 			return err
 		}
+		if _, err := tx.Exec(ctx, `INSERT INTO stock_moves (goods_id, location_id, move_date, qty, amount, cost_mode, kind)
+			SELECT id, ?, '2024-01-01', 10000000, 25000000, 1, 'bench' FROM goods`, loc); err != nil {
+			return err
+		}
 		_, err := tx.Exec(ctx, `INSERT INTO stock_balances (goods_id, sku_id, location_id, batch, qty, amount, last_cost)
 			SELECT id, 0, ?, '', 10000000, 25000000, 2500000 FROM goods`, loc)
 		return err

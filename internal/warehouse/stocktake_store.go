@@ -35,13 +35,16 @@ type SheetRow struct {
 // sheetRows reads the book quantities of one warehouse: from the balances
 // (one indexed read) or, for a past date, summed from the ledger.
 func sheetRows(ctx context.Context, q db.Querier, f sheetFilter) ([]SheetRow, error) {
-	src := "SELECT goods_id, sku_id, batch, qty FROM stock_balances WHERE location_id = ?"
-	args := []any{f.locationID}
+	from := "stock_balances b"
+	args := []any{}
+	where := "b.location_id = ?"
 	if f.date != "" {
-		src = "SELECT goods_id, sku_id, batch, SUM(qty) AS qty FROM stock_moves WHERE location_id = ? AND move_date <= ? GROUP BY goods_id, sku_id, batch"
-		args = append(args, f.date)
+		from = "(SELECT goods_id, sku_id, location_id, batch, SUM(qty) AS qty FROM stock_moves WHERE location_id = ? AND move_date <= ? GROUP BY goods_id, sku_id, location_id, batch) b"
+		args = append(args, f.locationID, f.date)
+		where = "1 = 1"
+	} else {
+		args = append(args, f.locationID)
 	}
-	where := "1 = 1"
 	if !f.showZero {
 		where += " AND b.qty <> 0"
 	}
@@ -54,11 +57,24 @@ func sheetRows(ctx context.Context, q db.Querier, f sheetFilter) ([]SheetRow, er
 			UNION ALL SELECT a.id FROM assists a JOIN sub ON a.parent_id = sub.id) SELECT id FROM sub)`
 		args = append(args, f.categoryID)
 	}
-	return db.All(ctx, q, func(r *sql.Rows, s *SheetRow) error {
-		return r.Scan(&s.InvID, &s.InvNumber, &s.InvName, &s.InvSpec, &s.SkuID, &s.SkuName, &s.Batch, &s.Unit, &s.Qty)
-	}, `SELECT b.goods_id, g.number, g.name, g.spec, b.sku_id, COALESCE(s.name, ''), b.batch, COALESCE(u.name, ''), b.qty
-		FROM (`+src+`) b JOIN goods g ON g.id = b.goods_id LEFT JOIN goods_skus s ON s.id = b.sku_id LEFT JOIN units u ON u.id = g.unit_id
+	rows, err := q.Query(ctx, `SELECT b.goods_id, g.number, g.name, g.spec, b.sku_id, COALESCE(s.name, ''), b.batch, COALESCE(u.name, ''), b.qty
+		FROM `+from+` JOIN goods g ON g.id = b.goods_id LEFT JOIN goods_skus s ON s.id = b.sku_id LEFT JOIN units u ON u.id = g.unit_id
 		WHERE `+where+` ORDER BY g.number, b.goods_id, b.sku_id, b.batch`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("stocktake sheet: %w", err)
+	}
+	defer rows.Close()
+	var out []SheetRow
+	for rows.Next() {
+		var s SheetRow
+		var qty int64
+		if err := rows.Scan(&s.InvID, &s.InvNumber, &s.InvName, &s.InvSpec, &s.SkuID, &s.SkuName, &s.Batch, &s.Unit, &qty); err != nil {
+			return nil, err
+		}
+		s.Qty = dec.FromMicros(qty)
+		out = append(out, s)
+	}
+	return out, rows.Err()
 }
 
 // countHead is a stocktake's row.
