@@ -151,6 +151,7 @@ func New(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Logger) 
 		Logger:         logger,
 		MaxBodyBytes:   cfg.MaxBodyBytes,
 		MaxUploadBytes: cfg.MaxUploadBytes,
+		TrustedProxies: cfg.TrustedProxies,
 		Web:            web.FS(),
 	}, a.routes())
 	if err != nil {
