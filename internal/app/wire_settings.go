@@ -16,5 +16,6 @@ func (a *App) wireSettings() ([]server.Route, error) {
 	a.Backups = backup.NewService(a.DB, a.Config.DataDir, Version, a.Logger)
 	go a.Backups.Schedule(a.stop)
 	r = append(r, backup.Routes(a.Backups)...)
+	a.registerReset()
 	return r, nil
 }

@@ -435,3 +435,11 @@ func (s *Service) restoreImages(a *archive) error {
 	}
 	return nil
 }
+
+// Make makes a backup named prefix + time now, for another feature that
+// backs up first ("reset data": before-reset-…).
+func (s *Service) Make(ctx context.Context, prefix string) (File, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.make(ctx, prefix, s.now())
+}
