@@ -18,10 +18,9 @@ import (
 // when the document is audited (internal/track, under the serials' row
 // locks), as stock is.
 
-const (
-	labelSerNum errs.Key = "bill.field.serNum"
-	maxSerials           = 5000 // per line
-)
+const labelSerNum errs.Key = "bill.field.serNum"
+
+const maxSerials = 5000 // per line
 
 type serialKey struct {
 	goodsID int64

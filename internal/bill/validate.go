@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
@@ -90,11 +91,15 @@ func build(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, shopI
 		f.Add("date", "err.invalid", errs.A("field", labelDate))
 	} else if err := closed(sys, in.Date); err != nil {
 		f.Add("date", "bill.err.closed", errs.A("date", sys.CloseDate))
+	} else {
+		checkDocDate(&f, sys, in.Date, time.Now())
 	}
 	if !k.Order {
 		in.DeliveryDate = "" // only orders have one
 	} else if in.DeliveryDate != "" && !sysconf.ValidDate(in.DeliveryDate) {
 		f.Add("deliveryDate", "err.invalid", errs.A("field", labelDelivery))
+	} else if in.DeliveryDate != "" {
+		checkFarDate(&f, "deliveryDate", labelDelivery, in.DeliveryDate)
 	}
 	if in.SrcOrderID != 0 && k.OrderKind == "" {
 		f.Add("srcOrderId", "err.invalid", errs.A("field", labelSrcOrder))
@@ -349,6 +354,8 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System
 		for _, dd := range []struct{ name, v string }{{"prodDate", line.ProdDate}, {"validDate", line.ValidDate}} {
 			if dd.v != "" && !sysconf.ValidDate(dd.v) {
 				f.Add(p(dd.name), "err.invalid", errs.A("field", labelDate))
+			} else if dd.v != "" {
+				checkFarDate(f, p(dd.name), labelDate, dd.v)
 			}
 		}
 		if line.SrcEntryID != 0 && in.SrcBillID == 0 {
@@ -493,4 +500,35 @@ func maxLinesOf(k *Kind) int {
 		return k.MaxLines
 	}
 	return maxLines
+}
+
+// Dates (docs/limits.md): a document is dated from the system start date
+// to one year ahead of today; other dates (delivery, production, expiry)
+// lie in the years 1900–2199.
+const (
+	maxAhead     = 366 * 24 * time.Hour
+	earliestDate = "1900-01-01"
+	latestDate   = "2199-12-31"
+)
+
+// checkDocDate refuses a document date before the start date or more than
+// a year ahead of now.
+func checkDocDate(f *errs.Fields, sys sysconf.System, date string, now time.Time) {
+	if sys.StartDate != "" && date < sys.StartDate {
+		f.Add("date", "err.dateTooEarly", errs.A("field", labelDate), errs.A("min", sys.StartDate))
+		return
+	}
+	if last := now.UTC().Add(maxAhead).Format("2006-01-02"); date > last {
+		f.Add("date", "err.dateTooLate", errs.A("field", labelDate), errs.A("max", last))
+	}
+}
+
+// checkFarDate refuses a date outside 1900–2199.
+func checkFarDate(f *errs.Fields, path string, label errs.Key, date string) {
+	switch {
+	case date < earliestDate:
+		f.Add(path, "err.dateTooEarly", errs.A("field", label), errs.A("min", earliestDate))
+	case date > latestDate:
+		f.Add(path, "err.dateTooLate", errs.A("field", label), errs.A("max", latestDate))
+	}
 }
