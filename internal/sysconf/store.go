@@ -9,6 +9,7 @@ import (
 
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
+	"cangshu/internal/sysparam"
 )
 
 type pageFilter struct {
@@ -101,18 +102,8 @@ func deleteConfigs(ctx context.Context, q db.Querier, ids []int64) error {
 	return err
 }
 
-// paramValues reads the stored values of the system parameters.
-func paramValues(ctx context.Context, q db.Querier) (map[string]string, error) {
-	params := Params()
-	keys := make([]string, len(params))
-	for i, p := range params {
-		keys[i] = p.Key
-	}
-	return db.Map[string, string](ctx, q, "SELECT config_key, config_value FROM configs WHERE config_key IN "+db.In(len(keys)), db.Args(keys)...)
-}
-
 // upsertParam writes a parameter's value, creating its built-in row when missing.
-func upsertParam(ctx context.Context, q db.Querier, p Param, name, value string) error {
+func upsertParam(ctx context.Context, q db.Querier, p sysparam.Param, name, value string) error {
 	now := time.Now().UTC()
 	_, err := q.Exec(ctx, `INSERT INTO configs (config_name, config_key, config_value, remark, builtin, created_at, updated_at)
 		VALUES (?, ?, ?, '', 1, ?, ?)
@@ -120,19 +111,6 @@ func upsertParam(ctx context.Context, q db.Querier, p Param, name, value string)
 		name, p.Key, value, now, now)
 	if err != nil {
 		return fmt.Errorf("write parameter %s: %w", p.Key, err)
-	}
-	return nil
-}
-
-// seedParam creates a parameter's built-in row when missing; an existing row
-// keeps its value and becomes built-in.
-func seedParam(ctx context.Context, q db.Querier, p Param, name, value string) error {
-	now := time.Now().UTC()
-	_, err := q.Exec(ctx, `INSERT INTO configs (config_name, config_key, config_value, remark, builtin, created_at, updated_at)
-		VALUES (?, ?, ?, '', 1, ?, ?)
-		ON CONFLICT (config_key) DO UPDATE SET builtin = 1 WHERE configs.builtin <> 1`, name, p.Key, value, now, now)
-	if err != nil {
-		return fmt.Errorf("seed parameter %s: %w", p.Key, err)
 	}
 	return nil
 }
