@@ -137,7 +137,8 @@ func New(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Logger) 
 	a.Usage = usage.New()
 	for _, wire := range []func() ([]server.Route, error){
 		a.wireAssist, a.wireUnits, a.wireLocations, a.wireEmployees, a.wireAccounts, a.wireItems,
-		a.wireContacts, a.wireGoods, a.wireTrade,
+		a.wireContacts, a.wireGoods, a.wireTrade, a.wireSettings,
+		a.wireReport,
 	} {
 		r, err := wire()
 		if err != nil {

@@ -70,6 +70,9 @@ func post(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st st
 			return err
 		}
 	}
+	if err := checkContactDebt(ctx, tx, k, st); err != nil {
+		return err
+	}
 	if k.OrderKind != "" {
 		if err := fulfil(ctx, tx, k, sys, st, lines); err != nil {
 			return err
@@ -131,6 +134,23 @@ func post(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st st
 		moves = append(moves, m)
 	}
 	_, err = stock.Post(ctx, tx, cfg, moves)
+	return shortOnLines(err, lines)
+}
+
+// shortOnLines names, on a negative-stock refusal, the quantity of every line
+// that takes from the short balance (entries[i].qty), so that the entry page
+// marks those lines; other errors pass through.
+func shortOnLines(err error, lines []line) error {
+	key, ok := stock.ShortOf(err)
+	var e *errs.Error
+	if !ok || !errors.As(err, &e) {
+		return err
+	}
+	for i, l := range lines {
+		if l.goodsID == key.GoodsID && l.skuID == key.SKUID && l.locationID == key.LocationID && l.batch == key.Batch {
+			e.Fields = append(e.Fields, errs.FieldError{Path: fmt.Sprintf("entries[%d].qty", i), Key: e.Key, Args: e.Args})
+		}
+	}
 	return err
 }
 
@@ -281,4 +301,27 @@ func checkReturned(ctx context.Context, q db.Querier, billID int64) error {
 		}
 	}
 	return f.Err()
+}
+
+// checkContactDebt refuses an audit that would take the contact's debt
+// (the signed arrears of its audited documents, this one included) beyond
+// dec.MaxBalance, so that the contact lists' balances cannot overflow.
+func checkContactDebt(ctx context.Context, tx db.Querier, k *Kind, st state) error {
+	if Effects[k.Name].Debt == 0 || st.contactID == 0 {
+		return nil
+	}
+	var debt dec.Dec
+	err := tx.QueryRow(ctx, "SELECT "+dec.SumSQL("b.arrears * ("+signCase(func(d, _ int) int { return d })+")")+
+		" FROM bills b WHERE b.contact_id = ? AND b.checked = 1", st.contactID).Scan(dec.ScanSum(&debt))
+	if err != nil {
+		return fmt.Errorf("contact debt: %w", err)
+	}
+	if debt.Abs().Cmp(dec.MaxBalance) <= 0 {
+		return nil
+	}
+	var name string
+	if err := tx.QueryRow(ctx, "SELECT name FROM contacts WHERE id = ?", st.contactID).Scan(&name); err != nil {
+		return fmt.Errorf("contact name: %w", err)
+	}
+	return errs.Invalid("limit.err.contactBalance", errs.A("contact", name), errs.A("max", dec.MaxBalance.String()))
 }

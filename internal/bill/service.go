@@ -72,6 +72,11 @@ func (s *Service) Save(ctx context.Context, p *server.Principal, k *Kind, in Inp
 			if st.checked == 1 {
 				return errs.Conflict("bill.err.editAudited", errs.A("no", st.billNo))
 			}
+			// A draft dated in a closed period stays as it is (moving its
+			// date out would change the closed period too).
+			if err := closed(sys, st.date); err != nil {
+				return err
+			}
 			if in.Version != st.version {
 				return errs.Conflict("err.stale")
 			}
@@ -188,6 +193,11 @@ func (s *Service) Delete(ctx context.Context, p *server.Principal, k *Kind, id i
 		}
 		if st.checked == 1 {
 			return errs.Conflict("bill.err.deleteAudited", errs.A("no", st.billNo))
+		}
+		if sys, err := sysconf.ReadSystem(ctx, tx); err != nil {
+			return err
+		} else if err := closed(sys, st.date); err != nil {
+			return err
 		}
 		if err := dependents(ctx, tx, k, id, false); err != nil {
 			return err

@@ -293,10 +293,13 @@ func listBills(ctx context.Context, q db.Querier, shopID int64, kind string, f F
 	where, args := f.where(shopID, kind)
 	var n int
 	var t Totals
-	err := q.QueryRow(ctx, `SELECT COUNT(*), COALESCE(SUM(b.total_qty), 0), COALESCE(SUM(b.total_amount), 0), COALESCE(SUM(b.dis_amount), 0),
-		COALESCE(SUM(b.amount), 0), COALESCE(SUM(b.total_tax), 0), COALESCE(SUM(b.total_tax_amount), 0), COALESCE(SUM(b.rp_amount), 0),
-		COALESCE(SUM(b.arrears), 0) FROM bills b LEFT JOIN contacts c ON c.id = b.contact_id WHERE `+where, args...).
-		Scan(&n, &t.TotalQty, &t.TotalAmount, &t.DisAmount, &t.Amount, &t.TotalTax, &t.TotalTaxAmount, &t.RPAmount, &t.Arrears)
+	// Exact sums however many documents (dec.SumSQL): a list total has no
+	// limit of its own.
+	err := q.QueryRow(ctx, `SELECT COUNT(*), `+dec.SumSQL("b.total_qty")+`, `+dec.SumSQL("b.total_amount")+`, `+dec.SumSQL("b.dis_amount")+`,
+		`+dec.SumSQL("b.amount")+`, `+dec.SumSQL("b.total_tax")+`, `+dec.SumSQL("b.total_tax_amount")+`, `+dec.SumSQL("b.rp_amount")+`,
+		`+dec.SumSQL("b.arrears")+` FROM bills b LEFT JOIN contacts c ON c.id = b.contact_id WHERE `+where, args...).
+		Scan(&n, dec.ScanSum(&t.TotalQty), dec.ScanSum(&t.TotalAmount), dec.ScanSum(&t.DisAmount), dec.ScanSum(&t.Amount),
+			dec.ScanSum(&t.TotalTax), dec.ScanSum(&t.TotalTaxAmount), dec.ScanSum(&t.RPAmount), dec.ScanSum(&t.Arrears))
 	if err != nil {
 		return nil, 0, t, err
 	}

@@ -141,6 +141,7 @@ func build(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, shopI
 	}
 	tax := taxOf(sys)
 	header(d, in.DisAmount, tax)
+	checkTotals(&f, d)
 	if d.DisAmount.Cmp(d.TotalAmount) > 0 {
 		f.Add("disAmount", "bill.err.disTooLarge", errs.A("max", d.TotalAmount.String()))
 	}
@@ -282,9 +283,9 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System
 		if e.Qty.Sign() <= 0 && e.Qty.Places() <= sys.QtyPlaces {
 			f.Add(p("qty"), "bill.err.qtyPositive", errs.A("field", labelQty))
 		} else {
-			dec.CheckNonNeg(f, p("qty"), labelQty, e.Qty, sys.QtyPlaces)
+			dec.Check(f, p("qty"), labelQty, e.Qty, sys.QtyPlaces, dec.Zero, dec.MaxQty)
 		}
-		dec.CheckNonNeg(f, p("price"), labelPrice, e.Price, sys.PricePlaces)
+		dec.Check(f, p("price"), labelPrice, e.Price, sys.PricePlaces, dec.Zero, dec.MaxPrice)
 		dec.CheckPercent(f, p("discountRate"), labelDiscount, e.DiscountRate, ratePlaces)
 		switch {
 		case !tax.On:
@@ -324,6 +325,7 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System
 		if f.Len() == 0 {
 			line.BaseQty = line.Qty.Mul(line.UnitRate).Round(sys.QtyPlaces)
 			line.Deduction, line.Amount, line.Tax, line.TaxAmount = lineFigures(line.Qty, line.Price, line.DiscountRate, line.TaxRate, tax)
+			checkLine(f, i, &line)
 		}
 		if okGoods {
 			if err := batchLine(ctx, q, k, sys, g, i, &line, f); err != nil {
@@ -397,4 +399,39 @@ func each(ctx context.Context, q db.Querier, query string, ids []int64, scan fun
 		}
 	}
 	return rows.Err()
+}
+
+// checkLine refuses a line whose derived figures exceed the limits
+// (docs/limits.md): the base quantity and every amount, so that no stored
+// figure and no document total can overflow.
+func checkLine(f *errs.Fields, i int, l *Entry) {
+	if l.BaseQty.Abs().Cmp(dec.MaxQty) > 0 {
+		f.Add(fmt.Sprintf("entries[%d].qty", i), "limit.err.baseQty", errs.A("value", l.BaseQty.String()), errs.A("max", dec.MaxQty.String()))
+		return
+	}
+	for _, v := range []dec.Dec{l.Qty.Mul(l.Price), l.Amount, l.TaxAmount} {
+		if v.Abs().Cmp(dec.MaxAmount) > 0 {
+			f.Add(fmt.Sprintf("entries[%d].amount", i), "limit.err.lineAmount", errs.A("value", v.String()), errs.A("max", dec.MaxAmount.String()))
+			return
+		}
+	}
+}
+
+// checkTotals refuses a document whose totals exceed MaxAmount.
+func checkTotals(f *errs.Fields, d *Document) {
+	for _, t := range []struct {
+		path  string
+		label errs.Key
+		v     dec.Dec
+	}{
+		{"totalQty", "limit.field.totalQty", d.TotalQty},
+		{"totalAmount", "limit.field.totalAmount", d.TotalAmount},
+		{"totalAmount", "limit.field.totalAmount", d.TotalTaxAmount},
+		{"accounts", "limit.field.rpAmount", d.RPAmount},
+	} {
+		if t.v.Abs().Cmp(dec.MaxAmount) > 0 {
+			f.Add(t.path, "limit.err.docTotal", errs.A("field", t.label), errs.A("value", t.v.String()), errs.A("max", dec.MaxAmount.String()))
+			return
+		}
+	}
 }

@@ -1,8 +1,11 @@
 package stock
 
 import (
+	"math"
 	"math/big"
 	"math/bits"
+
+	"cangshu/internal/dec"
 )
 
 // Costing works on the stored form of decimals: int64 micros (value ×
@@ -67,7 +70,33 @@ func bigMulDiv(a, b, c, u int64) int64 {
 	if neg {
 		q.Neg(q)
 	}
+	if !q.IsInt64() {
+		// Saturate: the balance limit check (state.over) refuses it.
+		if q.Sign() < 0 {
+			return math.MinInt64
+		}
+		return math.MaxInt64
+	}
 	return q.Int64()
+}
+
+// add is a + b saturated at the int64 range, so that an overflowing sum
+// stays beyond the balance limit (state.over) instead of wrapping.
+func add(a, b int64) int64 {
+	c := a + b
+	switch {
+	case a > 0 && b > 0 && c < 0:
+		return math.MaxInt64
+	case a < 0 && b < 0 && c >= 0:
+		return math.MinInt64
+	}
+	return c
+}
+
+// over tells whether the balance's quantity or value is beyond the limit
+// (dec.MaxBalance): the change that brought it there is refused.
+func (s *state) over() bool {
+	return abs(s.qty) > uint64(dec.MaxBalanceMicros) || abs(s.value) > uint64(dec.MaxBalanceMicros)
 }
 
 func abs(x int64) uint64 {
@@ -140,8 +169,8 @@ func (s *state) step(m mv) (int64, int) {
 			li = len(s.layers) - 1
 		}
 	}
-	s.qty += m.qty
-	s.value += amt
+	s.qty = add(s.qty, m.qty)
+	s.value = add(s.value, amt)
 	return amt, li
 }
 
@@ -163,7 +192,7 @@ func (s *state) out(q int64) int64 {
 			if s.qty > 0 {
 				cost, rest = s.value, q-s.qty
 			}
-			cost += mulDiv(s.last, rest, micro, s.u)
+			cost = add(cost, mulDiv(s.last, rest, micro, s.u))
 		}
 	default:
 		rest := q
@@ -171,23 +200,23 @@ func (s *state) out(q int64) int64 {
 		for n < len(s.layers) && rest > 0 {
 			l := &s.layers[n]
 			if rest >= l.qty {
-				cost += l.amount
+				cost = add(cost, l.amount)
 				rest -= l.qty
 				n++
 				continue
 			}
 			part := mulDiv(l.amount, rest, l.qty, s.u)
-			cost += part
+			cost = add(cost, part)
 			l.qty -= rest
 			l.amount -= part
 			rest = 0
 		}
 		s.layers = s.layers[n:]
 		if rest > 0 {
-			cost += mulDiv(s.last, rest, micro, s.u)
+			cost = add(cost, mulDiv(s.last, rest, micro, s.u))
 		}
 	}
-	s.qty -= q
-	s.value -= cost
+	s.qty = add(s.qty, -q)
+	s.value = add(s.value, -cost)
 	return -cost
 }

@@ -280,6 +280,9 @@ func (w *keyWork) appendPath(ctx context.Context, tx db.Querier, cfg Config, mov
 		a.rows = append(a.rows, moveRow{m: m, qty: nm.qty, amount: amt})
 		out[nm.i] = dec.FromMicros(amt)
 		minQty = min(minQty, s.qty)
+		if s.over() {
+			return nil, tooLarge(ctx, tx, w.key)
+		}
 	}
 	if check && minQty < 0 && minQty < w.qty {
 		return nil, short(ctx, tx, w.key, -minQty)
@@ -380,6 +383,9 @@ func (w *keyWork) recost(ctx context.Context, tx db.Querier, cfg Config, moves [
 			minQty = s.qty
 		}
 		amt, li := s.step(m)
+		if s.over() {
+			return tooLarge(ctx, tx, k)
+		}
 		if li >= 0 {
 			s.layers[li].moveID = m.id
 		}

@@ -9,6 +9,7 @@ import (
 
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
+	"cangshu/internal/i18n"
 	"cangshu/internal/sysparam"
 )
 
@@ -113,4 +114,14 @@ func upsertParam(ctx context.Context, q db.Querier, p sysparam.Param, name, valu
 		return fmt.Errorf("write parameter %s: %w", p.Key, err)
 	}
 	return nil
+}
+
+// SetParam writes one parameter's stored value (for domains that own a
+// parameter's changes: the period close owns closeDate).
+func SetParam(ctx context.Context, q db.Querier, key, value string) error {
+	p, ok := sysparam.FindParam(key)
+	if !ok {
+		return fmt.Errorf("set parameter: unknown key %q", key)
+	}
+	return upsertParam(ctx, q, p, i18n.T(i18n.ZH, string(p.Label())), value)
 }
