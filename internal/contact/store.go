@@ -195,26 +195,19 @@ type row struct {
 	links                     []LinkInput
 }
 
-func nullID(id int64) any {
-	if id == 0 {
-		return nil
-	}
-	return id
-}
-
 func insertContact(ctx context.Context, q db.Querier, r row) (int64, error) {
 	now := time.Now().UTC()
 	var id int64
 	err := q.QueryRow(ctx, `INSERT INTO contacts (type, number, name, category_id, level, tax_rate, opening_amount, opening_advance,
 		begin_date, remark, search, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		r.typ, r.number, r.name, nullID(r.categoryID), r.level, r.taxRate, r.amount, r.advance, r.beginDate, r.remark, r.search, now, now).Scan(&id)
+		r.typ, r.number, r.name, db.NullID(r.categoryID), r.level, r.taxRate, r.amount, r.advance, r.beginDate, r.remark, r.search, now, now).Scan(&id)
 	return id, err
 }
 
 func updateContact(ctx context.Context, q db.Querier, id int64, r row) error {
 	_, err := q.Exec(ctx, `UPDATE contacts SET number = ?, name = ?, category_id = ?, level = ?, tax_rate = ?, opening_amount = ?,
 		opening_advance = ?, begin_date = ?, remark = ?, search = ?, updated_at = ? WHERE id = ?`,
-		r.number, r.name, nullID(r.categoryID), r.level, r.taxRate, r.amount, r.advance, r.beginDate, r.remark, r.search, time.Now().UTC(), id)
+		r.number, r.name, db.NullID(r.categoryID), r.level, r.taxRate, r.amount, r.advance, r.beginDate, r.remark, r.search, time.Now().UTC(), id)
 	return err
 }
 
@@ -274,7 +267,7 @@ func insertMany(ctx context.Context, q db.Querier, rows []row) error {
 				b.WriteString(", ")
 			}
 			b.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-			args = append(args, r.typ, r.number, r.name, nullID(r.categoryID), r.level, r.taxRate, r.amount, r.advance,
+			args = append(args, r.typ, r.number, r.name, db.NullID(r.categoryID), r.level, r.taxRate, r.amount, r.advance,
 				r.beginDate, r.remark, r.search, now, now)
 			numbers[i] = r.number
 		}

@@ -204,7 +204,7 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, id int64, in *Input) (int
 	} else {
 		// Kept units: only those still in the goods' group.
 		_, err = tx.Exec(ctx, `DELETE FROM goods_units WHERE goods_id = ? AND unit_id NOT IN
-			(SELECT id FROM units WHERE unit_type_id = ? AND id <> ?)`, id, nullID(in.UnitTypeID), in.UnitID)
+			(SELECT id FROM units WHERE unit_type_id = ? AND id <> ?)`, id, db.NullID(in.UnitTypeID), in.UnitID)
 	}
 	if err != nil {
 		return 0, fmt.Errorf("units of goods %d: %w", id, err)

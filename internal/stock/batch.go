@@ -192,7 +192,7 @@ func insertMoves(ctx context.Context, tx db.Querier, rows []moveRow) ([]int64, e
 				mode = 1
 			}
 			args = append(args, r.m.GoodsID, r.m.SKUID, r.m.LocationID, r.m.Batch, r.m.Date, r.qty, r.amount, mode, r.m.Kind,
-				nullID(r.m.BillID), nullID(r.m.EntryID), nullID(r.m.OpeningID))
+				db.NullID(r.m.BillID), db.NullID(r.m.EntryID), db.NullID(r.m.OpeningID))
 		}
 		sb.WriteString(" RETURNING id")
 		got, err := db.Values[int64](ctx, tx, sb.String(), args...)

@@ -39,13 +39,6 @@ func writeBalance(ctx context.Context, tx db.Querier, k Key, s *state) error {
 	return err
 }
 
-func nullID(id int64) any {
-	if id == 0 {
-		return nil
-	}
-	return id
-}
-
 func insertMove(ctx context.Context, tx db.Querier, m *Move, qty, amount int64) (int64, error) {
 	mode := 0
 	if m.Given && qty > 0 {
@@ -55,7 +48,7 @@ func insertMove(ctx context.Context, tx db.Querier, m *Move, qty, amount int64) 
 	err := tx.QueryRow(ctx, `INSERT INTO stock_moves (goods_id, sku_id, location_id, batch, move_date, qty, amount, cost_mode, kind, bill_id, entry_id, opening_id)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		m.GoodsID, m.SKUID, m.LocationID, m.Batch, m.Date, qty, amount, mode, m.Kind,
-		nullID(m.BillID), nullID(m.EntryID), nullID(m.OpeningID)).Scan(&id)
+		db.NullID(m.BillID), db.NullID(m.EntryID), db.NullID(m.OpeningID)).Scan(&id)
 	return id, err
 }
 
