@@ -29,10 +29,10 @@ import (
 // through another package) and report's SQL only reads.
 var families = map[string][]string{
 	"platform": {"errs", "dec", "db", "dbtest", "i18n", "config", "server", "sheet", "search", "coding", "usage", "sysparam"},
-	"system":   {"auth", "user", "role", "menu", "dict", "dept", "shop", "notice", "oplog", "sysconf", "home", "period"},
+	"system":   {"auth", "user", "role", "menu", "dict", "dept", "shop", "notice", "oplog", "sysconf", "home", "period", "backup"},
 	"master":   {"contact", "account", "goods", "location", "unit", "assist", "employee", "item"},
 	"engine":   {"bill", "stock", "track"},
-	"document": {"trade", "order", "inventory", "fund"},
+	"document": {"trade", "order", "warehouse", "inventory", "fund"},
 	"report":   {"report"},
 	"app":      {"app", "apptest", "bench"},
 }
