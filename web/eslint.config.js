@@ -2,7 +2,6 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
-import { importX } from 'eslint-plugin-import-x'
 import globals from 'globals'
 
 export default tseslint.config(
@@ -12,10 +11,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}', 'vite.config.ts'],
     languageOptions: { globals: globals.browser },
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
-    settings: {
-      'import-x/resolver': { typescript: false, node: true },
-    },
+    plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
       // rules-of-hooks and exhaustive-deps stay errors. The rules below come from

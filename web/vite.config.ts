@@ -66,5 +66,10 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // A hang guard, not a speed check: on a busy 2-core machine a jsdom test
+    // of the 500-line grid takes over 10 s. Timings live in *.bench.tsx
+    // (npm run bench).
+    testTimeout: 60_000,
+    benchmark: { include: ['src/**/*.bench.{ts,tsx}'] },
   },
 })

@@ -8,7 +8,7 @@ import (
 
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 )
 
 // Account types.
@@ -67,7 +67,7 @@ const (
 // validate trims and checks the input against the system's amount places;
 // needNumber is false on add (an empty number is given the next one). An
 // empty date is left for the caller to default.
-func (in *Input) validate(needNumber bool, sys sysconf.System) error {
+func (in *Input) validate(needNumber bool, sys sysparam.System) error {
 	in.Number = strings.TrimSpace(in.Number)
 	in.Name = strings.TrimSpace(in.Name)
 	in.BankAccount = strings.TrimSpace(in.BankAccount)
@@ -79,7 +79,7 @@ func (in *Input) validate(needNumber bool, sys sysconf.System) error {
 	errs.OneOf(&f, "type", labelType, in.Type, TypeCash, TypeBank)
 	f.Text("bankAccount", labelBankAccount, in.BankAccount, false, maxBankAccount)
 	dec.CheckNonNeg(&f, "amount", labelAmount, in.Amount, sys.AmountPlaces)
-	if in.Date != "" && !sysconf.ValidDate(in.Date) {
+	if in.Date != "" && !sysparam.ValidDate(in.Date) {
 		f.Add("date", "err.invalid", errs.A("field", labelDate))
 	}
 	f.Text("remark", labelRemark, in.Remark, false, maxRemark)

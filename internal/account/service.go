@@ -5,12 +5,11 @@ import (
 	"fmt"
 	"time"
 
-	"cangshu/internal/bill"
 	"cangshu/internal/coding"
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
 	"cangshu/internal/server"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 	"cangshu/internal/usage"
 )
 
@@ -18,10 +17,26 @@ import (
 type Service struct {
 	db    *db.DB
 	usage *usage.Registry
+
+	columns  string            // the account's columns and the documents' money flow
+	sortable map[string]string // sortable columns of the list
 }
 
-// NewService makes the service; u names the records using an account.
-func NewService(d *db.DB, u *usage.Registry) *Service { return &Service{db: d, usage: u} }
+// NewService makes the service; u names the records using an account. flow is
+// a scalar SQL expression: the money in less the money out of the account
+// whose id is idExpr through audited documents' settlement lines (the document
+// engine's AccountFlowSQL, handed in at wiring time: master data imports no
+// document package).
+func NewService(d *db.DB, u *usage.Registry, flow func(idExpr string) string) *Service {
+	return &Service{
+		db: d, usage: u,
+		columns: ownColumns + ", " + flow("a.id"),
+		sortable: map[string]string{
+			"number": "a.number", "name": "a.name", "type": "a.kind", "amount": "a.opening_balance",
+			"balance": "(a.opening_balance + " + flow("a.id") + ")", "date": "a.opening_date",
+		},
+	}
+}
 
 // ListQuery is the list's filters besides matchCon.
 type ListQuery struct {
@@ -29,21 +44,16 @@ type ListQuery struct {
 	Type    int64 // 0 = any
 }
 
-var sortable = map[string]string{
-	"number": "a.number", "name": "a.name", "type": "a.kind", "amount": "a.opening_balance",
-	"balance": "(a.opening_balance + " + bill.AccountFlowSQL("a.id") + ")", "date": "a.opening_date",
-}
-
 // List is a page of accounts.
 func (s *Service) List(ctx context.Context, q ListQuery, lp server.ListParams) (server.ListPage[Account], error) {
 	if q.Type != 0 && q.Type != TypeCash && q.Type != TypeBank {
 		return server.ListPage[Account]{}, errs.Field("type", "err.badParam", errs.A("name", "type"))
 	}
-	order, err := lp.OrderBy(sortable, "a.number")
+	order, err := lp.OrderBy(s.sortable, "a.number")
 	if err != nil {
 		return server.ListPage[Account]{}, err
 	}
-	list, total, err := listAccounts(ctx, s.db, filter{matchCon: lp.MatchCon, enabled: q.Enabled, typ: q.Type}, order, lp.Rows, lp.Offset())
+	list, total, err := listAccounts(ctx, s.db, s.columns, filter{matchCon: lp.MatchCon, enabled: q.Enabled, typ: q.Type}, order, lp.Rows, lp.Offset())
 	if err != nil {
 		return server.ListPage[Account]{}, fmt.Errorf("list accounts: %w", err)
 	}
@@ -52,7 +62,7 @@ func (s *Service) List(ctx context.Context, q ListQuery, lp server.ListParams) (
 
 // Get reads one account.
 func (s *Service) Get(ctx context.Context, id int64) (Account, error) {
-	a, err := getAccount(ctx, s.db, id)
+	a, err := getAccount(ctx, s.db, s.columns, id)
 	return a, errs.Wrap("get account", err)
 }
 
@@ -70,7 +80,7 @@ func (s *Service) NextNumber(ctx context.Context) (Next, error) {
 // prepare validates in; an empty opening date is the system's start date
 // (today when the system has none).
 func prepare(ctx context.Context, q db.Querier, in *Input, needNumber bool) error {
-	sys, err := sysconf.ReadSystem(ctx, q)
+	sys, err := sysparam.ReadSystem(ctx, q)
 	if err != nil {
 		return err
 	}
@@ -109,7 +119,7 @@ func (s *Service) Add(ctx context.Context, in Input) (Account, error) {
 	if err != nil {
 		return Account{}, errs.Wrap("add account", err)
 	}
-	return getAccount(ctx, s.db, id)
+	return getAccount(ctx, s.db, s.columns, id)
 }
 
 // Update changes an account.
@@ -118,7 +128,7 @@ func (s *Service) Update(ctx context.Context, in Input) (Account, error) {
 		return Account{}, errs.Required("id", "field.id")
 	}
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := getAccount(ctx, tx, in.ID); err != nil {
+		if _, err := getAccount(ctx, tx, s.columns, in.ID); err != nil {
 			return err
 		}
 		if err := prepare(ctx, tx, &in, true); err != nil {
@@ -136,13 +146,13 @@ func (s *Service) Update(ctx context.Context, in Input) (Account, error) {
 	if err != nil {
 		return Account{}, errs.Wrap("update account", err)
 	}
-	return getAccount(ctx, s.db, in.ID)
+	return getAccount(ctx, s.db, s.columns, in.ID)
 }
 
 // Delete removes an account unless something uses it.
 func (s *Service) Delete(ctx context.Context, id int64) error {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := getAccount(ctx, tx, id); err != nil {
+		if _, err := getAccount(ctx, tx, s.columns, id); err != nil {
 			return err
 		}
 		return s.usage.Delete(ctx, tx, usage.Account, Entity, id, func() error { return deleteAccount(ctx, tx, id) })
@@ -153,7 +163,7 @@ func (s *Service) Delete(ctx context.Context, id int64) error {
 // SetDisabled disables (1) or enables (0) an account.
 func (s *Service) SetDisabled(ctx context.Context, id, disabled int64) error {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := getAccount(ctx, tx, id); err != nil {
+		if _, err := getAccount(ctx, tx, s.columns, id); err != nil {
 			return err
 		}
 		return setDisabled(ctx, tx, id, disabled)

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"time"
 
-	"cangshu/internal/bill"
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
 	"cangshu/internal/search"
@@ -18,9 +17,9 @@ type filter struct {
 	typ      int64 // 0 = any
 }
 
-// columns end with the money in less the money out of audited documents'
-// settlement lines (bill.AccountFlowSQL).
-var columns = `a.id, a.number, a.name, a.kind, a.bank_account, a.opening_balance, a.opening_date, a.disabled, a.remark, ` + bill.AccountFlowSQL("a.id")
+// ownColumns are the account's own columns; the service's columns add the
+// money in less the money out of audited documents' settlement lines, scanned last.
+const ownColumns = `a.id, a.number, a.name, a.kind, a.bank_account, a.opening_balance, a.opening_date, a.disabled, a.remark`
 
 func scanAccount(r interface{ Scan(...any) error }, a *Account) error {
 	if err := r.Scan(&a.ID, &a.Number, &a.Name, &a.Type, &a.BankAccount, &a.Amount, &a.Date, &a.Disable, &a.Remark, &a.Balance); err != nil {
@@ -30,7 +29,7 @@ func scanAccount(r interface{ Scan(...any) error }, a *Account) error {
 	return nil
 }
 
-func listAccounts(ctx context.Context, q db.Querier, f filter, order string, limit, offset int) ([]Account, int, error) {
+func listAccounts(ctx context.Context, q db.Querier, columns string, f filter, order string, limit, offset int) ([]Account, int, error) {
 	where, args := "1 = 1", []any{}
 	if f.matchCon != "" {
 		p := search.Pattern(f.matchCon)
@@ -54,7 +53,7 @@ func listAccounts(ctx context.Context, q db.Querier, f filter, order string, lim
 	return list, total, err
 }
 
-func getAccount(ctx context.Context, q db.Querier, id int64) (Account, error) {
+func getAccount(ctx context.Context, q db.Querier, columns string, id int64) (Account, error) {
 	var a Account
 	err := scanAccount(q.QueryRow(ctx, "SELECT "+columns+" FROM settle_accounts a WHERE a.id = ?", id), &a)
 	if errors.Is(err, sql.ErrNoRows) {

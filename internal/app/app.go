@@ -22,6 +22,7 @@ import (
 	"cangshu/internal/server"
 	"cangshu/internal/shop"
 	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 	"cangshu/internal/usage"
 	"cangshu/internal/user"
 	"cangshu/web"
@@ -109,7 +110,7 @@ func New(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Logger) 
 		if err := dict.SeedDefaults(ctx, tx); err != nil {
 			return fmt.Errorf("seed dictionaries: %w", err)
 		}
-		if err := sysconf.SeedDefaults(ctx, tx); err != nil {
+		if err := sysparam.SeedDefaults(ctx, tx); err != nil {
 			return fmt.Errorf("seed system parameters: %w", err)
 		}
 		pw, err := auth.FirstStart(ctx, tx, cfg.AdminPassword, cfg.PasswordCost)

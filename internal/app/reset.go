@@ -16,6 +16,7 @@ import (
 // resetCleared are emptied, in this order: documents, ledgers, balances,
 // settlements, serials, batches, openings, number sequences, closed periods.
 var resetCleared = []string{
+	"stocktake_lines", "stocktakes",
 	"bill_entry_serials", "serial_moves", "serials",
 	"stock_layers", "stock_moves", "stock_balances",
 	"stocktake_lines", "stocktakes",

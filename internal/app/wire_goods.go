@@ -1,8 +1,12 @@
 package app
 
 import (
+	"context"
+
+	"cangshu/internal/db"
 	"cangshu/internal/goods"
 	"cangshu/internal/server"
+	"cangshu/internal/stock"
 	"cangshu/internal/usage"
 )
 
@@ -10,7 +14,7 @@ import (
 // (usage, shops, reset) and its routes. Documents register their references
 // to usage.Goods and usage.SKU; goods deletion checks them.
 func (a *App) wireGoods() ([]server.Route, error) {
-	s := goods.NewService(a.DB, a.Usage, a.Config.DataDir)
+	s := goods.NewService(a.DB, a.Usage, a.Config.DataDir, goods.Stock{ReplaceOpenings: replaceOpenings, RemoveGoods: removeGoodsStock})
 	const what = "goods.entity"
 	a.Usage.Add(usage.Unit,
 		usage.Ref{Table: "goods", Column: "unit_id", What: what, Name: "number"},
@@ -33,4 +37,30 @@ func (a *App) wireGoods() ([]server.Route, error) {
 	a.Usage.Add(usage.Goods, usage.Ref{Table: "stock_moves", Column: "goods_id", What: "stock.bill", Name: bill, Where: "kind <> 'opening'"})
 	a.Usage.Add(usage.SKU, usage.Ref{Table: "stock_moves", Column: "sku_id", What: "stock.bill", Name: bill, Where: "kind <> 'opening'"})
 	return goods.Routes(s), nil
+}
+
+// replaceOpenings posts a goods item's opening stock through the stock engine
+// (goods, master data, imports no engine).
+func replaceOpenings(ctx context.Context, tx db.Querier, goodsID int64, date string, lines []goods.OpeningMove) error {
+	cfg, err := stock.ReadConfig(ctx, tx)
+	if err != nil {
+		return err
+	}
+	moves := make([]stock.Move, len(lines))
+	for i, o := range lines {
+		moves[i] = stock.Move{
+			Key:  stock.Key{GoodsID: goodsID, SKUID: o.SKUID, LocationID: o.LocationID},
+			Date: date, Qty: o.Qty, Amount: o.Amount, Given: true, Kind: stock.OpeningKind, OpeningID: o.ID,
+		}
+	}
+	return stock.ReplaceOpenings(ctx, tx, cfg, goodsID, moves)
+}
+
+// removeGoodsStock removes a deleted goods item's rows from the stock engine.
+func removeGoodsStock(ctx context.Context, tx db.Querier, goodsID int64) error {
+	cfg, err := stock.ReadConfig(ctx, tx)
+	if err != nil {
+		return err
+	}
+	return stock.RemoveGoods(ctx, tx, cfg, goodsID)
 }

@@ -170,16 +170,6 @@ func checkDisable(v int64) error {
 	return f.Err()
 }
 
-// SubtreeCond is the SQL condition "column is the category id or one of
-// its descendants" with one argument, SubtreeArg(id). column holds assist
-// ids (goods.category_id …).
-func SubtreeCond(column string) string {
-	return column + " IN (SELECT sa.id FROM assists sa WHERE sa.tree_path LIKE ?)"
-}
-
-// SubtreeArg is the argument of SubtreeCond.
-func SubtreeArg(id int64) string { return "%/" + strconv.FormatInt(id, 10) + "/%" }
-
 // childPath is the tree_path of a new record id under a parent path ("/"
 // for the top).
 func childPath(parentPath string, id int64) string {

@@ -139,18 +139,11 @@ func taken(ctx context.Context, q db.Querier, typeID int64, in Input, id int64) 
 	return nil
 }
 
-func nullID(id int64) any {
-	if id == 0 {
-		return nil
-	}
-	return id
-}
-
 func insertAssist(ctx context.Context, q db.Querier, typeID int64, in Input, parentPath string) (int64, error) {
 	now := time.Now().UTC()
 	var id int64
 	if err := q.QueryRow(ctx, `INSERT INTO assists (type_id, parent_id, number, name, sort, remark, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, typeID, nullID(in.ParentID), in.Number, in.Name, in.Sort, in.Remark, now, now).Scan(&id); err != nil {
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, typeID, db.NullID(in.ParentID), in.Number, in.Name, in.Sort, in.Remark, now, now).Scan(&id); err != nil {
 		return 0, err
 	}
 	_, err := q.Exec(ctx, "UPDATE assists SET tree_path = ? WHERE id = ?", childPath(parentPath, id), id)
@@ -159,7 +152,7 @@ func insertAssist(ctx context.Context, q db.Querier, typeID int64, in Input, par
 
 func updateAssist(ctx context.Context, q db.Querier, in Input) error {
 	_, err := q.Exec(ctx, `UPDATE assists SET parent_id = ?, number = ?, name = ?, sort = ?, remark = ?, updated_at = ? WHERE id = ?`,
-		nullID(in.ParentID), in.Number, in.Name, in.Sort, in.Remark, time.Now().UTC(), in.ID)
+		db.NullID(in.ParentID), in.Number, in.Name, in.Sort, in.Remark, time.Now().UTC(), in.ID)
 	return err
 }
 

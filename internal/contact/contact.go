@@ -11,7 +11,7 @@ import (
 
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 )
 
 // Types of contacts.
@@ -219,7 +219,7 @@ func validType(path string, typ int64) error {
 // given the next one. It answers the contact people to store, the first
 // one marked (the first listed when none is), and their field paths
 // ("linkMans[2]."; empty grid rows are dropped, paths keep the sent index).
-func (in *Input) validate(f *errs.Fields, typ int64, needNumber bool, sys sysconf.System) ([]LinkInput, []string) {
+func (in *Input) validate(f *errs.Fields, typ int64, needNumber bool, sys sysparam.System) ([]LinkInput, []string) {
 	in.Number = strings.TrimSpace(in.Number)
 	in.Name = strings.TrimSpace(in.Name)
 	in.BeginDate = strings.TrimSpace(in.BeginDate)
@@ -237,7 +237,7 @@ func (in *Input) validate(f *errs.Fields, typ int64, needNumber bool, sys syscon
 	dec.CheckPercent(f, "taxRate", labelTaxRate, in.TaxRate, ratePlaces)
 	dec.CheckNonNeg(f, "amount", labelAmount, in.Amount, sys.AmountPlaces)
 	dec.CheckNonNeg(f, "periodMoney", labelPeriodMoney, in.PeriodMoney, sys.AmountPlaces)
-	if in.BeginDate != "" && !sysconf.ValidDate(in.BeginDate) {
+	if in.BeginDate != "" && !sysparam.ValidDate(in.BeginDate) {
 		f.Add("beginDate", "err.invalid", errs.A("field", labelBeginDate))
 	}
 	f.Text("remark", labelRemark, in.Remark, false, maxRemark)

@@ -17,7 +17,7 @@ import (
 	"cangshu/internal/i18n"
 	"cangshu/internal/server"
 	"cangshu/internal/sheet"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 )
 
 // MaxImportRows is the most rows one file may hold.
@@ -74,11 +74,11 @@ func (s *Service) Export(ctx context.Context, p *server.Principal, lang i18n.Lan
 	if err := require(p, q.Type, "export"); err != nil {
 		return server.File{}, err
 	}
-	order, err := lp.OrderBy(sortable, "c.number")
+	order, err := lp.OrderBy(s.sortable, "c.number")
 	if err != nil {
 		return server.File{}, err
 	}
-	list, _, err := listContacts(ctx, s.db, f, order, -1, 0)
+	list, _, err := listContacts(ctx, s.db, s.columns, f, order, -1, 0)
 	if err != nil {
 		return server.File{}, fmt.Errorf("export contacts: %w", err)
 	}
@@ -136,7 +136,7 @@ func categoryPaths(cats []category) map[int64]string {
 
 // importRefs is what rows are checked against.
 type importRefs struct {
-	sys     sysconf.System
+	sys     sysparam.System
 	byPath  map[string]int64 // "A/B" → id
 	byName  map[string][]int64
 	taken   map[string]bool // numbers of the type in the database
@@ -147,7 +147,7 @@ type importRefs struct {
 func loadRefs(ctx context.Context, q db.Querier, typ int64) (importRefs, error) {
 	ref := importRefs{byPath: map[string]int64{}, byName: map[string][]int64{}, inFile: map[string]int{}}
 	var err error
-	if ref.sys, err = sysconf.ReadSystem(ctx, q); err != nil {
+	if ref.sys, err = sysparam.ReadSystem(ctx, q); err != nil {
 		return ref, err
 	}
 	cats, err := categories(ctx, q, categoryType(typ))

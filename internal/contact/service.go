@@ -6,24 +6,36 @@ import (
 	"strings"
 	"time"
 
-	"cangshu/internal/bill"
 	"cangshu/internal/coding"
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
 	"cangshu/internal/search"
 	"cangshu/internal/server"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 	"cangshu/internal/usage"
 )
 
 // Service manages customers and suppliers.
 type Service struct {
-	db    *db.DB
-	usage *usage.Registry
+	db       *db.DB
+	usage    *usage.Registry
+	columns  string            // listColumns with the documents' effect on the balance
+	sortable map[string]string // sortable columns of the list
 }
 
-// NewService makes the service; u names the records using a contact.
-func NewService(d *db.DB, u *usage.Registry) *Service { return &Service{db: d, usage: u} }
+// NewService makes the service; u names the records using a contact. debt is
+// a scalar SQL expression of the audited documents' effect on the balance of
+// the contact whose id is idExpr (the document engine's ContactDebtSQL,
+// handed in at wiring time: master data imports no document package).
+func NewService(d *db.DB, u *usage.Registry, debt func(idExpr string) string) *Service {
+	return &Service{
+		db: d, usage: u,
+		columns: listColumns + ", " + debt("c.id"),
+		sortable: map[string]string{
+			"number": "c.number", "name": "c.name", "balance": "(c.opening_amount - c.opening_advance + " + debt("c.id") + ")",
+		},
+	}
+}
 
 // require checks the caller may do action on contacts of the type: routes
 // declare "customer|supplier", the type of the record decides.
@@ -39,10 +51,6 @@ type ListQuery struct {
 	Type       int64 // required
 	CategoryID int64 // with its subtree; 0 = any
 	Enabled    bool  // disable=0: enabled contacts only
-}
-
-var sortable = map[string]string{
-	"number": "c.number", "name": "c.name", "balance": "(c.opening_amount - c.opening_advance + " + bill.ContactDebtSQL("c.id") + ")",
 }
 
 func (q ListQuery) filter(matchCon string) (filter, error) {
@@ -64,11 +72,11 @@ func (s *Service) List(ctx context.Context, p *server.Principal, q ListQuery, lp
 	if err := require(p, q.Type, "query"); err != nil {
 		return server.ListPage[Contact]{}, err
 	}
-	order, err := lp.OrderBy(sortable, "c.number")
+	order, err := lp.OrderBy(s.sortable, "c.number")
 	if err != nil {
 		return server.ListPage[Contact]{}, err
 	}
-	list, total, err := listContacts(ctx, s.db, f, order, lp.Rows, lp.Offset())
+	list, total, err := listContacts(ctx, s.db, s.columns, f, order, lp.Rows, lp.Offset())
 	if err != nil {
 		return server.ListPage[Contact]{}, fmt.Errorf("list contacts: %w", err)
 	}
@@ -77,7 +85,7 @@ func (s *Service) List(ctx context.Context, p *server.Principal, q ListQuery, lp
 
 // Get reads one contact with its contact people.
 func (s *Service) Get(ctx context.Context, p *server.Principal, id int64) (Detail, error) {
-	d, err := getContact(ctx, s.db, id)
+	d, err := getContact(ctx, s.db, s.columns, id)
 	if err != nil {
 		return Detail{}, errs.Wrap("get contact", err)
 	}
@@ -107,7 +115,7 @@ func (s *Service) NextNumber(ctx context.Context, p *server.Principal, typ int64
 // check validates in for a contact of type typ (its category included) and
 // makes the row to store, with the field paths of its contact people.
 func check(ctx context.Context, q db.Querier, in *Input, typ int64, needNumber bool) (row, []string, error) {
-	sys, err := sysconf.ReadSystem(ctx, q)
+	sys, err := sysparam.ReadSystem(ctx, q)
 	if err != nil {
 		return row{}, nil, err
 	}
@@ -130,7 +138,7 @@ func check(ctx context.Context, q db.Querier, in *Input, typ int64, needNumber b
 
 // makeRow is a checked input as stored: an empty begin date is the
 // system's start date (today when it has none).
-func makeRow(in *Input, typ int64, links []LinkInput, sys sysconf.System) row {
+func makeRow(in *Input, typ int64, links []LinkInput, sys sysparam.System) row {
 	begin := in.BeginDate
 	if begin == "" {
 		begin = sys.StartDate
@@ -185,7 +193,7 @@ func (s *Service) Add(ctx context.Context, p *server.Principal, in Input) (Detai
 	if err != nil {
 		return Detail{}, errs.Wrap("add contact", err)
 	}
-	return getContact(ctx, s.db, id)
+	return getContact(ctx, s.db, s.columns, id)
 }
 
 func (s *Service) unique(ctx context.Context, q db.Querier, r row, id int64) error {
@@ -230,7 +238,7 @@ func (s *Service) Update(ctx context.Context, p *server.Principal, in Input) (De
 	if err != nil {
 		return Detail{}, errs.Wrap("update contact", err)
 	}
-	return getContact(ctx, s.db, in.ID)
+	return getContact(ctx, s.db, s.columns, in.ID)
 }
 
 // Delete removes a contact unless something uses it.

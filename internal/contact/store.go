@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"cangshu/internal/bill"
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
@@ -43,10 +42,11 @@ func (f filter) where() (string, []any) {
 	return w, args
 }
 
-// listColumns end with the documents' effect on the balance (the sum of
-// audited documents' arrears, signed by kind: bill.ContactDebtSQL).
-var listColumns = `c.id, c.type, c.number, c.name, COALESCE(c.category_id, 0), COALESCE(a.name, ''), c.level, c.tax_rate,
-	c.opening_amount, c.opening_advance, c.begin_date, c.remark, c.disabled, ` + bill.ContactDebtSQL("c.id")
+// listColumns are the contact's own columns; the service's columns add the
+// documents' effect on the balance (the sum of audited documents' arrears,
+// signed by kind), scanned last.
+const listColumns = `c.id, c.type, c.number, c.name, COALESCE(c.category_id, 0), COALESCE(a.name, ''), c.level, c.tax_rate,
+	c.opening_amount, c.opening_advance, c.begin_date, c.remark, c.disabled`
 
 // The primary contact person is read by a second query (firstLinks), not
 // joined: on PostgreSQL a cached generic plan of the joined list, made
@@ -66,7 +66,7 @@ func scanContact(r interface{ Scan(...any) error }, c *Contact) error {
 }
 
 // listContacts reads a page (limit < 0: every row).
-func listContacts(ctx context.Context, q db.Querier, f filter, order string, limit, offset int) ([]Contact, int, error) {
+func listContacts(ctx context.Context, q db.Querier, columns string, f filter, order string, limit, offset int) ([]Contact, int, error) {
 	where, args := f.where()
 	total := 0
 	if limit >= 0 {
@@ -76,7 +76,7 @@ func listContacts(ctx context.Context, q db.Querier, f filter, order string, lim
 	} else {
 		limit, offset = -1, 0
 	}
-	query := "SELECT " + listColumns + listFrom + " WHERE " + where + " ORDER BY " + order + ", c.id"
+	query := "SELECT " + columns + listFrom + " WHERE " + where + " ORDER BY " + order + ", c.id"
 	if limit >= 0 {
 		query += " LIMIT ? OFFSET ?"
 		args = append(args, limit, offset)
@@ -125,9 +125,9 @@ func firstLinks(ctx context.Context, q db.Querier, list []Contact) error {
 }
 
 // getContact reads one contact with its contact people.
-func getContact(ctx context.Context, q db.Querier, id int64) (Detail, error) {
+func getContact(ctx context.Context, q db.Querier, columns string, id int64) (Detail, error) {
 	var d Detail
-	err := scanContact(q.QueryRow(ctx, "SELECT "+listColumns+listFrom+" WHERE c.id = ?", id), &d.Contact)
+	err := scanContact(q.QueryRow(ctx, "SELECT "+columns+listFrom+" WHERE c.id = ?", id), &d.Contact)
 	if errors.Is(err, sql.ErrNoRows) {
 		return d, errs.NotFound("contact.entity")
 	}
@@ -195,26 +195,19 @@ type row struct {
 	links                     []LinkInput
 }
 
-func nullID(id int64) any {
-	if id == 0 {
-		return nil
-	}
-	return id
-}
-
 func insertContact(ctx context.Context, q db.Querier, r row) (int64, error) {
 	now := time.Now().UTC()
 	var id int64
 	err := q.QueryRow(ctx, `INSERT INTO contacts (type, number, name, category_id, level, tax_rate, opening_amount, opening_advance,
 		begin_date, remark, search, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		r.typ, r.number, r.name, nullID(r.categoryID), r.level, r.taxRate, r.amount, r.advance, r.beginDate, r.remark, r.search, now, now).Scan(&id)
+		r.typ, r.number, r.name, db.NullID(r.categoryID), r.level, r.taxRate, r.amount, r.advance, r.beginDate, r.remark, r.search, now, now).Scan(&id)
 	return id, err
 }
 
 func updateContact(ctx context.Context, q db.Querier, id int64, r row) error {
 	_, err := q.Exec(ctx, `UPDATE contacts SET number = ?, name = ?, category_id = ?, level = ?, tax_rate = ?, opening_amount = ?,
 		opening_advance = ?, begin_date = ?, remark = ?, search = ?, updated_at = ? WHERE id = ?`,
-		r.number, r.name, nullID(r.categoryID), r.level, r.taxRate, r.amount, r.advance, r.beginDate, r.remark, r.search, time.Now().UTC(), id)
+		r.number, r.name, db.NullID(r.categoryID), r.level, r.taxRate, r.amount, r.advance, r.beginDate, r.remark, r.search, time.Now().UTC(), id)
 	return err
 }
 
@@ -274,7 +267,7 @@ func insertMany(ctx context.Context, q db.Querier, rows []row) error {
 				b.WriteString(", ")
 			}
 			b.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-			args = append(args, r.typ, r.number, r.name, nullID(r.categoryID), r.level, r.taxRate, r.amount, r.advance,
+			args = append(args, r.typ, r.number, r.name, db.NullID(r.categoryID), r.level, r.taxRate, r.amount, r.advance,
 				r.beginDate, r.remark, r.search, now, now)
 			numbers[i] = r.number
 		}

@@ -85,3 +85,11 @@ func Existing(ctx context.Context, q Querier, table string, ids []int64) (map[in
 	}
 	return set, nil
 }
+
+// NullID is an id as a query argument: NULL for 0 (no record), else the id.
+func NullID(id int64) any {
+	if id <= 0 {
+		return nil
+	}
+	return id
+}

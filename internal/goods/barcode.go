@@ -98,7 +98,7 @@ func refreshCodes(ctx context.Context, tx db.Querier, goodsID int64, paths map[s
 	}
 	for _, c := range codes {
 		if _, err := tx.Exec(ctx, "INSERT INTO barcodes (code, goods_id, unit_id, sku_id) VALUES (?, ?, ?, ?)",
-			c.code, goodsID, nullID(c.unitID), nullID(c.skuID)); err != nil {
+			c.code, goodsID, db.NullID(c.unitID), db.NullID(c.skuID)); err != nil {
 			if db.IsUnique(err) {
 				return barcodeTaken(pathOf(c.code), c.code, "")
 			}

@@ -15,7 +15,7 @@ import (
 	"cangshu/internal/i18n"
 	"cangshu/internal/server"
 	"cangshu/internal/sheet"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 )
 
 // MaxImportRows is the most rows one goods file may hold.
@@ -207,7 +207,7 @@ func (s *Service) Import(ctx context.Context, lang i18n.Lang, r io.Reader, dryRu
 	if err != nil {
 		return sheet.Result{}, err
 	}
-	sys, err := sysconf.ReadSystem(ctx, s.db)
+	sys, err := sysparam.ReadSystem(ctx, s.db)
 	if err != nil {
 		return sheet.Result{}, err
 	}

@@ -12,7 +12,7 @@ import (
 
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 )
 
 // Text limits (basic-data.md, conventions).
@@ -231,7 +231,7 @@ func (in *Input) normalize() {
 
 // check records what is wrong with the input on its own (no database):
 // texts, prices, rates, days, flags and the lists' shapes.
-func (in *Input) check(f *errs.Fields, sys sysconf.System) {
+func (in *Input) check(f *errs.Fields, sys sysparam.System) {
 	f.Text("number", labelNumber, in.Number, true, MaxNumberLen)
 	f.Text("name", labelName, in.Name, true, MaxNameLen)
 	f.Text("spec", labelSpec, in.Spec, false, MaxSpecLen)

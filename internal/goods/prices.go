@@ -9,7 +9,7 @@ import (
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 )
 
 // Contact types (contacts.type).
@@ -92,7 +92,7 @@ func (s *Service) ListBySelected(ctx context.Context, shopID int64, ids []int64,
 			level = 0
 		}
 	}
-	sys, err := sysconf.ReadSystem(ctx, s.db)
+	sys, err := sysparam.ReadSystem(ctx, s.db)
 	if err != nil {
 		return nil, err
 	}

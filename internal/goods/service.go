@@ -9,10 +9,10 @@ import (
 
 	"cangshu/internal/coding"
 	"cangshu/internal/db"
+	"cangshu/internal/dec"
 	"cangshu/internal/errs"
 	"cangshu/internal/server"
-	"cangshu/internal/stock"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 	"cangshu/internal/usage"
 )
 
@@ -22,11 +22,33 @@ type Service struct {
 	usage  *usage.Registry
 	images string // folder of the image files (<data>/images)
 	now    func() time.Time
+	stock  Stock
+}
+
+// OpeningMove is one line of a goods item's opening stock, as the stock
+// engine posts it.
+type OpeningMove struct {
+	ID         int64 // the goods_openings row
+	LocationID int64
+	SKUID      int64
+	Qty        dec.Dec // base units, not zero
+	Amount     dec.Dec
+}
+
+// Stock is what goods asks of the stock engine, handed in at wiring time
+// (master data imports no engine).
+type Stock struct {
+	// ReplaceOpenings replaces the opening-stock moves of goods item goodsID
+	// by lines, dated date, inside tx.
+	ReplaceOpenings func(ctx context.Context, tx db.Querier, goodsID int64, date string, lines []OpeningMove) error
+	// RemoveGoods removes the engine's rows of a goods item being deleted
+	// (its opening stock: the usage check refused documents).
+	RemoveGoods func(ctx context.Context, tx db.Querier, goodsID int64) error
 }
 
 // NewService makes the service; images are stored under dataDir/images.
-func NewService(d *db.DB, u *usage.Registry, dataDir string) *Service {
-	return &Service{db: d, usage: u, images: filepath.Join(dataDir, "images"), now: func() time.Time { return time.Now().UTC() }}
+func NewService(d *db.DB, u *usage.Registry, dataDir string, st Stock) *Service {
+	return &Service{db: d, usage: u, images: filepath.Join(dataDir, "images"), now: func() time.Time { return time.Now().UTC() }, stock: st}
 }
 
 // ListQuery is the list's filters besides the page parameters.
@@ -45,7 +67,7 @@ func (s *Service) List(ctx context.Context, shopID int64, p server.ListParams, l
 		return server.ListPage[Row]{}, err
 	}
 	f := listFilter{categoryID: lq.CategoryID, match: p.MatchCon, enabledOnly: lq.EnabledOnly, locationID: lq.LocationID, skuTypeID: lq.SkuTypeID}
-	sys, err := sysconf.ReadSystem(ctx, s.db)
+	sys, err := sysparam.ReadSystem(ctx, s.db)
 	if err != nil {
 		return server.ListPage[Row]{}, err
 	}
@@ -74,7 +96,7 @@ func (s *Service) Get(ctx context.Context, id int64) (Detail, error) {
 }
 
 func getDetail(ctx context.Context, q db.Querier, id int64) (Detail, error) {
-	sys, err := sysconf.ReadSystem(ctx, q)
+	sys, err := sysparam.ReadSystem(ctx, q)
 	if err != nil {
 		return Detail{}, err
 	}
@@ -129,7 +151,7 @@ func (s *Service) Update(ctx context.Context, in Input) (Detail, error) {
 // text.
 func (s *Service) save(ctx context.Context, tx *db.Tx, id int64, in *Input) (int64, error) {
 	in.normalize()
-	sys, err := sysconf.ReadSystem(ctx, tx)
+	sys, err := sysparam.ReadSystem(ctx, tx)
 	if err != nil {
 		return 0, err
 	}
@@ -182,7 +204,7 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, id int64, in *Input) (int
 	} else {
 		// Kept units: only those still in the goods' group.
 		_, err = tx.Exec(ctx, `DELETE FROM goods_units WHERE goods_id = ? AND unit_id NOT IN
-			(SELECT id FROM units WHERE unit_type_id = ? AND id <> ?)`, id, nullID(in.UnitTypeID), in.UnitID)
+			(SELECT id FROM units WHERE unit_type_id = ? AND id <> ?)`, id, db.NullID(in.UnitTypeID), in.UnitID)
 	}
 	if err != nil {
 		return 0, fmt.Errorf("units of goods %d: %w", id, err)
@@ -204,7 +226,7 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, id int64, in *Input) (int
 		if err := replaceOpenings(ctx, tx, id, in.Openings, sys.AmountPlaces); err != nil {
 			return 0, fmt.Errorf("openings of goods %d: %w", id, err)
 		}
-		if err := postOpenings(ctx, tx, id, sys.StartDate); err != nil {
+		if err := s.postOpenings(ctx, tx, id, sys.StartDate); err != nil {
 			return 0, err
 		}
 	}
@@ -215,31 +237,27 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, id int64, in *Input) (int
 // moves (dated the system start date, at their amounts), replacing the
 // previous ones in one recost so a change refused by the negative-stock rule
 // (a sale already took the stock) changes nothing.
-func postOpenings(ctx context.Context, tx *db.Tx, id int64, startDate string) error {
-	cfg, err := stock.ReadConfig(ctx, tx)
-	if err != nil {
-		return err
-	}
+func (s *Service) postOpenings(ctx context.Context, tx *db.Tx, id int64, startDate string) error {
 	rows, err := tx.Query(ctx, "SELECT id, location_id, sku_id, qty, amount FROM goods_openings WHERE goods_id = ? ORDER BY id", id)
 	if err != nil {
-		return err
+		return fmt.Errorf("read opening stock of goods %d: %w", id, err)
 	}
-	var moves []stock.Move
+	var lines []OpeningMove
 	for rows.Next() {
-		m := stock.Move{Key: stock.Key{GoodsID: id}, Date: startDate, Given: true, Kind: stock.OpeningKind}
-		if err := rows.Scan(&m.OpeningID, &m.LocationID, &m.SKUID, &m.Qty, &m.Amount); err != nil {
+		var o OpeningMove
+		if err := rows.Scan(&o.ID, &o.LocationID, &o.SKUID, &o.Qty, &o.Amount); err != nil {
 			rows.Close()
-			return err
+			return fmt.Errorf("read opening stock of goods %d: %w", id, err)
 		}
-		if !m.Qty.IsZero() {
-			moves = append(moves, m)
+		if !o.Qty.IsZero() {
+			lines = append(lines, o)
 		}
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return err
+		return fmt.Errorf("read opening stock of goods %d: %w", id, err)
 	}
-	if err := stock.ReplaceOpenings(ctx, tx, cfg, id, moves); err != nil {
+	if err := s.stock.ReplaceOpenings(ctx, tx, id, startDate, lines); err != nil {
 		return fmt.Errorf("opening stock of goods %d: %w", id, err)
 	}
 	return nil
@@ -290,12 +308,8 @@ func (s *Service) Delete(ctx context.Context, id int64) error {
 			return err
 		}
 		// Only opening stock can be left (the usage check refused documents).
-		cfg, err := stock.ReadConfig(ctx, tx)
-		if err != nil {
-			return err
-		}
-		if err := stock.RemoveGoods(ctx, tx, cfg, id); err != nil {
-			return err
+		if err := s.stock.RemoveGoods(ctx, tx, id); err != nil {
+			return fmt.Errorf("remove stock of goods %d: %w", id, err)
 		}
 		if _, err := tx.Exec(ctx, "DELETE FROM goods WHERE id = ?", id); err != nil {
 			if db.IsForeignKey(err) {

@@ -319,9 +319,9 @@ const goodsFields = `number, name, spec, category_id, unit_type_id, unit_id, bar
 	advance_days, remark, search`
 
 func goodsArgs(in *Input, searchText string) []any {
-	return []any{in.Number, in.Name, in.Spec, nullID(in.CategoryID), nullID(in.UnitTypeID), in.UnitID, in.BarCode,
+	return []any{in.Number, in.Name, in.Spec, db.NullID(in.CategoryID), db.NullID(in.UnitTypeID), in.UnitID, in.BarCode,
 		in.PurPrice, in.SalePrice, in.WholesalePrice, in.VipPrice, in.DiscountRate1, in.DiscountRate2,
-		nullID(in.LocationID), in.IsSerNum, in.IsWarranty, in.SafeDays, in.AdvanceDay, in.Remark, searchText}
+		db.NullID(in.LocationID), in.IsSerNum, in.IsWarranty, in.SafeDays, in.AdvanceDay, in.Remark, searchText}
 }
 
 func insertGoods(ctx context.Context, tx db.Querier, in *Input, searchText string, now time.Time) (int64, error) {
@@ -340,13 +340,6 @@ func updateGoods(ctx context.Context, tx db.Querier, id int64, in *Input, search
 	args := append(goodsArgs(in, searchText), now, id)
 	_, err := tx.Exec(ctx, "UPDATE goods SET "+strings.Join(cols, ", ")+", updated_at = ? WHERE id = ?", args...)
 	return err
-}
-
-func nullID(id int64) any {
-	if id <= 0 {
-		return nil
-	}
-	return id
 }
 
 // replaceUnits stores the non-base units' prices and barcodes.

@@ -11,13 +11,13 @@ import (
 	"time"
 
 	"cangshu/internal/db"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 )
 
 // Info is the answer of GET /api/home: every system parameter (the initial
 // password left out) and the caller's identity, rights and shops.
 type Info struct {
-	sysconf.System
+	sysparam.System
 	Version    string     `json:"version"`
 	Language   string     `json:"language"` // zh-CN | en
 	ServerTime time.Time  `json:"serverTime"`

@@ -10,7 +10,7 @@ import (
 
 	"cangshu/internal/apptest"
 	"cangshu/internal/home"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 )
 
 type homeInfo map[string]any
@@ -33,7 +33,7 @@ func createShop(t *testing.T, c *apptest.Client, code, name string) int64 {
 
 func TestHomeInfo(t *testing.T) {
 	e := apptest.New(t)
-	if err := sysconf.SeedDefaults(context.Background(), e.App.DB); err != nil {
+	if err := sysparam.SeedDefaults(context.Background(), e.App.DB); err != nil {
 		t.Fatal(err)
 	}
 	admin := e.Admin()
@@ -54,8 +54,8 @@ func TestHomeInfo(t *testing.T) {
 	if _, ok := h["sys.user.initPassword"]; ok {
 		t.Errorf("home shows the initial password")
 	}
-	for _, p := range sysconf.Params() {
-		if _, ok := h[p.Key]; !ok && p.Key != sysconf.KeyInitPassword {
+	for _, p := range sysparam.Params() {
+		if _, ok := h[p.Key]; !ok && p.Key != sysparam.KeyInitPassword {
 			t.Errorf("home lacks %s", p.Key)
 		}
 	}

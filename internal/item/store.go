@@ -81,25 +81,18 @@ func duplicate(ctx context.Context, q db.Querier, in Input, id int64) error {
 	return nil
 }
 
-func nullID(id int64) any {
-	if id == 0 {
-		return nil
-	}
-	return id
-}
-
 func insertItem(ctx context.Context, q db.Querier, in Input) (int64, error) {
 	now := time.Now().UTC()
 	var id int64
 	err := q.QueryRow(ctx, `INSERT INTO items (kind, number, name, category_id, remark, search, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, in.Type, in.Number, in.Name, nullID(in.CategoryID), in.Remark,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, in.Type, in.Number, in.Name, db.NullID(in.CategoryID), in.Remark,
 		search.Text(in.Number, in.Name), now, now).Scan(&id)
 	return id, err
 }
 
 func updateItem(ctx context.Context, q db.Querier, in Input) error {
 	_, err := q.Exec(ctx, `UPDATE items SET kind = ?, number = ?, name = ?, category_id = ?, remark = ?, search = ?, updated_at = ?
-		WHERE id = ?`, in.Type, in.Number, in.Name, nullID(in.CategoryID), in.Remark, search.Text(in.Number, in.Name), time.Now().UTC(), in.ID)
+		WHERE id = ?`, in.Type, in.Number, in.Name, db.NullID(in.CategoryID), in.Remark, search.Text(in.Number, in.Name), time.Now().UTC(), in.ID)
 	return err
 }
 

@@ -264,10 +264,3 @@ func SwitchTarget(ctx context.Context, q db.Querier, p *server.Principal, id int
 	}
 	return name, nil
 }
-
-// DetachUserSessions unsets the active shop of a user's sessions working in a
-// shop the user may no longer use (disabled, or no longer a member). Call it
-// after changing a user's shops or roles, in the same transaction.
-func DetachUserSessions(ctx context.Context, q db.Querier, userID int64) error {
-	return detachSessions(ctx, q, "user_id = ?", userID)
-}

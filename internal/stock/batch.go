@@ -189,7 +189,7 @@ func insertMoves(ctx context.Context, tx db.Querier, rows []moveRow) ([]int64, e
 			}
 			sb.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 			args = append(args, r.m.GoodsID, r.m.SKUID, r.m.LocationID, r.m.Batch, r.m.Date, r.qty, r.amount, r.m.mode(r.qty), r.m.Kind,
-				nullID(r.m.BillID), nullID(r.m.EntryID), nullID(r.m.OpeningID), r.m.Role, nullID(r.m.feedKey()), r.m.Weight, r.m.Fee)
+				db.NullID(r.m.BillID), db.NullID(r.m.EntryID), db.NullID(r.m.OpeningID), r.m.Role, db.NullID(r.m.feedKey()), r.m.Weight, r.m.Fee)
 		}
 		sb.WriteString(" RETURNING id")
 		got, err := db.Values[int64](ctx, tx, sb.String(), args...)

@@ -33,16 +33,6 @@ func Unpost(ctx context.Context, tx db.Querier, cfg Config, billID int64) error 
 	return err
 }
 
-// UnpostOpening removes the opening-stock move of a goods_openings row.
-func UnpostOpening(ctx context.Context, tx db.Querier, cfg Config, openingID int64) error {
-	dels, err := movesWhere(ctx, tx, "opening_id = ?", openingID)
-	if err != nil {
-		return fmt.Errorf("moves of opening %d: %w", openingID, err)
-	}
-	_, err = apply(ctx, tx, cfg, dels, nil)
-	return err
-}
-
 // ReplaceOpenings replaces every opening-stock move of a goods item by
 // moves (Kind OpeningKind, OpeningID set; nil removes them), as one change:
 // each balance is recosted once and the negative-stock rule is checked on

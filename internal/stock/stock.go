@@ -12,7 +12,7 @@ import (
 
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 )
 
 // Key names one balance. SKUID 0 = no SKU; Batch "" = no batch.
@@ -114,7 +114,7 @@ type Config struct {
 
 // ReadConfig reads the engine's configuration from the system parameters.
 func ReadConfig(ctx context.Context, q db.Querier) (Config, error) {
-	sys, err := sysconf.ReadSystem(ctx, q)
+	sys, err := sysparam.ReadSystem(ctx, q)
 	if err != nil {
 		return Config{}, fmt.Errorf("stock config: %w", err)
 	}
@@ -123,7 +123,7 @@ func ReadConfig(ctx context.Context, q db.Querier) (Config, error) {
 
 // ConfigOf is the engine's configuration in system parameters already
 // read (a caller that has them saves a query).
-func ConfigOf(sys sysconf.System) Config {
+func ConfigOf(sys sysparam.System) Config {
 	m := MovingAverage
 	if sys.ValMethods == string(FIFO) {
 		m = FIFO

@@ -39,19 +39,12 @@ func writeBalance(ctx context.Context, tx db.Querier, k Key, s *state) error {
 	return err
 }
 
-func nullID(id int64) any {
-	if id == 0 {
-		return nil
-	}
-	return id
-}
-
 func insertMove(ctx context.Context, tx db.Querier, m *Move, qty, amount int64) (int64, error) {
 	var id int64
 	err := tx.QueryRow(ctx, `INSERT INTO stock_moves (goods_id, sku_id, location_id, batch, move_date, qty, amount, cost_mode, kind, bill_id, entry_id, opening_id, role,
 		feed_key, weight, fee) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		m.GoodsID, m.SKUID, m.LocationID, m.Batch, m.Date, qty, amount, m.mode(qty), m.Kind,
-		nullID(m.BillID), nullID(m.EntryID), nullID(m.OpeningID), m.Role, nullID(m.feedKey()), m.Weight, m.Fee).Scan(&id)
+		db.NullID(m.BillID), db.NullID(m.EntryID), db.NullID(m.OpeningID), m.Role, db.NullID(m.feedKey()), m.Weight, m.Fee).Scan(&id)
 	return id, err
 }
 

@@ -6,11 +6,13 @@
 package sysconf
 
 import (
+	"cangshu/internal/auth"
 	"regexp"
 	"strings"
 	"time"
 
 	"cangshu/internal/errs"
+	"cangshu/internal/sysparam"
 )
 
 // Config is one config-key row as the list page shows it.
@@ -78,7 +80,7 @@ func (in *Input) validate() error {
 // value obeys the parameter's rules, and returns the value to store. The
 // name of a built-in row is the parameter's own (shown in the caller's
 // language), so a sent name is only checked for length.
-func (in *Input) validateBuiltin(p Param, current string) (string, error) {
+func (in *Input) validateBuiltin(p sysparam.Param, current string) (string, error) {
 	in.normalize()
 	var f errs.Fields
 	f.Text("configName", labelName, in.ConfigName, false, 50)
@@ -86,8 +88,8 @@ func (in *Input) validateBuiltin(p Param, current string) (string, error) {
 		f.Add("configKey", "sysconf.err.builtinKey", errs.A("key", p.Key))
 	}
 	value := current
-	if !(p.Kind == KindPassword && in.ConfigValue == Masked) {
-		value = p.check(&f, "configValue", Value{Set: true, Str: true, Text: in.ConfigValue})
+	if !(p.Kind == sysparam.KindPassword && in.ConfigValue == sysparam.Masked) {
+		value = p.Check(&f, "configValue", sysparam.Value{Set: true, Str: true, Text: in.ConfigValue}, auth.CheckPassword)
 	}
 	f.Text("remark", labelRemark, in.Remark, false, 200)
 	return value, f.Err()

@@ -5,6 +5,7 @@ import (
 	"reflect"
 
 	"cangshu/internal/server"
+	"cangshu/internal/sysparam"
 )
 
 // Routes lists the config-key and system-parameter endpoints.
@@ -38,13 +39,13 @@ func Routes(s *Service) []server.Route {
 // from the definition table (one Value field per parameter, named by the
 // parameter's JSON key), so that JSON, postData and plain form fields all
 // decode through c.Bind without a second list of parameters.
-func bindSystem(c *server.Ctx) (map[string]Value, error) {
-	params := Params()
+func bindSystem(c *server.Ctx) (map[string]sysparam.Value, error) {
+	params := sysparam.Params()
 	fields := make([]reflect.StructField, len(params))
 	for i, p := range params {
 		fields[i] = reflect.StructField{
 			Name: fmt.Sprintf("P%d", i),
-			Type: reflect.TypeFor[Value](),
+			Type: reflect.TypeFor[sysparam.Value](),
 			Tag:  reflect.StructTag(`json:"` + p.Key + `"`),
 		}
 	}
@@ -52,9 +53,9 @@ func bindSystem(c *server.Ctx) (map[string]Value, error) {
 	if err := c.Bind(in.Interface()); err != nil {
 		return nil, err
 	}
-	out := make(map[string]Value, len(params))
+	out := make(map[string]sysparam.Value, len(params))
 	for i, p := range params {
-		out[p.Key] = in.Elem().Field(i).Interface().(Value)
+		out[p.Key] = in.Elem().Field(i).Interface().(sysparam.Value)
 	}
 	return out, nil
 }

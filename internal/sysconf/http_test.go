@@ -10,6 +10,7 @@ import (
 
 	"cangshu/internal/apptest"
 	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 )
 
 // newEnv starts the app with the system parameters seeded (start-up seeds
@@ -17,7 +18,7 @@ import (
 func newEnv(t *testing.T) *apptest.Env {
 	e := apptest.New(t)
 	for i := 0; i < 2; i++ {
-		if err := sysconf.SeedDefaults(context.Background(), e.App.DB); err != nil {
+		if err := sysparam.SeedDefaults(context.Background(), e.App.DB); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -123,8 +124,8 @@ func TestConfigKeys(t *testing.T) {
 func TestBuiltinKeys(t *testing.T) {
 	e := newEnv(t)
 	admin := e.Admin()
-	if n := e.Count("SELECT COUNT(*) FROM configs WHERE builtin = 1"); n != len(sysconf.Params()) {
-		t.Fatalf("built-in rows %d, want %d", n, len(sysconf.Params()))
+	if n := e.Count("SELECT COUNT(*) FROM configs WHERE builtin = 1"); n != len(sysparam.Params()) {
+		t.Fatalf("built-in rows %d, want %d", n, len(sysparam.Params()))
 	}
 	qty := fmt.Sprint(idOfKey(t, admin, "qtyPlaces"))
 	pw := fmt.Sprint(idOfKey(t, admin, "sys.user.initPassword"))
@@ -151,7 +152,7 @@ func TestBuiltinKeys(t *testing.T) {
 		t.Fatalf("qtyPlaces after update: %v", sys["qtyPlaces"])
 	}
 	// Seeding again keeps changed values.
-	if err := sysconf.SeedDefaults(context.Background(), e.App.DB); err != nil {
+	if err := sysparam.SeedDefaults(context.Background(), e.App.DB); err != nil {
 		t.Fatal(err)
 	}
 	if s, _ := e.App.Conf.System(context.Background()); s.QtyPlaces != 4 {
@@ -185,8 +186,8 @@ func TestSystemParameters(t *testing.T) {
 			t.Errorf("%s = %#v, want %#v", k, sys[k], v)
 		}
 	}
-	if len(sys) != len(sysconf.Params()) {
-		t.Errorf("%d fields, want %d: %v", len(sys), len(sysconf.Params()), sys)
+	if len(sys) != len(sysparam.Params()) {
+		t.Errorf("%d fields, want %d: %v", len(sys), len(sysparam.Params()), sys)
 	}
 	if sd, _ := sys["startDate"].(string); !sysconf.ValidDate(sd) {
 		t.Errorf("startDate %v", sys["startDate"])

@@ -1,15 +1,16 @@
 package sysconf
 
 import (
+	"cangshu/internal/auth"
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
 	"cangshu/internal/i18n"
 	"cangshu/internal/server"
+	"cangshu/internal/sysparam"
 )
 
 // Service manages config keys and system parameters.
@@ -21,23 +22,6 @@ type Service struct {
 func NewService(d *db.DB) *Service { return &Service{db: d} }
 
 // today is the server's local date, YYYY-MM-DD.
-func today() string { return time.Now().Format("2006-01-02") }
-
-// SeedDefaults creates, idempotently, the built-in row of every system
-// parameter with its default value (startDate: today, i.e. the first start's
-// date). Existing values are kept. Called inside the start-up transaction.
-func SeedDefaults(ctx context.Context, q db.Querier) error {
-	for _, p := range Params() {
-		value := p.Default
-		if p.Key == KeyStartDate {
-			value = today()
-		}
-		if err := seedParam(ctx, q, p, i18n.T(i18n.ZH, string(p.Label())), value); err != nil {
-			return err
-		}
-	}
-	return nil
-}
 
 // View says how a caller sees config values.
 type View struct {
@@ -49,12 +33,12 @@ type View struct {
 // parameter's name in the caller's language; secrets may be masked.
 func (v View) present(name, key, value string, builtin int) (string, string) {
 	if builtin == 1 {
-		if p, ok := FindParam(key); ok {
+		if p, ok := sysparam.FindParam(key); ok {
 			name = i18n.T(v.Lang, string(p.Label()))
 		}
 	}
-	if key == KeyInitPassword && !v.SeeSecrets {
-		value = Masked
+	if key == sysparam.KeyInitPassword && !v.SeeSecrets {
+		value = sysparam.Masked
 	}
 	return name, value
 }
@@ -64,7 +48,7 @@ func (s *Service) Page(ctx context.Context, v View, keywords string, pp server.P
 	f := pageFilter{keywords: strings.TrimSpace(keywords), limit: pp.PageSize, offset: pp.Offset()}
 	if f.keywords != "" {
 		kw := strings.ToLower(f.keywords)
-		for _, p := range Params() {
+		for _, p := range sysparam.Params() {
 			if strings.Contains(strings.ToLower(i18n.T(v.Lang, string(p.Label()))), kw) {
 				f.keys = append(f.keys, p.Key)
 			}
@@ -126,9 +110,9 @@ func (s *Service) Update(ctx context.Context, v View, id int64, in Input) (Form,
 			return err
 		}
 		if cur.Builtin == 1 {
-			p, ok := FindParam(cur.ConfigKey)
+			p, ok := sysparam.FindParam(cur.ConfigKey)
 			if !ok { // a built-in row no parameter defines any more: free value, fixed key
-				p = Param{Key: cur.ConfigKey, Kind: KindText, Max: 2000}
+				p = sysparam.Param{Key: cur.ConfigKey, Kind: sysparam.KindText, Max: 2000}
 			}
 			value, err := in.validateBuiltin(p, cur.ConfigValue)
 			if err != nil {
@@ -186,30 +170,19 @@ func (s *Service) Refresh(ctx context.Context) error { return nil }
 
 // System reads every system parameter, typed. Missing or unreadable stored
 // values read as their defaults.
-func (s *Service) System(ctx context.Context) (System, error) {
-	return readSystem(ctx, s.db)
-}
-
-// ReadSystem is System for code holding a transaction or another Querier.
-func ReadSystem(ctx context.Context, q db.Querier) (System, error) { return readSystem(ctx, q) }
-
-func readSystem(ctx context.Context, q db.Querier) (System, error) {
-	stored, err := paramValues(ctx, q)
-	if err != nil {
-		return System{}, fmt.Errorf("read system parameters: %w", err)
-	}
-	return buildSystem(stored, today())
+func (s *Service) System(ctx context.Context) (sysparam.System, error) {
+	return sysparam.ReadSystem(ctx, s.db)
 }
 
 // SystemFor is System as a caller sees it: the initial password is masked
 // unless the caller may read it.
-func (s *Service) SystemFor(ctx context.Context, v View) (System, error) {
+func (s *Service) SystemFor(ctx context.Context, v View) (sysparam.System, error) {
 	sys, err := s.System(ctx)
 	if err != nil {
-		return System{}, err
+		return sysparam.System{}, err
 	}
 	if !v.SeeSecrets {
-		sys.InitPassword = Masked
+		sys.InitPassword = sysparam.Masked
 	}
 	return sys, nil
 }
@@ -218,25 +191,25 @@ func (s *Service) SystemFor(ctx context.Context, v View) (System, error) {
 // name). Every field is checked first; all are written in one transaction,
 // nothing when one is bad. The masked initial password ("******") means
 // "unchanged".
-func (s *Service) UpdateSystem(ctx context.Context, v View, values map[string]Value) (System, error) {
+func (s *Service) UpdateSystem(ctx context.Context, v View, values map[string]sysparam.Value) (sysparam.System, error) {
 	var f errs.Fields
 	type write struct {
-		p     Param
+		p     sysparam.Param
 		value string
 	}
 	var writes []write
-	for _, p := range Params() {
+	for _, p := range sysparam.Params() {
 		val, ok := values[p.Key]
 		if !ok || !val.Set {
 			continue
 		}
-		if p.Kind == KindPassword && val.Str && val.Text == Masked {
+		if p.Kind == sysparam.KindPassword && val.Str && val.Text == sysparam.Masked {
 			continue
 		}
-		writes = append(writes, write{p, p.check(&f, p.Key, val)})
+		writes = append(writes, write{p, p.Check(&f, p.Key, val, auth.CheckPassword)})
 	}
 	if err := f.Err(); err != nil {
-		return System{}, err
+		return sysparam.System{}, err
 	}
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		for _, w := range writes {
@@ -247,7 +220,7 @@ func (s *Service) UpdateSystem(ctx context.Context, v View, values map[string]Va
 		return nil
 	})
 	if err != nil {
-		return System{}, fmt.Errorf("update system parameters: %w", err)
+		return sysparam.System{}, fmt.Errorf("update system parameters: %w", err)
 	}
 	return s.SystemFor(ctx, v)
 }

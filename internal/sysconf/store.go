@@ -10,6 +10,7 @@ import (
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
 	"cangshu/internal/i18n"
+	"cangshu/internal/sysparam"
 )
 
 type pageFilter struct {
@@ -102,18 +103,8 @@ func deleteConfigs(ctx context.Context, q db.Querier, ids []int64) error {
 	return err
 }
 
-// paramValues reads the stored values of the system parameters.
-func paramValues(ctx context.Context, q db.Querier) (map[string]string, error) {
-	params := Params()
-	keys := make([]string, len(params))
-	for i, p := range params {
-		keys[i] = p.Key
-	}
-	return db.Map[string, string](ctx, q, "SELECT config_key, config_value FROM configs WHERE config_key IN "+db.In(len(keys)), db.Args(keys)...)
-}
-
 // upsertParam writes a parameter's value, creating its built-in row when missing.
-func upsertParam(ctx context.Context, q db.Querier, p Param, name, value string) error {
+func upsertParam(ctx context.Context, q db.Querier, p sysparam.Param, name, value string) error {
 	now := time.Now().UTC()
 	_, err := q.Exec(ctx, `INSERT INTO configs (config_name, config_key, config_value, remark, builtin, created_at, updated_at)
 		VALUES (?, ?, ?, '', 1, ?, ?)
@@ -125,23 +116,10 @@ func upsertParam(ctx context.Context, q db.Querier, p Param, name, value string)
 	return nil
 }
 
-// seedParam creates a parameter's built-in row when missing; an existing row
-// keeps its value and becomes built-in.
-func seedParam(ctx context.Context, q db.Querier, p Param, name, value string) error {
-	now := time.Now().UTC()
-	_, err := q.Exec(ctx, `INSERT INTO configs (config_name, config_key, config_value, remark, builtin, created_at, updated_at)
-		VALUES (?, ?, ?, '', 1, ?, ?)
-		ON CONFLICT (config_key) DO UPDATE SET builtin = 1 WHERE configs.builtin <> 1`, name, p.Key, value, now, now)
-	if err != nil {
-		return fmt.Errorf("seed parameter %s: %w", p.Key, err)
-	}
-	return nil
-}
-
 // SetParam writes one parameter's stored value (for domains that own a
 // parameter's changes: the period close owns closeDate).
 func SetParam(ctx context.Context, q db.Querier, key, value string) error {
-	p, ok := FindParam(key)
+	p, ok := sysparam.FindParam(key)
 	if !ok {
 		return fmt.Errorf("set parameter: unknown key %q", key)
 	}

@@ -157,18 +157,11 @@ func groupNameTaken(ctx context.Context, q db.Querier, name string, id int64) er
 	return nil
 }
 
-func nullID(id int64) any {
-	if id == 0 {
-		return nil
-	}
-	return id
-}
-
 func insertUnit(ctx context.Context, q db.Querier, groupID int64, name string, rate dec.Dec, isBase, sort int) (int64, error) {
 	now := time.Now().UTC()
 	var id int64
 	err := q.QueryRow(ctx, `INSERT INTO units (unit_type_id, name, rate, is_base, sort, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, nullID(groupID), name, rate, isBase, sort, now, now).Scan(&id)
+		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, db.NullID(groupID), name, rate, isBase, sort, now, now).Scan(&id)
 	return id, err
 }
 

@@ -276,7 +276,7 @@ func insertUser(ctx context.Context, q db.Querier, u newUser, now time.Time) (in
 	var id int64
 	err := q.QueryRow(ctx, `INSERT INTO users (username, nickname, gender, password_hash, dept_id, avatar, mobile, email,
 		status, must_change_password, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		u.username, u.nickname, u.gender, u.hash, nullID(u.deptID), u.avatar, u.mobile, u.email, u.status, flag(u.mustChange),
+		u.username, u.nickname, u.gender, u.hash, db.NullID(u.deptID), u.avatar, u.mobile, u.email, u.status, flag(u.mustChange),
 		now, now).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("insert user: %w", err)
@@ -287,7 +287,7 @@ func insertUser(ctx context.Context, q db.Querier, u newUser, now time.Time) (in
 func updateUser(ctx context.Context, q db.Querier, id int64, in Input, now time.Time) error {
 	_, err := q.Exec(ctx, `UPDATE users SET username = ?, nickname = ?, gender = ?, dept_id = ?, avatar = ?, mobile = ?,
 		email = ?, status = ?, updated_at = ? WHERE id = ?`,
-		in.Username, in.Nickname, in.Gender, nullID(in.DeptID), in.Avatar, in.Mobile, in.Email, *in.Status, now, id)
+		in.Username, in.Nickname, in.Gender, db.NullID(in.DeptID), in.Avatar, in.Mobile, in.Email, *in.Status, now, id)
 	if err != nil {
 		return fmt.Errorf("update user %d: %w", id, err)
 	}
@@ -397,8 +397,6 @@ func lockUser(ctx context.Context, q db.Querier, id int64) error {
 	}
 	return nil
 }
-
-func nullID(id int64) sql.NullInt64 { return sql.NullInt64{Int64: id, Valid: id > 0} }
 
 func flag(b bool) int {
 	if b {

@@ -1,0 +1,61 @@
+package sysparam
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"cangshu/internal/db"
+	"cangshu/internal/i18n"
+)
+
+func today() string { return time.Now().Format("2006-01-02") }
+
+// SeedDefaults creates, idempotently, the built-in row of every system
+// parameter with its default value (startDate: today, i.e. the first start's
+// date). Existing values are kept. Called inside the start-up transaction.
+func SeedDefaults(ctx context.Context, q db.Querier) error {
+	for _, p := range Params() {
+		value := p.Default
+		if p.Key == KeyStartDate {
+			value = today()
+		}
+		if err := seedParam(ctx, q, p, i18n.T(i18n.ZH, string(p.Label())), value); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ReadSystem reads every system parameter, typed. Missing or unreadable
+// stored values read as their defaults.
+func ReadSystem(ctx context.Context, q db.Querier) (System, error) {
+	stored, err := paramValues(ctx, q)
+	if err != nil {
+		return System{}, fmt.Errorf("read system parameters: %w", err)
+	}
+	return buildSystem(stored, today())
+}
+
+// paramValues reads the stored values of the system parameters.
+func paramValues(ctx context.Context, q db.Querier) (map[string]string, error) {
+	params := Params()
+	keys := make([]string, len(params))
+	for i, p := range params {
+		keys[i] = p.Key
+	}
+	return db.Map[string, string](ctx, q, "SELECT config_key, config_value FROM configs WHERE config_key IN "+db.In(len(keys)), db.Args(keys)...)
+}
+
+// seedParam creates a parameter's built-in row when missing; an existing row
+// keeps its value and becomes built-in.
+func seedParam(ctx context.Context, q db.Querier, p Param, name, value string) error {
+	now := time.Now().UTC()
+	_, err := q.Exec(ctx, `INSERT INTO configs (config_name, config_key, config_value, remark, builtin, created_at, updated_at)
+		VALUES (?, ?, ?, '', 1, ?, ?)
+		ON CONFLICT (config_key) DO UPDATE SET builtin = 1 WHERE configs.builtin <> 1`, name, p.Key, value, now, now)
+	if err != nil {
+		return fmt.Errorf("seed parameter %s: %w", p.Key, err)
+	}
+	return nil
+}
