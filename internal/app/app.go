@@ -142,7 +142,7 @@ func New(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Logger) 
 	a.Usage = usage.New()
 	for _, wire := range []func() ([]server.Route, error){
 		a.wireAssist, a.wireUnits, a.wireLocations, a.wireEmployees, a.wireAccounts, a.wireItems,
-		a.wireContacts, a.wireGoods, a.wireTrade, a.wireSettings,
+		a.wireContacts, a.wireGoods, a.wireTrade, a.wireWarehouse, a.wireSettings,
 		a.wireReport,
 	} {
 		r, err := wire()
@@ -157,6 +157,7 @@ func New(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Logger) 
 		Logger:         logger,
 		MaxBodyBytes:   cfg.MaxBodyBytes,
 		MaxUploadBytes: cfg.MaxUploadBytes,
+		TrustedProxies: cfg.TrustedProxies,
 		Web:            web.FS(),
 	}, a.routes())
 	if err != nil {

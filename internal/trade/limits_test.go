@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"cangshu/internal/apptest"
 )
@@ -74,4 +75,38 @@ func TestFiguresBeyondTheLimitsAreRefusedAndListsKeepAnswering(t *testing.T) {
 	a.Do("GET", "/api/contact/list?type=10", nil).Want(200)
 	a.Do("GET", "/api/contact/exporterSupplier", nil).Want(200)
 	a.Do("GET", "/api/purchase/export", nil).Want(200)
+}
+
+// Documents dated before the start date or absurdly far ahead are refused
+// with a message naming the bound.
+func TestDatesOutsideTheSystemsRangeAreRefused(t *testing.T) {
+	w := newWorld(t)
+	a := w.admin
+	next := time.Now().UTC().AddDate(0, 0, 30).Format("2006-01-02")
+	tooLate := time.Now().UTC().AddDate(2, 0, 0).Format("2006-01-02")
+	withLine := func(date string, mod func(l line)) map[string]any {
+		l := w.colaLine("1", "1")
+		if mod != nil {
+			mod(l)
+		}
+		return w.doc(w.supplier, date, l)
+	}
+	order := func(delivery string) map[string]any {
+		b := withLine("2025-07-01", nil)
+		b["deliveryDate"] = delivery
+		return b
+	}
+	apptest.Run(t, []apptest.Step{
+		{Name: "0001-01-01", As: a, Method: "POST", Path: "/api/purchase/add", Body: withLine("0001-01-01", nil), Status: 400, Field: "date", MsgHas: apptest.TestStartDate},
+		{Name: "the day before the start", As: a, Method: "POST", Path: "/api/purchase/add", Body: withLine("2019-12-31", nil), Status: 400, Field: "date"},
+		{Name: "9999-12-31", As: a, Method: "POST", Path: "/api/purchase/add", Body: withLine("9999-12-31", nil), Status: 400, Field: "date"},
+		{Name: "two years ahead", As: a, Lang: "en", Method: "POST", Path: "/api/purchase/add", Body: withLine(tooLate, nil), Status: 400, Field: "date", MsgHas: "too far ahead"},
+		{Name: "a delivery date in 9999", As: a, Method: "POST", Path: "/api/purOrder/add", Body: order("9999-12-31"), Status: 400, Field: "deliveryDate"},
+		{Name: "a production date in year 1", As: a, Method: "POST", Path: "/api/purchase/add", Body: withLine("2025-07-01", func(l line) { l["prodDate"] = "0001-01-01" }), Status: 400, Field: "entries[0].prodDate"},
+		{Name: "the start date", As: a, Method: "POST", Path: "/api/purchase/add", Body: withLine(apptest.TestStartDate, nil), Status: 200},
+		{Name: "next month", As: a, Method: "POST", Path: "/api/purchase/add", Body: withLine(next, nil), Status: 200},
+	})
+	if n := w.e.Count("SELECT COUNT(*) FROM bills"); n != 2 {
+		t.Fatalf("%d documents", n)
+	}
 }
