@@ -94,7 +94,8 @@ export async function run(ctx) {
     const loc = await api(ctx, 'POST', '/invlocation/add', { name: `E2E 临时仓 ${Date.now()}` })
     await view.getByTestId(`backup-restore-${made.name}`).click()
     await byTest('backup-restore-ok').click()
-    await view.getByTestId('backup-table').getByText('before-restore-', { exact: false }).first().waitFor()
+    // A restore backs up first, then restores: minutes on a big database.
+    await view.getByTestId('backup-table').getByText('before-restore-', { exact: false }).first().waitFor({ timeout: 120_000 })
     const locs = await api(ctx, 'GET', '/invlocation/list?rows=500')
     const rows = locs.rows ?? locs.items ?? locs.list ?? []
     expect(!rows.some((r) => r.id === loc.id), 'the warehouse added after the backup is gone')
