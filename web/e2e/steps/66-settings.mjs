@@ -75,7 +75,10 @@ export async function run(ctx) {
     // A date not after the closed one: the server's message on the field.
     await view.getByTestId('period-date').fill('2000-01-15')
     await view.getByTestId('period-close').click()
-    await view.getByText(/已结账至 2000-01-31，请选择更晚的日期|already closed through 2000-01-31/).first().waitFor()
+    await view
+      .getByText(/已结账至 2000-01-31，请选择更晚的日期|already closed through 2000-01-31/)
+      .first()
+      .waitFor()
     await shot('66-period')
     await view.getByTestId('period-reopen').click()
     await byTest('period-reopen-ok').click()
@@ -120,7 +123,10 @@ export async function run(ctx) {
     await view.getByTestId('reset-password').fill('wrong-password')
     await view.getByTestId('reset-run').click()
     await byTest('reset-confirm-ok').click()
-    await view.getByText(/登录密码不正确|The password is wrong/).first().waitFor()
+    await view
+      .getByText(/登录密码不正确|The password is wrong/)
+      .first()
+      .waitFor()
     await view.getByTestId('reset-password').fill('admin123')
     await view.getByTestId('reset-run').click()
     await byTest('reset-confirm-ok').click()
