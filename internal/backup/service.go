@@ -383,7 +383,18 @@ func (s *Service) restoreDB(ctx context.Context, a *archive) error {
 	}
 	defer rc.Close()
 	if s.db.Engine() == db.Postgres {
-		return s.db.RestorePostgres(ctx, rc, keep)
+		// TRUNCATE locks table after table: a document posted meanwhile may
+		// deadlock with it; PostgreSQL then aborts one of the two, and a
+		// restore chosen as the victim runs again (from the archive's start).
+		err := s.db.RestorePostgres(ctx, rc, keep)
+		for try := 0; try < 3 && db.IsDeadlock(err); try++ {
+			rc.Close()
+			if rc, err = a.db.Open(); err != nil {
+				return db.ErrNotBackup
+			}
+			err = s.db.RestorePostgres(ctx, rc, keep)
+		}
+		return err
 	}
 	tmp, err := os.CreateTemp(s.dir, "restore-*.db")
 	if err != nil {

@@ -35,6 +35,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // Keep is a table a restore leaves as it is (sessions, …): Where is a SQL
@@ -668,4 +670,11 @@ func unqualify(s string) string {
 		s = s[i+1:]
 	}
 	return strings.Trim(s, `"`)
+}
+
+// IsDeadlock reports a PostgreSQL deadlock (40P01): the transaction chosen
+// as the victim may be run again.
+func IsDeadlock(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "40P01"
 }

@@ -21,6 +21,8 @@ import zhGoods from './zh-CN/goods.json'
 import zhDecimal from './zh-CN/decimal.json'
 import zhDocGrid from './zh-CN/docGrid.json'
 import zhDocument from './zh-CN/document.json'
+import zhSettings from './zh-CN/settings.json'
+import zhApidoc from './zh-CN/apidoc.json'
 import enCommon from './en/common.json'
 import enLogin from './en/login.json'
 import enLayout from './en/layout.json'
@@ -42,6 +44,8 @@ import enGoods from './en/goods.json'
 import enDecimal from './en/decimal.json'
 import enDocGrid from './en/docGrid.json'
 import enDocument from './en/document.json'
+import enSettings from './en/settings.json'
+import enApidoc from './en/apidoc.json'
 
 export const languages = ['zh-CN', 'en'] as const
 export type Language = (typeof languages)[number]
@@ -69,6 +73,8 @@ export const resources = {
     decimal: zhDecimal,
     docGrid: zhDocGrid,
     document: zhDocument,
+    settings: zhSettings,
+    apidoc: zhApidoc,
   },
   en: {
     common: enCommon,
@@ -92,6 +98,8 @@ export const resources = {
     decimal: enDecimal,
     docGrid: enDocGrid,
     document: enDocument,
+    settings: enSettings,
+    apidoc: enApidoc,
   },
 } as const
 

@@ -40,6 +40,11 @@ const views: Record<string, Loader> = {
   'settings/customer': () => import('@/features/contact/views/CustomerList'),
   'settings/supplier': () => import('@/features/contact/views/SupplierList'),
   'settings/inventory': () => import('@/features/goods/views/GoodsList'),
+  'settings/coding': () => import('@/features/settings/views/CodingRules'),
+  'settings/period': () => import('@/features/settings/views/PeriodClose'),
+  'settings/backup': () => import('@/features/settings/views/BackupRestore'),
+  'settings/reset': () => import('@/features/settings/views/ResetData'),
+  'system/apidoc': () => import('@/features/apidoc/views/ApiDoc'),
   ...documentViews(),
 }
 
@@ -121,13 +126,8 @@ export const comingSoonViews = [
   'report/supplierReconciliation',
   'report/oriDetail',
   // settings
-  'settings/coding',
   'settings/opening',
-  'settings/period',
-  'settings/backup',
-  'settings/reset',
   // system
-  'system/apidoc',
 ]
 
 for (const name of comingSoonViews) if (!views[name]) views[name] = comingSoon
