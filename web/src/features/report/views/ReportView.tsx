@@ -141,7 +141,7 @@ export function ReportView({ name }: { name: string }) {
 
   const tags = (['invId', 'buId', 'salesId'] as const).filter((k) => filters[k])
   return (
-    <Card size="small" data-testid={`report-${name}`}>
+    <Card size="small" data-testid={`report-${name}`} data-view={`report/${name}`}>
       <Flex vertical gap={8}>
         <Flex gap={8} wrap align="center" data-testid="report-filters">
           {dateFilter}
