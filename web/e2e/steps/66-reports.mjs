@@ -56,7 +56,9 @@ export async function run(ctx) {
   })
 
   await step('reports: the dashboard shows real figures (sales today, stock value, charts)', async () => {
+    // the dashboard tab is kept alive since sign-in: reload to read the figures after the documents
     await page.evaluate(() => (location.hash = '/dashboard'))
+    await page.reload()
     const sales = byTest('dashboard-figure-salesToday').locator('.ant-statistic-content')
     await sales.waitFor()
     let text = ''

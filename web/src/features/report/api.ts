@@ -25,5 +25,10 @@ export function exportReport(name: string, params: ReportParams, title: string) 
 }
 
 export function useDashboardFigures() {
-  return useQuery({ queryKey: reportKeys.dashboard, queryFn: () => api.get<Dashboard>('/report/dashboard'), staleTime: 30_000 })
+  return useQuery({
+    queryKey: reportKeys.dashboard,
+    queryFn: () => api.get<Dashboard>('/report/dashboard'),
+    staleTime: 0,
+    refetchInterval: 60_000,
+  })
 }
