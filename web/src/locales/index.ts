@@ -23,6 +23,7 @@ import zhDocGrid from './zh-CN/docGrid.json'
 import zhDocument from './zh-CN/document.json'
 import zhSettings from './zh-CN/settings.json'
 import zhApidoc from './zh-CN/apidoc.json'
+import zhReport from './zh-CN/report.json'
 import enCommon from './en/common.json'
 import enLogin from './en/login.json'
 import enLayout from './en/layout.json'
@@ -46,6 +47,7 @@ import enDocGrid from './en/docGrid.json'
 import enDocument from './en/document.json'
 import enSettings from './en/settings.json'
 import enApidoc from './en/apidoc.json'
+import enReport from './en/report.json'
 
 export const languages = ['zh-CN', 'en'] as const
 export type Language = (typeof languages)[number]
@@ -75,6 +77,7 @@ export const resources = {
     document: zhDocument,
     settings: zhSettings,
     apidoc: zhApidoc,
+    report: zhReport,
   },
   en: {
     common: enCommon,
@@ -100,6 +103,7 @@ export const resources = {
     document: enDocument,
     settings: enSettings,
     apidoc: enApidoc,
+    report: enReport,
   },
 } as const
 

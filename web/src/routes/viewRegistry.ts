@@ -46,6 +46,7 @@ const views: Record<string, Loader> = {
   'settings/reset': () => import('@/features/settings/views/ResetData'),
   'system/apidoc': () => import('@/features/apidoc/views/ApiDoc'),
   ...documentViews(),
+  ...reportViews(),
 }
 
 /** The six trading document kinds: one generic entry page and list page each. */
@@ -63,6 +64,34 @@ function documentViews(): Record<string, Loader> {
     out[`${section}/${name}_detail`] = () => import('@/features/document/views/DocEntry').then((m) => ({ default: m.entryView(name) }))
     out[`${section}/${name}`] = () => import('@/features/document/views/DocList').then((m) => ({ default: m.listView(name) }))
   }
+  return out
+}
+
+/** The reports built on the one report view (internal/report); the fund
+ * reports wait for the money documents and stay "coming soon". */
+function reportViews(): Record<string, Loader> {
+  const out: Record<string, Loader> = {}
+  const names = [
+    'puDetail',
+    'puOrderDetail',
+    'puSummaryInv',
+    'puSummarySupplier',
+    'salesDetail',
+    'salesOrderDetail',
+    'salesSummaryInv',
+    'salesSummaryCustomer',
+    'salesSummarySales',
+    'salesProfit',
+    'invBalance',
+    'deliverDetail',
+    'deliverSummary',
+    'warehouseDetail',
+    'outboundDetail',
+    'serNumTracer',
+    'contactDebt',
+  ]
+  for (const name of names)
+    out[`report/${name}`] = () => import('@/features/report/views/ReportView').then((m) => ({ default: m.reportView(name) }))
   return out
 }
 
@@ -103,25 +132,9 @@ export const comingSoonViews = [
   'fund/verification_detail',
   'fund/verification',
   // reports
-  'report/puDetail',
-  'report/puOrderDetail',
-  'report/puSummaryInv',
-  'report/puSummarySupplier',
-  'report/salesDetail',
-  'report/salesOrderDetail',
-  'report/salesSummaryInv',
-  'report/salesSummaryCustomer',
-  'report/salesProfit',
-  'report/invBalance',
-  'report/deliverDetail',
-  'report/deliverSummary',
-  'report/warehouseDetail',
-  'report/outboundDetail',
-  'report/serNumTracer',
   'report/bankJournal',
   'report/receivableDetail',
   'report/payableDetail',
-  'report/contactDebt',
   'report/customerReconciliation',
   'report/supplierReconciliation',
   'report/oriDetail',

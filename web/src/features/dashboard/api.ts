@@ -19,7 +19,8 @@ export const getVisitTrend = (startDate: string, endDate: string) =>
 export const getUserCount = async () =>
   (await api.get<PageResult<unknown>>('/users/page', { params: { pageNum: 1, pageSize: 1 }, silent: true })).total
 
-export const useVisitStats = () => useQuery({ queryKey: dashboardKeys.visitStats, queryFn: getVisitStats, staleTime: 30_000 })
+export const useVisitStats = (enabled = true) =>
+  useQuery({ queryKey: dashboardKeys.visitStats, queryFn: getVisitStats, staleTime: 30_000, enabled })
 
 export function useVisitTrend(days: number) {
   const { startDate, endDate } = trendRange(days)

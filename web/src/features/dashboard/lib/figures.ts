@@ -1,29 +1,33 @@
 // The dashboard's figures: what the server offers today (visits, notices,
-// users) and the business figures that later issues fill in.
+// users) and the business figures of the shop (internal/report).
 import type { ComponentType } from 'react'
-import { AccountBookOutlined, DatabaseOutlined, ShoppingCartOutlined, ShoppingOutlined } from '@ant-design/icons'
+import { AccountBookOutlined, DatabaseOutlined, RiseOutlined, ShoppingCartOutlined, ShoppingOutlined } from '@ant-design/icons'
+import type { Dashboard } from '@/features/report/types'
 
 /**
- * A business figure card. Until its API exists a figure has no `load`: the
- * card shows "—" and the hint `dashboard:figures.<key>.hint`. To plug data
- * in, give it `load` (and `perm` when the figure needs a permission); the
- * card then shows what load answers (already formatted).
+ * A business figure card: its value is read from the dashboard answer
+ * (GET /api/report/dashboard, the report package's figures); a figure the
+ * caller has no money right for is absent there and the card shows "—"
+ * with the hint dashboard:figures.<key>.hint.
  */
 export interface BusinessFigure {
   key: string
   icon: ComponentType
-  /** a permission the figure needs (checked with can()) */
-  perm?: string
-  /** loads the figure's display value */
-  load?: () => Promise<string>
+  /** the value in the dashboard answer; undefined = not visible to the caller */
+  pick: (d: Dashboard) => number | string | undefined
 }
 
 /** The business figures, in display order. Titles: dashboard:figures.<key>.title. */
 export const businessFigures: BusinessFigure[] = [
-  { key: 'salesToday', icon: ShoppingOutlined },
-  { key: 'purchasesToday', icon: ShoppingCartOutlined },
-  { key: 'stockValue', icon: DatabaseOutlined },
-  { key: 'receivables', icon: AccountBookOutlined },
+  { key: 'salesToday', icon: ShoppingOutlined, pick: (d) => d.today.sales },
+  { key: 'purchasesToday', icon: ShoppingCartOutlined, pick: (d) => d.today.purchases },
+  { key: 'profitToday', icon: RiseOutlined, pick: (d) => d.today.profit },
+  { key: 'stockValue', icon: DatabaseOutlined, pick: (d) => d.stockValue },
+  { key: 'salesMonth', icon: ShoppingOutlined, pick: (d) => d.month.sales },
+  { key: 'purchasesMonth', icon: ShoppingCartOutlined, pick: (d) => d.month.purchases },
+  { key: 'profitMonth', icon: RiseOutlined, pick: (d) => d.month.profit },
+  { key: 'receivables', icon: AccountBookOutlined, pick: (d) => d.receivable },
+  { key: 'payables', icon: AccountBookOutlined, pick: (d) => d.payable },
 ]
 
 /** Shown for a figure that is not available. */

@@ -1,6 +1,10 @@
 // The dashboard: a welcome card (user, shop, unread notices, users), the
-// visit figures with growth, the business figures (filled as documents
-// land), the visit trend over 7 or 30 days and the system info.
+// shop's business figures (today's and this month's sales, purchases and
+// gross profit, stock value, receivables and payables: GET
+// /api/report/dashboard, each only with its money right), sales and profit
+// by month, stock by warehouse, low-stock warnings, top goods and
+// customers; the website visit figures and trend only for system
+// administration (sys:log:query), and the system info.
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react'
 import { Card, Col, Descriptions, Flex, Row, Segmented, Skeleton, Space, Statistic, Tag, Tooltip, Typography, theme } from 'antd'
 import {
@@ -12,7 +16,6 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { EChartOption } from '@/components/EChart'
@@ -21,8 +24,12 @@ import { useUnreadCount } from '@/features/notice/api'
 import { flattenRoutes } from '@/routes/routeTree'
 import { useSession } from '@/stores/session'
 import { can } from '@/utils/permission'
-import { dashboardKeys, useUserCount, useVisitStats, useVisitTrend } from '../api'
+import { useDashboardFigures } from '@/features/report/api'
+import type { Dashboard as Figures } from '@/features/report/types'
+import { format } from '@/utils/decimal'
+import { useUserCount, useVisitStats, useVisitTrend } from '../api'
 import { businessFigures, growth, NO_VALUE, type BusinessFigure } from '../lib/figures'
+import { List } from 'antd'
 
 const EChart = lazy(() => import('@/components/EChart'))
 
@@ -85,34 +92,141 @@ function FigureCard({
   )
 }
 
-function BusinessFigureCard({ figure }: { figure: BusinessFigure }) {
+function BusinessFigureCard({
+  figure,
+  data,
+  loading,
+  places,
+}: {
+  figure: BusinessFigure
+  data?: Figures
+  loading: boolean
+  places: number
+}) {
   const { t } = useTranslation('dashboard')
   const { token } = theme.useToken()
-  const user = useSession((s) => s.user)
-  const allowed = !figure.perm || can(figure.perm, user)
-  const available = !!figure.load && allowed
-  const q = useQuery({
-    queryKey: dashboardKeys.figure(figure.key),
-    queryFn: () => figure.load!(),
-    enabled: available,
-  })
+  const v = data ? figure.pick(data) : undefined
+  const hidden = !!data && v === undefined
   const Icon = figure.icon
   return (
     <FigureCard
       testId={`dashboard-figure-${figure.key}`}
       title={t(`figures.${figure.key}.title`)}
-      hint={available ? undefined : t(`figures.${figure.key}.hint`)}
-      value={available && q.data !== undefined ? q.data : NO_VALUE}
-      loading={available && q.isLoading}
+      hint={hidden ? t(`figures.${figure.key}.hint`) : undefined}
+      value={v === undefined ? NO_VALUE : format(v, places)}
+      loading={loading}
       icon={<Icon />}
       footer={
-        available ? null : (
+        hidden ? (
           <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
             {t('figures.notYet')}
           </Typography.Text>
-        )
+        ) : null
       }
     />
+  )
+}
+
+function BusinessCharts({ data, places }: { data: Figures; places: number }) {
+  const { t } = useTranslation('dashboard')
+  const { token } = theme.useToken()
+  const months = data.months
+  const monthOption = useMemo<EChartOption | null>(() => {
+    if (!months) return null
+    const hasProfit = months.some((m) => m.profit !== undefined)
+    return {
+      color: [token.colorPrimary, token.colorSuccess],
+      textStyle: { color: token.colorTextSecondary, fontFamily: token.fontFamily },
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0, textStyle: { color: token.colorTextSecondary } },
+      grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
+      xAxis: { type: 'category', data: months.map((m) => m.month) },
+      yAxis: { type: 'value', splitLine: { lineStyle: { color: token.colorBorderSecondary } } },
+      series: [
+        { name: t('business.sales'), type: 'bar', data: months.map((m) => format(m.sales, places)) },
+        ...(hasProfit ? [{ name: t('business.profit'), type: 'line', data: months.map((m) => format(m.profit ?? 0, places)) }] : []),
+      ],
+    }
+  }, [months, token, t, places])
+  const byValue = data.stockValue !== undefined
+  const stockOption = useMemo<EChartOption>(
+    () => ({
+      textStyle: { color: token.colorTextSecondary, fontFamily: token.fontFamily },
+      tooltip: { trigger: 'item' },
+      series: [
+        {
+          type: 'pie',
+          radius: ['40%', '70%'],
+          data: data.locations.map((l) => ({ name: l.name, value: format(byValue ? l.amount : l.qty, places) })),
+        },
+      ],
+    }),
+    [data.locations, token, byValue, places],
+  )
+  return (
+    <Row gutter={[16, 16]}>
+      {monthOption && (
+        <Col xs={24} xl={16}>
+          <Card title={t('business.months')} data-testid="dashboard-months" style={{ height: '100%' }}>
+            <Suspense fallback={<Skeleton active />}>
+              <EChart option={monthOption} height={300} data-testid="dashboard-months-chart" />
+            </Suspense>
+          </Card>
+        </Col>
+      )}
+      <Col xs={24} xl={monthOption ? 8 : 24}>
+        <Card
+          title={byValue ? t('business.stockByWarehouse') : t('business.stockQtyByWarehouse')}
+          data-testid="dashboard-stock"
+          style={{ height: '100%' }}
+        >
+          <Suspense fallback={<Skeleton active />}>
+            <EChart option={stockOption} height={300} data-testid="dashboard-stock-chart" />
+          </Suspense>
+        </Card>
+      </Col>
+    </Row>
+  )
+}
+
+function BusinessLists({ data, places, qtyPlaces }: { data: Figures; places: number; qtyPlaces: number }) {
+  const { t } = useTranslation('dashboard')
+  const ranked = (title: string, testId: string, items?: Figures['topGoods']) =>
+    items && (
+      <Col xs={24} md={12} xl={8}>
+        <Card title={title} size="small" data-testid={testId} style={{ height: '100%' }}>
+          <List
+            size="small"
+            dataSource={items}
+            locale={{ emptyText: t('business.none') }}
+            renderItem={(x, i) => (
+              <List.Item extra={format(x.amount, places)}>
+                {i + 1}. {x.name}
+              </List.Item>
+            )}
+          />
+        </Card>
+      </Col>
+    )
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} md={12} xl={8}>
+        <Card title={t('business.lowStock')} size="small" data-testid="dashboard-low-stock" style={{ height: '100%' }}>
+          <List
+            size="small"
+            dataSource={data.lowStock}
+            locale={{ emptyText: t('business.noLowStock') }}
+            renderItem={(x) => (
+              <List.Item extra={`${t('business.qty')} ${format(x.qty, qtyPlaces)} / ${t('business.low')} ${format(x.lowQty, qtyPlaces)}`}>
+                {x.invName} · {x.locationName}
+              </List.Item>
+            )}
+          />
+        </Card>
+      </Col>
+      {ranked(t('business.topGoods'), 'dashboard-top-goods', data.topGoods)}
+      {ranked(t('business.topCustomers'), 'dashboard-top-customers', data.topCustomers)}
+    </Row>
   )
 }
 
@@ -191,10 +305,14 @@ export default function Dashboard() {
   const user = useSession((s) => s.user)
   const { data: info } = useSystemInfo()
   const routes = useRouteTree()
-  const stats = useVisitStats()
+  const stats = useVisitStats(can('sys:log:query', user))
   const unread = useUnreadCount()
   const mayListUsers = can('sys:user:query', user)
   const users = useUserCount(mayListUsers)
+  const mayVisits = can('sys:log:query', user)
+  const biz = useDashboardFigures()
+  const amountPlaces = info?.amountPlaces ?? 2
+  const qtyPlaces = info?.qtyPlaces ?? 2
   const name = user?.nickname || user?.username || ''
   const myNoticePath = useMemo(() => flattenRoutes(routes.data).find((r) => r.component === 'system/myNotice')?.path, [routes.data])
   const s = stats.data
@@ -246,59 +364,71 @@ export default function Dashboard() {
       </Card>
 
       <Row gutter={[16, 16]}>
-        <Col xs={24} sm={12} xl={6}>
-          <FigureCard
-            testId="dashboard-today-pv"
-            title={t('visits.todayPv')}
-            value={num(s?.todayPvCount)}
-            loading={stats.isLoading}
-            icon={<EyeOutlined />}
-            footer={<Growth rate={s?.pvGrowthRate} label={t('visits.vsYesterday')} />}
-          />
-        </Col>
-        <Col xs={24} sm={12} xl={6}>
-          <FigureCard
-            testId="dashboard-today-uv"
-            title={t('visits.todayUv')}
-            value={num(s?.todayUvCount)}
-            loading={stats.isLoading}
-            icon={<UserOutlined />}
-            footer={<Growth rate={s?.uvGrowthRate} label={t('visits.vsYesterday')} />}
-          />
-        </Col>
-        <Col xs={24} sm={12} xl={6}>
-          <FigureCard
-            testId="dashboard-total-pv"
-            title={t('visits.totalPv')}
-            value={num(s?.totalPvCount)}
-            loading={stats.isLoading}
-            icon={<EyeOutlined />}
-          />
-        </Col>
-        <Col xs={24} sm={12} xl={6}>
-          <FigureCard
-            testId="dashboard-total-uv"
-            title={t('visits.totalUv')}
-            value={num(s?.totalUvCount)}
-            loading={stats.isLoading}
-            icon={<TeamOutlined />}
-          />
-        </Col>
-      </Row>
-
-      <Row gutter={[16, 16]}>
         {businessFigures.map((f) => (
           <Col key={f.key} xs={24} sm={12} xl={6}>
-            <BusinessFigureCard figure={f} />
+            <BusinessFigureCard figure={f} data={biz.data} loading={biz.isLoading} places={amountPlaces} />
           </Col>
         ))}
       </Row>
 
+      {biz.data && <BusinessCharts data={biz.data} places={amountPlaces} />}
+      {biz.data && <BusinessLists data={biz.data} places={amountPlaces} qtyPlaces={qtyPlaces} />}
+
+      {mayVisits && (
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t('visitsTitle')}
+        </Typography.Title>
+      )}
+      {mayVisits && (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} sm={12} xl={6}>
+            <FigureCard
+              testId="dashboard-today-pv"
+              title={t('visits.todayPv')}
+              value={num(s?.todayPvCount)}
+              loading={stats.isLoading}
+              icon={<EyeOutlined />}
+              footer={<Growth rate={s?.pvGrowthRate} label={t('visits.vsYesterday')} />}
+            />
+          </Col>
+          <Col xs={24} sm={12} xl={6}>
+            <FigureCard
+              testId="dashboard-today-uv"
+              title={t('visits.todayUv')}
+              value={num(s?.todayUvCount)}
+              loading={stats.isLoading}
+              icon={<UserOutlined />}
+              footer={<Growth rate={s?.uvGrowthRate} label={t('visits.vsYesterday')} />}
+            />
+          </Col>
+          <Col xs={24} sm={12} xl={6}>
+            <FigureCard
+              testId="dashboard-total-pv"
+              title={t('visits.totalPv')}
+              value={num(s?.totalPvCount)}
+              loading={stats.isLoading}
+              icon={<EyeOutlined />}
+            />
+          </Col>
+          <Col xs={24} sm={12} xl={6}>
+            <FigureCard
+              testId="dashboard-total-uv"
+              title={t('visits.totalUv')}
+              value={num(s?.totalUvCount)}
+              loading={stats.isLoading}
+              icon={<TeamOutlined />}
+            />
+          </Col>
+        </Row>
+      )}
+
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={16}>
-          <TrendChart />
-        </Col>
-        <Col xs={24} xl={8}>
+        {mayVisits && (
+          <Col xs={24} xl={16}>
+            <TrendChart />
+          </Col>
+        )}
+        <Col xs={24} xl={mayVisits ? 8 : 24}>
           <Card title={t('systemInfo')} style={{ height: '100%' }} data-testid="dashboard-system">
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t('version')}>{info?.version}</Descriptions.Item>

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { cellText, drillParams, DEFAULT_PLACES } from './format'
+
+describe('report cells', () => {
+  it('formats exact decimals with the places of their type', () => {
+    expect(cellText({ key: 'qty', label: '', type: 'qty' }, 3, DEFAULT_PLACES)).toBe('3.00')
+    expect(cellText({ key: 'a', label: '', type: 'amount' }, '0.125', DEFAULT_PLACES)).toBe('0.13')
+    expect(cellText({ key: 'a', label: '', type: 'amount' }, '-0.125', DEFAULT_PLACES)).toBe('-0.13')
+    expect(cellText({ key: 'a', label: '', type: 'amount' }, 0.1 + 0.2, { ...DEFAULT_PLACES, amountPlaces: 2 })).toBe('0.30')
+    expect(cellText({ key: 'm', label: '', type: 'percent' }, 33.333, DEFAULT_PLACES)).toBe('33.33')
+    expect(cellText({ key: 'n', label: '', type: 'text' }, '可乐', DEFAULT_PLACES)).toBe('可乐')
+    expect(cellText({ key: 'n', label: '', type: 'amount' }, undefined, DEFAULT_PLACES)).toBe('')
+  })
+  it('drills down with the same filters and the row keys, without paging or sort', () => {
+    expect(drillParams({ invId: 7, buId: 0, locationId: 3 }, { beginDate: '2026-01-01', page: 2, sidx: 'qty', matchCon: '' })).toEqual({
+      beginDate: '2026-01-01',
+      invId: '7',
+      locationId: '3',
+    })
+  })
+})
