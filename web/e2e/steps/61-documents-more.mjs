@@ -223,7 +223,7 @@ export async function run(ctx) {
     await search.press('Enter')
     const cell = goods.getByTestId(`goods-stock-${d.gm[0].number}`)
     await cell.waitFor()
-    await waitFor(async () => (await cell.textContent()) === String(left), 10_000, `the goods list shows ${left} on hand`)
+    await waitFor(async () => Number(await cell.textContent()) === left, 10_000, `the goods list shows ${left} on hand`)
     await shot('67b-goods-list-stock')
   })
 

@@ -21,6 +21,7 @@ import zhGoods from './zh-CN/goods.json'
 import zhDecimal from './zh-CN/decimal.json'
 import zhDocGrid from './zh-CN/docGrid.json'
 import zhDocument from './zh-CN/document.json'
+import zhEntry from './zh-CN/entry.json'
 import enCommon from './en/common.json'
 import enLogin from './en/login.json'
 import enLayout from './en/layout.json'
@@ -42,6 +43,7 @@ import enGoods from './en/goods.json'
 import enDecimal from './en/decimal.json'
 import enDocGrid from './en/docGrid.json'
 import enDocument from './en/document.json'
+import enEntry from './en/entry.json'
 
 export const languages = ['zh-CN', 'en'] as const
 export type Language = (typeof languages)[number]
@@ -69,6 +71,7 @@ export const resources = {
     decimal: zhDecimal,
     docGrid: zhDocGrid,
     document: zhDocument,
+    entry: zhEntry,
   },
   en: {
     common: enCommon,
@@ -92,6 +95,7 @@ export const resources = {
     decimal: enDecimal,
     docGrid: enDocGrid,
     document: enDocument,
+    entry: enEntry,
   },
 } as const
 
