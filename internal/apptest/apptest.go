@@ -33,6 +33,9 @@ import (
 	"cangshu/internal/dbtest"
 )
 
+// TestStartDate is the system start date of test apps.
+const TestStartDate = "2020-01-01"
+
 // AdminPassword is the administrator's password in tests.
 const AdminPassword = "admin123"
 
@@ -60,6 +63,11 @@ func New(t testing.TB, tweak ...func(*config.Config)) *Env {
 	logger := slog.New(slog.NewTextHandler(&lockedWriter{w: &logBuf}, nil))
 	a, err := app.New(context.Background(), cfg, d, logger)
 	if err != nil {
+		t.Fatal(err)
+	}
+	// Documents are refused before the start date (the first start's
+	// date): tests date theirs freely from 2020 on.
+	if _, err := d.Exec(context.Background(), "UPDATE configs SET config_value = ? WHERE config_key = 'startDate'", TestStartDate); err != nil {
 		t.Fatal(err)
 	}
 	return &Env{T: t, App: a, Log: &logBuf}

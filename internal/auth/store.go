@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"cangshu/internal/db"
@@ -199,4 +200,29 @@ func secret(ctx context.Context, d *db.DB, name string) ([]byte, error) {
 		return nil, fmt.Errorf("secret %s: %w", name, err)
 	}
 	return []byte(v), nil
+}
+
+// CheckThrottle answers 429 when the user has reached MaxUserFailures
+// failed password checks (sign-ins and wrong old passwords alike) within
+// FailureWindow. The count is in the database, so every app instance
+// agrees.
+func CheckThrottle(ctx context.Context, q db.Querier, username string, now time.Time) error {
+	n, err := countFailures(ctx, q, "u:"+strings.ToLower(username), now.Add(-FailureWindow))
+	if err != nil {
+		return fmt.Errorf("password throttle: %w", err)
+	}
+	if n >= MaxUserFailures {
+		return errs.New(errs.KindThrottled, errs.CodeThrottled, "auth.throttled", errs.A("minutes", int(FailureWindow.Minutes())))
+	}
+	return nil
+}
+
+// RecordPasswordFailure counts a wrong password of the user (CheckThrottle).
+func RecordPasswordFailure(ctx context.Context, q db.Querier, username string) error {
+	return recordFailure(ctx, q, "u:"+strings.ToLower(username))
+}
+
+// ClearPasswordFailures forgets the user's failures after a right password.
+func ClearPasswordFailures(ctx context.Context, q db.Querier, username string, now time.Time) error {
+	return clearFailures(ctx, q, "u:"+strings.ToLower(username), now.Add(-FailureWindow))
 }

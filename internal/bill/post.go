@@ -18,6 +18,8 @@ import (
 type line struct {
 	id, goodsID, skuID, locationID, srcEntryID int64
 	srcOrderID, srcOrderEntryID                int64
+	inLocationID                               int64
+	entryType                                  int
 	batch                                      string
 	baseQty, amount, taxAmount, unitRate       dec.Dec
 }
@@ -27,7 +29,7 @@ func linesOf(d *Document) []line {
 	out := make([]line, len(d.Entries))
 	for i, e := range d.Entries {
 		out[i] = line{id: e.ID, goodsID: e.InvID, skuID: e.SkuID, locationID: e.LocationID, srcEntryID: e.SrcEntryID,
-			srcOrderID: e.SrcOrderID, srcOrderEntryID: e.SrcOrderEntryID, batch: e.Batch, baseQty: e.BaseQty, amount: e.Amount,
+			srcOrderID: e.SrcOrderID, srcOrderEntryID: e.SrcOrderEntryID, inLocationID: e.InLocationID, entryType: e.EntryType, batch: e.Batch, baseQty: e.BaseQty, amount: e.Amount,
 			taxAmount: e.TaxAmount, unitRate: e.UnitRate}
 	}
 	return out
@@ -35,19 +37,16 @@ func linesOf(d *Document) []line {
 
 func readLines(ctx context.Context, q db.Querier, billID int64) ([]line, error) {
 	return db.All(ctx, q, func(r *sql.Rows, l *line) error {
-		return r.Scan(&l.id, &l.goodsID, &l.skuID, &l.locationID, &l.srcEntryID, &l.srcOrderID, &l.srcOrderEntryID, &l.batch, &l.baseQty,
-			&l.amount, &l.taxAmount, &l.unitRate)
+		return r.Scan(&l.id, &l.goodsID, &l.skuID, &l.locationID, &l.srcEntryID, &l.srcOrderID, &l.srcOrderEntryID, &l.inLocationID, &l.batch, &l.baseQty,
+			&l.amount, &l.taxAmount, &l.unitRate, &l.entryType)
 	}, `SELECT id, goods_id, COALESCE(sku_id, 0), COALESCE(location_id, 0), COALESCE(src_entry_id, 0), COALESCE(src_order_id, 0),
-		COALESCE(src_order_entry_id, 0), batch, base_qty, amount, tax_amount, unit_rate
+		COALESCE(src_order_entry_id, 0), COALESCE(in_location_id, 0), batch, base_qty, amount, tax_amount, unit_rate, entry_type
 		FROM bill_entries WHERE bill_id = ? ORDER BY line_no`, billID)
 }
 
-// post writes the stock moves of an audited document. A receipt's cost is
-// its line amount (net of tax) less its share of the document discount
-// (discountShares); a return made from a source line comes back at that
-// line's cost, in proportion to the quantity returned; everything else is
-// costed by the engine from the balance (a return without source ignores
-// its document discount: its cost is the balance's, not its price).
+// post audits a document: the checks of what it draws down (returns,
+// orders) under their sources' locks, its serials, and the stock moves its
+// family makes (Family.moves).
 func post(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st state, lines []line) error {
 	if k.ReturnOf != "" && st.srcBillID != 0 {
 		// Lock the source document (a no-op update takes its row lock on
@@ -70,6 +69,9 @@ func post(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st st
 			return err
 		}
 	}
+	if err := checkContactDebt(ctx, tx, k, st); err != nil {
+		return err
+	}
 	if k.OrderKind != "" {
 		if err := fulfil(ctx, tx, k, sys, st, lines); err != nil {
 			return err
@@ -83,55 +85,19 @@ func post(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st st
 	if err := postSerials(ctx, tx, k, sys, st); err != nil {
 		return err
 	}
-	cfg := stock.ConfigOf(sys)
-	var err error
-	var srcCosts map[int64]dec.Dec
-	srcQty := map[int64]dec.Dec{}
-	if st.srcBillID != 0 {
-		if srcCosts, err = stock.EntryCosts(ctx, tx, st.srcBillID); err != nil {
-			return err
-		}
-		if srcQty, err = db.Map[int64, dec.Dec](ctx, tx, "SELECT id, base_qty FROM bill_entries WHERE bill_id = ?", st.srcBillID); err != nil {
-			return err
-		}
+	moves, err := k.family().moves(ctx, tx, k, sys, st, lines)
+	if err != nil {
+		return fmt.Errorf("stock moves of bill %d: %w", st.id, err)
 	}
-	receipt := k.Stock > 0 && k.ReturnOf == ""
-	var shares []dec.Dec
-	if receipt && st.disAmount.Sign() > 0 {
-		amounts, taxAmounts := make([]dec.Dec, len(lines)), make([]dec.Dec, len(lines))
-		for i, l := range lines {
-			amounts[i], taxAmounts[i] = l.amount, l.taxAmount
-		}
-		shares = discountShares(st.disAmount, amounts, taxAmounts, sys.AmountPlaces)
+	if _, err = stock.Post(ctx, tx, stock.ConfigOf(sys), moves); err != nil {
+		return fmt.Errorf("post bill %d: %w", st.id, shortOnLines(err, lines))
 	}
-	sign := dec.FromInt(int64(k.Stock))
-	moves := make([]stock.Move, 0, len(lines))
-	for i, l := range lines {
-		m := stock.Move{Key: stock.Key{GoodsID: l.goodsID, SKUID: l.skuID, LocationID: l.locationID, Batch: l.batch},
-			Date: st.date, Qty: l.baseQty.Mul(sign), Kind: k.Name, BillID: st.id, EntryID: l.id}
-		switch {
-		case l.srcEntryID != 0:
-			cost, okC := srcCosts[l.srcEntryID]
-			q, okQ := srcQty[l.srcEntryID]
-			if okC && okQ && q.Sign() > 0 {
-				m.Given = true
-				if l.baseQty.Equal(q) {
-					m.Amount = cost.Mul(sign)
-				} else {
-					m.Amount = cost.Mul(l.baseQty).Div(q).Round(sys.AmountPlaces).Mul(sign)
-				}
-			}
-		case receipt:
-			m.Given = true
-			m.Amount = l.amount
-			if shares != nil {
-				m.Amount = l.amount.Sub(shares[i])
-			}
-		}
-		moves = append(moves, m)
-	}
-	_, err = stock.Post(ctx, tx, cfg, moves)
-	return shortOnLines(err, lines)
+	return nil
+}
+
+// sourceQuantities are the base quantities of a source document's lines.
+func sourceQuantities(ctx context.Context, q db.Querier, billID int64) (map[int64]dec.Dec, error) {
+	return db.Map[int64, dec.Dec](ctx, q, "SELECT id, base_qty FROM bill_entries WHERE bill_id = ?", billID)
 }
 
 // shortOnLines names, on a negative-stock refusal, the quantity of every line
@@ -298,4 +264,27 @@ func checkReturned(ctx context.Context, q db.Querier, billID int64) error {
 		}
 	}
 	return f.Err()
+}
+
+// checkContactDebt refuses an audit that would take the contact's debt
+// (the signed arrears of its audited documents, this one included) beyond
+// dec.MaxBalance, so that the contact lists' balances cannot overflow.
+func checkContactDebt(ctx context.Context, tx db.Querier, k *Kind, st state) error {
+	if Effects[k.Name].Debt == 0 || st.contactID == 0 {
+		return nil
+	}
+	var debt dec.Dec
+	err := tx.QueryRow(ctx, "SELECT "+dec.SumSQL("b.arrears * ("+signCase(func(d, _ int) int { return d })+")")+
+		" FROM bills b WHERE b.contact_id = ? AND b.checked = 1", st.contactID).Scan(dec.ScanSum(&debt))
+	if err != nil {
+		return fmt.Errorf("contact debt: %w", err)
+	}
+	if debt.Abs().Cmp(dec.MaxBalance) <= 0 {
+		return nil
+	}
+	var name string
+	if err := tx.QueryRow(ctx, "SELECT name FROM contacts WHERE id = ?", st.contactID).Scan(&name); err != nil {
+		return fmt.Errorf("contact name: %w", err)
+	}
+	return errs.Invalid("limit.err.contactBalance", errs.A("contact", name), errs.A("max", dec.MaxBalance.String()))
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
+	"time"
 
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
@@ -42,6 +44,11 @@ const (
 	labelOrderEntry  errs.Key = "bill.field.srcOrderEntryId"
 	labelDelivery    errs.Key = "bill.field.deliveryDate"
 	labelRemark      errs.Key = "field.remark"
+	labelInLocation  errs.Key = "bill.field.inLocationId"
+	labelTransType   errs.Key = "bill.field.transType"
+	labelAmount      errs.Key = "bill.field.amount"
+	labelFee         errs.Key = "bill.field.fee"
+	labelEntryType   errs.Key = "bill.field.entryType"
 )
 
 const (
@@ -84,11 +91,15 @@ func build(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, shopI
 		f.Add("date", "err.invalid", errs.A("field", labelDate))
 	} else if err := closed(sys, in.Date); err != nil {
 		f.Add("date", "bill.err.closed", errs.A("date", sys.CloseDate))
+	} else {
+		checkDocDate(&f, sys, in.Date, time.Now())
 	}
 	if !k.Order {
 		in.DeliveryDate = "" // only orders have one
 	} else if in.DeliveryDate != "" && !sysconf.ValidDate(in.DeliveryDate) {
 		f.Add("deliveryDate", "err.invalid", errs.A("field", labelDelivery))
+	} else if in.DeliveryDate != "" {
+		checkFarDate(&f, "deliveryDate", labelDelivery, in.DeliveryDate)
 	}
 	if in.SrcOrderID != 0 && k.OrderKind == "" {
 		f.Add("srcOrderId", "err.invalid", errs.A("field", labelSrcOrder))
@@ -103,11 +114,35 @@ func build(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, shopI
 	if k.ContactType == Customer {
 		contactLabel = labelCustomer
 	}
+	fam := k.family()
 	d := &Document{TransType: k.TransType, Date: in.Date, BillNo: in.BillNo, BuID: in.BuID, SalesID: in.SalesID,
 		LocationID: in.LocationID, SrcBillID: in.SrcBillID, Description: in.Description, DeliveryDate: in.DeliveryDate, DisRate: in.DisRate, ShopID: shopID}
-	if in.BuID <= 0 {
+	if in.TransType != 0 && in.TransType != k.TransType {
+		if slices.Contains(k.TransTypes, in.TransType) {
+			d.TransType = in.TransType
+		} else {
+			f.Add("transType", "err.invalid", errs.A("field", labelTransType))
+		}
+	}
+	if !fam.money() {
+		if in.DisRate.Sign() != 0 || (in.DisAmount != nil && in.DisAmount.Sign() != 0) {
+			f.Add("disAmount", "err.invalid", errs.A("field", labelDisAmount))
+		}
+		if len(in.Accounts) > 0 {
+			f.Add("accounts", "err.invalid", errs.A("field", labelAccount))
+		}
+		d.DisRate, in.DisAmount, in.Accounts = dec.Zero, nil, nil
+	}
+	rule := fam.contactRule(k)
+	switch {
+	case rule == contactNone:
+		if in.BuID != 0 {
+			f.Add("buId", "err.invalid", errs.A("field", labelContact))
+		}
+	case in.BuID == 0 && rule == contactOptional:
+	case in.BuID <= 0:
 		f.Required("buId", contactLabel)
-	} else {
+	default:
 		var typ int
 		err := q.QueryRow(ctx, "SELECT type FROM contacts WHERE id = ?", in.BuID).Scan(&typ)
 		if err == sql.ErrNoRows || (err == nil && typ != k.ContactType) {
@@ -136,11 +171,17 @@ func build(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, shopI
 	if err := buildAccounts(ctx, q, sys, in, d, &f); err != nil {
 		return nil, err
 	}
+	fam.document(k, sys, in, d, &f)
 	if err := f.Err(); err != nil {
 		return nil, err
 	}
 	tax := taxOf(sys)
 	header(d, in.DisAmount, tax)
+	checkTotals(&f, d)
+	if !fam.money() {
+		// Nothing is owed or paid: the amount is the value of the stock.
+		d.Arrears, d.HXStateCode = dec.Zero, 0
+	}
 	if d.DisAmount.Cmp(d.TotalAmount) > 0 {
 		f.Add("disAmount", "bill.err.disTooLarge", errs.A("max", d.TotalAmount.String()))
 	}
@@ -165,10 +206,10 @@ func closed(sys sysconf.System, date string) error {
 // shopLocations are the warehouses the document names (header and lines)
 // that exist and are used by the shop: one query for all of them.
 func shopLocations(ctx context.Context, q db.Querier, shopID int64, in *Input) (map[int64]bool, error) {
-	ids := []int64{in.LocationID}
+	ids := []int64{in.LocationID, in.OutLocationID, in.InLocationID}
 	if len(in.Entries) <= maxLines {
 		for _, e := range in.Entries {
-			ids = append(ids, e.LocationID)
+			ids = append(ids, e.LocationID, e.OutLocationID, e.InLocationID)
 		}
 	}
 	locs := map[int64]bool{}
@@ -247,6 +288,7 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System
 		if line.LocationID == 0 {
 			line.LocationID = in.LocationID
 		}
+		k.family().line(k, in, e, &line, locs, p, f)
 		g, okGoods := goods[e.InvID]
 		if e.InvID <= 0 {
 			f.Required(p("invId"), labelGoods)
@@ -279,12 +321,21 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System
 		} else if line.LocationID != 0 && !locs[line.LocationID] {
 			f.Add(p("locationId"), "err.notFound", errs.A("what", labelLocation))
 		}
-		if e.Qty.Sign() <= 0 && e.Qty.Places() <= sys.QtyPlaces {
+		switch {
+		case k.ValueOnly:
+			if e.Qty.Sign() != 0 {
+				f.Add(p("qty"), "err.invalid", errs.A("field", labelQty))
+			}
+			dec.Check(f, p("amount"), labelAmount, e.Amount, sys.AmountPlaces, dec.MaxAmount.Neg(), dec.MaxAmount)
+			if e.Amount.Sign() == 0 && e.Amount.Places() <= sys.AmountPlaces {
+				f.Add(p("amount"), "bill.err.amountNonZero", errs.A("field", labelAmount))
+			}
+		case e.Qty.Sign() <= 0 && e.Qty.Places() <= sys.QtyPlaces:
 			f.Add(p("qty"), "bill.err.qtyPositive", errs.A("field", labelQty))
-		} else {
-			dec.CheckNonNeg(f, p("qty"), labelQty, e.Qty, sys.QtyPlaces)
+		default:
+			dec.Check(f, p("qty"), labelQty, e.Qty, sys.QtyPlaces, dec.Zero, dec.MaxQty)
 		}
-		dec.CheckNonNeg(f, p("price"), labelPrice, e.Price, sys.PricePlaces)
+		dec.Check(f, p("price"), labelPrice, e.Price, sys.PricePlaces, dec.Zero, dec.MaxPrice)
 		dec.CheckPercent(f, p("discountRate"), labelDiscount, e.DiscountRate, ratePlaces)
 		switch {
 		case !tax.On:
@@ -295,11 +346,16 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System
 			line.TaxRate = *e.TaxRate
 			dec.CheckPercent(f, p("taxRate"), labelTaxRate, line.TaxRate, ratePlaces)
 		}
+		if !k.family().money() {
+			line.TaxRate = dec.Zero
+		}
 		f.Text(p("batch"), labelBatch, line.Batch, false, maxShort)
 		f.Text(p("description"), labelRemark, line.Description, false, maxText)
 		for _, dd := range []struct{ name, v string }{{"prodDate", line.ProdDate}, {"validDate", line.ValidDate}} {
 			if dd.v != "" && !sysconf.ValidDate(dd.v) {
 				f.Add(p(dd.name), "err.invalid", errs.A("field", labelDate))
+			} else if dd.v != "" {
+				checkFarDate(f, p(dd.name), labelDate, dd.v)
 			}
 		}
 		if line.SrcEntryID != 0 && in.SrcBillID == 0 {
@@ -324,6 +380,10 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System
 		if f.Len() == 0 {
 			line.BaseQty = line.Qty.Mul(line.UnitRate).Round(sys.QtyPlaces)
 			line.Deduction, line.Amount, line.Tax, line.TaxAmount = lineFigures(line.Qty, line.Price, line.DiscountRate, line.TaxRate, tax)
+			if k.ValueOnly {
+				line.Amount, line.TaxAmount = e.Amount, e.Amount
+			}
+			checkLine(f, i, &line)
 		}
 		if okGoods {
 			if err := batchLine(ctx, q, k, sys, g, i, &line, f); err != nil {
@@ -397,4 +457,70 @@ func each(ctx context.Context, q db.Querier, query string, ids []int64, scan fun
 		}
 	}
 	return rows.Err()
+}
+
+// checkLine refuses a line whose derived figures exceed the limits
+// (docs/limits.md): the base quantity and every amount, so that no stored
+// figure and no document total can overflow.
+func checkLine(f *errs.Fields, i int, l *Entry) {
+	if l.BaseQty.Abs().Cmp(dec.MaxQty) > 0 {
+		f.Add(fmt.Sprintf("entries[%d].qty", i), "limit.err.baseQty", errs.A("value", l.BaseQty.String()), errs.A("max", dec.MaxQty.String()))
+		return
+	}
+	for _, v := range []dec.Dec{l.Qty.Mul(l.Price), l.Amount, l.TaxAmount} {
+		if v.Abs().Cmp(dec.MaxAmount) > 0 {
+			f.Add(fmt.Sprintf("entries[%d].amount", i), "limit.err.lineAmount", errs.A("value", v.String()), errs.A("max", dec.MaxAmount.String()))
+			return
+		}
+	}
+}
+
+// checkTotals refuses a document whose totals exceed MaxAmount.
+func checkTotals(f *errs.Fields, d *Document) {
+	for _, t := range []struct {
+		path  string
+		label errs.Key
+		v     dec.Dec
+	}{
+		{"totalQty", "limit.field.totalQty", d.TotalQty},
+		{"totalAmount", "limit.field.totalAmount", d.TotalAmount},
+		{"totalAmount", "limit.field.totalAmount", d.TotalTaxAmount},
+		{"accounts", "limit.field.rpAmount", d.RPAmount},
+	} {
+		if t.v.Abs().Cmp(dec.MaxAmount) > 0 {
+			f.Add(t.path, "limit.err.docTotal", errs.A("field", t.label), errs.A("value", t.v.String()), errs.A("max", dec.MaxAmount.String()))
+			return
+		}
+	}
+}
+
+// Dates (docs/limits.md): a document is dated from the system start date
+// to one year ahead of today; other dates (delivery, production, expiry)
+// lie in the years 1900–2199.
+const (
+	maxAhead     = 366 * 24 * time.Hour
+	earliestDate = "1900-01-01"
+	latestDate   = "2199-12-31"
+)
+
+// checkDocDate refuses a document date before the start date or more than
+// a year ahead of now.
+func checkDocDate(f *errs.Fields, sys sysconf.System, date string, now time.Time) {
+	if sys.StartDate != "" && date < sys.StartDate {
+		f.Add("date", "err.dateTooEarly", errs.A("field", labelDate), errs.A("min", sys.StartDate))
+		return
+	}
+	if last := now.UTC().Add(maxAhead).Format("2006-01-02"); date > last {
+		f.Add("date", "err.dateTooLate", errs.A("field", labelDate), errs.A("max", last))
+	}
+}
+
+// checkFarDate refuses a date outside 1900–2199.
+func checkFarDate(f *errs.Fields, path string, label errs.Key, date string) {
+	switch {
+	case date < earliestDate:
+		f.Add(path, "err.dateTooEarly", errs.A("field", label), errs.A("min", earliestDate))
+	case date > latestDate:
+		f.Add(path, "err.dateTooLate", errs.A("field", label), errs.A("max", latestDate))
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/netip"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -30,6 +31,7 @@ type Config struct {
 	SMTPUser       string
 	SMTPPassword   string
 	SMTPFrom       string
+	TrustedProxies []netip.Prefix // reverse proxies whose X-Forwarded-For is believed
 }
 
 // Default is the configuration with nothing set.
@@ -68,6 +70,8 @@ func Load(name string, args []string, getenv func(string) string) (Config, error
 	fs.StringVar(&c.SMTPUser, "smtp-user", c.SMTPUser, "SMTP user (CANGSHU_SMTP_USER)")
 	fs.StringVar(&c.SMTPPassword, "smtp-password", c.SMTPPassword, "SMTP password (CANGSHU_SMTP_PASSWORD)")
 	fs.StringVar(&c.SMTPFrom, "smtp-from", c.SMTPFrom, "sender address (CANGSHU_SMTP_FROM)")
+	proxies := ""
+	fs.StringVar(&proxies, "trusted-proxies", proxies, "reverse proxies whose X-Forwarded-For is believed: CIDR prefixes or addresses, comma-separated (CANGSHU_TRUSTED_PROXIES)")
 
 	// Environment first: it becomes the flag's default, so a flag still wins.
 	var envErr error
@@ -95,6 +99,10 @@ func Load(name string, args []string, getenv func(string) string) (Config, error
 		c.Captcha = false
 	default:
 		return c, fmt.Errorf("captcha must be on or off, not %q", captcha)
+	}
+	var err error
+	if c.TrustedProxies, err = parseProxies(proxies); err != nil {
+		return c, err
 	}
 	if c.DB != "" && !c.IsPostgres() {
 		return c, fmt.Errorf("database must be empty (SQLite) or a postgres:// URL")
@@ -138,6 +146,9 @@ func (c Config) Print(w io.Writer) {
 	fmt.Fprintf(w, "  admin password %s\n", admin)
 	fmt.Fprintf(w, "  access token   %s, refresh token %s\n", c.AccessTTL, c.RefreshTTL)
 	fmt.Fprintf(w, "  smtp           %s\n", smtp)
+	if len(c.TrustedProxies) > 0 {
+		fmt.Fprintf(w, "  trusted proxies %v\n", c.TrustedProxies)
+	}
 }
 
 func onOff(b bool) string {
@@ -168,4 +179,30 @@ func maskURL(raw string) string {
 		u.RawQuery = q.Encode()
 	}
 	return u.String()
+}
+
+// parseProxies reads a comma-separated list of CIDR prefixes or addresses.
+func parseProxies(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, part := range strings.Split(list, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if !strings.Contains(part, "/") {
+			a, err := netip.ParseAddr(part)
+			if err != nil {
+				return nil, fmt.Errorf("trusted proxies: %q is not an address or CIDR prefix", part)
+			}
+			a = a.Unmap()
+			out = append(out, netip.PrefixFrom(a, a.BitLen()))
+			continue
+		}
+		p, err := netip.ParsePrefix(part)
+		if err != nil {
+			return nil, fmt.Errorf("trusted proxies: %q is not an address or CIDR prefix", part)
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
 }

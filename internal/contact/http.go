@@ -48,7 +48,7 @@ func Routes(s *Service) []server.Route {
 			}
 			return s.Template(c.User, c.Lang, typ)
 		}},
-		{Method: "POST", Path: "/api/contact/import", Perm: either("import"), Log: "log.contact.import", Tag: tag, Summary: "Import customers or suppliers from Excel (?type=&dryRun=1, multipart file); all rows or none", H: func(c *server.Ctx) (any, error) {
+		{Method: "POST", Path: "/api/contact/import", Perm: either("import"), Upload: true, Log: "log.contact.import", Tag: tag, Summary: "Import customers or suppliers from Excel (?type=&dryRun=1, multipart file); all rows or none", H: func(c *server.Ctx) (any, error) {
 			typ, err := c.QueryInt("type", 0)
 			if err != nil {
 				return nil, err

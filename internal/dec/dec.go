@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"strconv"
 
 	"github.com/shopspring/decimal"
 )
@@ -159,11 +158,11 @@ func (a *Dec) Scan(src any) error {
 	case []byte:
 		return a.Scan(string(v))
 	case string:
-		m, err := strconv.ParseInt(v, 10, 64)
+		d, err := parseMicrosString(v)
 		if err != nil {
-			return fmt.Errorf("dec: scan %q: %w", v, err)
+			return err
 		}
-		*a = FromMicros(m)
+		*a = d
 	default:
 		return fmt.Errorf("dec: cannot scan %T", src)
 	}

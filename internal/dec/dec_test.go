@@ -63,3 +63,25 @@ func TestPlaces(t *testing.T) {
 		}
 	}
 }
+
+func TestSumScannerIsExactBeyondInt64(t *testing.T) {
+	for in, want := range map[any]string{
+		"9000000000:0":                  "9000000000000", // 9e18 micros
+		"20000000000:123456789":         "20000000000123.456789",
+		"-5:-1":                         "-5000.000001",
+		nil:                             "0",
+		int64(1500000):                  "1.5",
+		"92233720368547758070000000000": "92233720368547758070000",
+	} {
+		var d Dec
+		if err := ScanSum(&d).Scan(in); err != nil {
+			t.Fatalf("%v: %v", in, err)
+		}
+		if d.String() != want {
+			t.Errorf("%v -> %s, want %s", in, d, want)
+		}
+	}
+	if err := ScanSum(new(Dec)).Scan("x:1"); err == nil {
+		t.Error("x:1 accepted")
+	}
+}

@@ -65,7 +65,7 @@ func Routes(s *Service) []server.Route {
 		{Method: "GET", Path: inv + "image", Perm: permQuery, Tag: "goods", Summary: "The bytes of a picture (?id=, thumb=1 for the 200 px thumbnail)", H: server.QID("id", func(c *server.Ctx, id int64) (any, error) {
 			return s.Image(c.Context(), id, c.Query("thumb") == "1")
 		})},
-		{Method: "POST", Path: inv + "addImagesToInv2", Perm: permImage, Log: "log.goods.addImages", Tag: "goods", Summary: "Upload pictures of a goods item (multipart invId, file …: jpeg/png/gif/webp, 5 MB each, 10 per goods)", H: func(c *server.Ctx) (any, error) {
+		{Method: "POST", Path: inv + "addImagesToInv2", Perm: permImage, Upload: true, Log: "log.goods.addImages", Tag: "goods", Summary: "Upload pictures of a goods item (multipart invId, file …: jpeg/png/gif/webp, 5 MB each, 10 per goods)", H: func(c *server.Ctx) (any, error) {
 			if _, _, err := c.FormFile("file"); err != nil {
 				return nil, err
 			}
@@ -100,7 +100,7 @@ func Routes(s *Service) []server.Route {
 			return s.Export(c.Context(), c.Lang, p, q)
 		})},
 		{Method: "GET", Path: inv + "template", Perm: permImport, Tag: "goods", Summary: "The Excel import template", H: func(c *server.Ctx) (any, error) { return s.Template(c.Lang) }},
-		{Method: "POST", Path: inv + "import", Perm: permImport, Log: "log.goods.import", Tag: "goods", Summary: "Import goods from Excel (multipart file, ?dryRun=1), all rows or none", H: func(c *server.Ctx) (any, error) {
+		{Method: "POST", Path: inv + "import", Perm: permImport, Upload: true, Log: "log.goods.import", Tag: "goods", Summary: "Import goods from Excel (multipart file, ?dryRun=1), all rows or none", H: func(c *server.Ctx) (any, error) {
 			dry, err := flag(c, "dryRun", 0)
 			if err != nil {
 				return nil, err

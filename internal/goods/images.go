@@ -29,12 +29,21 @@ import (
 	"cangshu/internal/server"
 )
 
-// Image limits (basic-data.md, goods).
+// Image limits (basic-data.md, goods; docs/limits.md).
 const (
 	MaxImageBytes    = 5 << 20
 	MaxImagesPerItem = 10
 	ThumbSize        = 200
+	// MaxImagePixels bounds what decoding may allocate: a small file can
+	// claim a huge canvas (a 560 KB PNG of 12000 × 12000 decodes to
+	// 576 MB). 24 megapixels holds any phone photo.
+	MaxImagePixels = 24_000_000
+	maxImageSide   = 12_000
 )
+
+// decoding lets two pictures be decoded at once in a process, so that
+// concurrent uploads cannot add up their decoded sizes.
+var decoding = make(chan struct{}, 2)
 
 // imageTypes are the accepted upload types by sniffed content type, with
 // the extension the stored file gets.
@@ -124,13 +133,25 @@ func prepare(h *multipart.FileHeader, path string) (prepared, error) {
 	if !ok {
 		return prepared{}, errs.Field(path, "goods.err.imageType", errs.A("name", name))
 	}
-	img, _, err := image.Decode(bytes.NewReader(data))
-	if err != nil {
+	// The dimensions from the header first: a decompression bomb is
+	// refused before anything is decoded.
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 {
 		return prepared{}, errs.Field(path, "goods.err.imageType", errs.A("name", name))
 	}
-	thumb, err := thumbnail(img)
+	if cfg.Width > maxImageSide || cfg.Height > maxImageSide || int64(cfg.Width)*int64(cfg.Height) > MaxImagePixels {
+		return prepared{}, errs.Field(path, "err.imagePixels", errs.A("width", cfg.Width), errs.A("height", cfg.Height), errs.A("max", MaxImagePixels/1_000_000))
+	}
+	decoding <- struct{}{}
+	img, _, err := image.Decode(bytes.NewReader(data))
+	var thumb []byte
+	if err == nil {
+		thumb, err = thumbnail(img)
+	}
+	img = nil
+	<-decoding
 	if err != nil {
-		return prepared{}, err
+		return prepared{}, errs.Field(path, "goods.err.imageType", errs.A("name", name))
 	}
 	for utf8.RuneCountInString(name) > MaxNameLen {
 		_, size := utf8.DecodeLastRuneInString(name)
@@ -185,6 +206,20 @@ func (s *Service) AddImages(ctx context.Context, goodsID int64, files []*multipa
 	}
 	if len(files) > MaxImagesPerItem {
 		return nil, errs.Field("file", "goods.err.tooManyImages", errs.A("max", MaxImagesPerItem))
+	}
+	// The goods and its picture count before any decoding (checked again
+	// in the writing transaction).
+	if ok, err := exists(ctx, s.db, "SELECT 1 FROM goods WHERE id = ?", goodsID); err != nil {
+		return nil, errs.Wrap("add images", err)
+	} else if !ok {
+		return nil, errs.NotFound(labelGoods)
+	}
+	var have int
+	if err := s.db.QueryRow(ctx, "SELECT COUNT(*) FROM goods_images WHERE goods_id = ?", goodsID).Scan(&have); err != nil {
+		return nil, errs.Wrap("add images", err)
+	}
+	if have+len(files) > MaxImagesPerItem {
+		return nil, errs.Conflict("goods.err.tooManyImages", errs.A("max", MaxImagesPerItem))
 	}
 	list := make([]prepared, len(files))
 	for i, h := range files {

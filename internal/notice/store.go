@@ -66,6 +66,7 @@ func getForm(ctx context.Context, q db.Querier, id int64) (Form, error) {
 	var f Form
 	err := q.QueryRow(ctx, `SELECT id, title, content, type, level, target_type, publish_status FROM notices WHERE id = ?`, id).
 		Scan(&f.ID, &f.Title, &f.Content, &f.Type, &f.Level, &f.TargetType, &f.PublishStatus)
+	f.Content = SanitizeContent(f.Content) // rows saved before the sanitiser
 	if errors.Is(err, sql.ErrNoRows) {
 		return f, errs.NotFound(entity)
 	}
@@ -204,6 +205,7 @@ func getDetail(ctx context.Context, q db.Querier, id int64) (Detail, error) {
 	err := q.QueryRow(ctx, `SELECT n.id, n.title, n.content, n.type, n.level, `+publisherName+`, n.publish_time, n.publish_status
 		FROM notices n LEFT JOIN users p ON p.id = n.publisher_id WHERE n.id = ?`, id).
 		Scan(&d.ID, &d.Title, &d.Content, &d.Type, &d.Level, &d.PublisherName, &pub, &d.PublishStatus)
+	d.Content = SanitizeContent(d.Content) // rows saved before the sanitiser
 	if errors.Is(err, sql.ErrNoRows) {
 		return d, errs.NotFound(entity)
 	}

@@ -121,8 +121,8 @@ func (c *Ctx) Bind(dst any) error {
 		return decodeJSON(b, dst)
 	case "application/x-www-form-urlencoded", "multipart/form-data":
 		if ct == "multipart/form-data" {
-			if err := c.R.ParseMultipartForm(8 << 20); err != nil {
-				return bodyErr(err)
+			if err := c.parseMultipart(); err != nil {
+				return err
 			}
 		} else if err := c.R.ParseForm(); err != nil {
 			return bodyErr(err)
@@ -141,11 +141,8 @@ func (c *Ctx) Bind(dst any) error {
 
 // FormFile returns an uploaded file of a multipart request.
 func (c *Ctx) FormFile(name string) (multipart.File, *multipart.FileHeader, error) {
-	if err := c.R.ParseMultipartForm(8 << 20); err != nil {
-		if errors.Is(err, http.ErrNotMultipart) {
-			return nil, nil, errs.Invalid("err.badContentType", errs.A("type", c.R.Header.Get("Content-Type")))
-		}
-		return nil, nil, bodyErr(err)
+	if err := c.parseMultipart(); err != nil {
+		return nil, nil, err
 	}
 	f, h, err := c.R.FormFile(name)
 	if err != nil {
@@ -175,7 +172,9 @@ func decodeJSON(b []byte, dst any) error {
 	if err := dec.Decode(dst); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) && te.Field != "" {
-			return errs.Field(te.Field, "err.invalid", errs.A("field", te.Field))
+			// encoding/json names entries.qty; the client needs the line.
+			path := indexedPath(b, te.Field, te.Type)
+			return errs.Field(path, "err.invalid", errs.A("field", path))
 		}
 		return errs.Invalid("err.badJSON")
 	}

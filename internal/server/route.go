@@ -17,6 +17,7 @@ type Route struct {
 	Perm    string // permission required; "" = any signed-in user; "a|b" = either (the service checks which one applies)
 	Public  bool   // no sign-in needed (login, captcha, refresh, openapi)
 	Pending bool   // allowed while the user still has to change the password
+	Upload  bool   // takes file uploads: a multipart body may reach the upload limit (others keep the body limit)
 	Log     string // operation-log action key (i18n); "" = not logged
 	Tag     string // module, for the API description and the operation log
 	Summary string // English one-liner for the API description

@@ -49,3 +49,23 @@ func IsShort(err error) bool {
 	var e *errs.Error
 	return errors.As(err, &e) && e.Key == ErrShort
 }
+
+// stranded is the refusal of a value-only move where balance k holds no
+// quantity (400 naming goods and warehouse).
+func stranded(ctx context.Context, tx db.Querier, k Key) error {
+	goods, location, _, err := names(ctx, tx, k)
+	if err != nil {
+		return fmt.Errorf("stock: names for the stranded-value message: %w", err)
+	}
+	return errs.Invalid(ErrStranded, errs.A("goods", goods), errs.A("location", location))
+}
+
+// tooLarge is the refusal of a change that would take a balance beyond
+// dec.MaxBalance (in quantity or value): a 400 naming goods and warehouse.
+func tooLarge(ctx context.Context, tx db.Querier, k Key) error {
+	goods, location, _, err := names(ctx, tx, k)
+	if err != nil {
+		return fmt.Errorf("stock: names for the limit message: %w", err)
+	}
+	return errs.Invalid("limit.err.balance", errs.A("goods", goods), errs.A("location", location), errs.A("max", dec.MaxBalance.String()))
+}

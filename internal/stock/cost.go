@@ -1,8 +1,11 @@
 package stock
 
 import (
+	"math"
 	"math/big"
 	"math/bits"
+
+	"cangshu/internal/dec"
 )
 
 // Costing works on the stored form of decimals: int64 micros (value ×
@@ -67,7 +70,33 @@ func bigMulDiv(a, b, c, u int64) int64 {
 	if neg {
 		q.Neg(q)
 	}
+	if !q.IsInt64() {
+		// Saturate: the balance limit check (state.over) refuses it.
+		if q.Sign() < 0 {
+			return math.MinInt64
+		}
+		return math.MaxInt64
+	}
 	return q.Int64()
+}
+
+// add is a + b saturated at the int64 range, so that an overflowing sum
+// stays beyond the balance limit (state.over) instead of wrapping.
+func add(a, b int64) int64 {
+	c := a + b
+	switch {
+	case a > 0 && b > 0 && c < 0:
+		return math.MaxInt64
+	case a < 0 && b < 0 && c >= 0:
+		return math.MinInt64
+	}
+	return c
+}
+
+// over tells whether the balance's quantity or value is beyond the limit
+// (dec.MaxBalance): the change that brought it there is refused.
+func (s *state) over() bool {
+	return abs(s.qty) > uint64(dec.MaxBalanceMicros) || abs(s.value) > uint64(dec.MaxBalanceMicros)
 }
 
 func abs(x int64) uint64 {
@@ -79,11 +108,13 @@ func abs(x int64) uint64 {
 
 // mv is one move as the costing walk sees it.
 type mv struct {
-	id     int64
-	date   string
-	qty    int64 // micros, signed
-	amount int64 // micros, signed: given (cost_mode 1) or as last computed
-	given  bool
+	id      int64
+	date    string
+	qty     int64 // micros, signed
+	amount  int64 // micros, signed: given (cost_mode 1 or 2) or as last computed
+	given   bool
+	role    int   // RoleOnly, RoleOut, RoleIn
+	feedKey int64 // its group of fed moves (0 none)
 }
 
 // layer is the unconsumed part of an inbound move (FIFO).
@@ -105,6 +136,8 @@ type state struct {
 	value  int64
 	last   int64 // micros per base unit
 	layers []layer
+	// stranded: a value-only move met a balance without quantity.
+	stranded bool
 }
 
 // step costs m from the state and applies it. It returns m's amount and the
@@ -113,6 +146,10 @@ type state struct {
 func (s *state) step(m mv) (int64, int) {
 	if m.qty < 0 {
 		return s.out(-m.qty), -1
+	}
+	if m.qty == 0 {
+		s.adjust(m.amount)
+		return m.amount, -1
 	}
 	amt := m.amount
 	if !m.given {
@@ -140,8 +177,8 @@ func (s *state) step(m mv) (int64, int) {
 			li = len(s.layers) - 1
 		}
 	}
-	s.qty += m.qty
-	s.value += amt
+	s.qty = add(s.qty, m.qty)
+	s.value = add(s.value, amt)
 	return amt, li
 }
 
@@ -163,7 +200,7 @@ func (s *state) out(q int64) int64 {
 			if s.qty > 0 {
 				cost, rest = s.value, q-s.qty
 			}
-			cost += mulDiv(s.last, rest, micro, s.u)
+			cost = add(cost, mulDiv(s.last, rest, micro, s.u))
 		}
 	default:
 		rest := q
@@ -171,23 +208,70 @@ func (s *state) out(q int64) int64 {
 		for n < len(s.layers) && rest > 0 {
 			l := &s.layers[n]
 			if rest >= l.qty {
-				cost += l.amount
+				cost = add(cost, l.amount)
 				rest -= l.qty
 				n++
 				continue
 			}
 			part := mulDiv(l.amount, rest, l.qty, s.u)
-			cost += part
+			cost = add(cost, part)
 			l.qty -= rest
 			l.amount -= part
 			rest = 0
 		}
 		s.layers = s.layers[n:]
 		if rest > 0 {
-			cost += mulDiv(s.last, rest, micro, s.u)
+			cost = add(cost, mulDiv(s.last, rest, micro, s.u))
 		}
 	}
-	s.qty -= q
-	s.value -= cost
+	s.qty = add(s.qty, -q)
+	s.value = add(s.value, -cost)
 	return -cost
+}
+
+// adjust adds a value-only change to the balance: FIFO shares it over the
+// layers in proportion to their quantities, the last layer taking the
+// remainder. Without quantity the value would be stranded: refused.
+func (s *state) adjust(amt int64) {
+	if s.qty <= 0 {
+		s.stranded = true
+		return
+	}
+	s.value = add(s.value, amt)
+	if !s.fifo || len(s.layers) == 0 {
+		return
+	}
+	rest := amt
+	for i := range s.layers[:len(s.layers)-1] {
+		part := mulDiv(amt, s.layers[i].qty, s.qty, s.u)
+		s.layers[i].amount += part
+		rest -= part
+	}
+	s.layers[len(s.layers)-1].amount += rest
+}
+
+// share is the amounts of fed moves taking total over their weights (all
+// zero: over their quantities): mulDiv for each but the last, which takes
+// the remainder, so the shares sum exactly to total.
+func share(total int64, weights, qtys []int64, u int64) []int64 {
+	var sum int64
+	for _, w := range weights {
+		sum += w
+	}
+	if sum == 0 {
+		weights = qtys
+		for _, q := range qtys {
+			sum += q
+		}
+	}
+	out := make([]int64, len(weights))
+	rest := total
+	for i := range weights[:len(weights)-1] {
+		if sum != 0 {
+			out[i] = mulDiv(total, weights[i], sum, u)
+		}
+		rest -= out[i]
+	}
+	out[len(out)-1] = rest
+	return out
 }

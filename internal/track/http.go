@@ -49,7 +49,7 @@ func Routes(s *Service) []server.Route {
 				if serial == "" {
 					return nil, errs.Required("serNum", labelSerNum)
 				}
-				return s.History(c.Context(), shopOf(c), goodsID, serial)
+				return s.History(c.Context(), shopOf(c), c.User.IsRoot(), goodsID, serial)
 			}},
 		{Method: "GET", Path: "/api/serNum/list", Perm: permPick, Tag: tag,
 			Summary: "Serial numbers of the goods in stock (?invId=&locationId=; warehouses of the active shop), for picking on outbound lines",
@@ -124,7 +124,11 @@ type Move struct {
 }
 
 // History answers the serial's history; 404 when it was never received.
-func (s *Service) History(ctx context.Context, shopID, goodsID int64, serial string) (*History, error) {
+// Outside the administrator (all, who sees every shop), a serial exists for
+// the caller only through the active shop: its moves in the shop's
+// documents, and where it is now only when that is one of the shop's
+// warehouses; a serial the shop never saw is a 404, as if unknown.
+func (s *Service) History(ctx context.Context, shopID int64, all bool, goodsID int64, serial string) (*History, error) {
 	h := History{InvID: goodsID, SerNum: serial, Moves: []Move{}}
 	var id int64
 	var lastKind, lastDate string
@@ -148,9 +152,23 @@ func (s *Service) History(ctx context.Context, shopID, goodsID int64, serial str
 		return r.Scan(&m.BillID, &m.BillNo, &m.Kind, &m.TransType, &m.Date, &m.Direction, &m.LocationID, &m.LocationName, &m.ContactName)
 	}, `SELECT sm.bill_id, b.bill_no, sm.kind, b.trans_type, sm.move_date, sm.direction, sm.location_id, l.name, COALESCE(c.name, '')
 		FROM serial_moves sm JOIN bills b ON b.id = sm.bill_id JOIN locations l ON l.id = sm.location_id LEFT JOIN contacts c ON c.id = b.contact_id
-		WHERE sm.serial_id = ? AND b.shop_id = ? ORDER BY sm.id`, id, shopID)
+		WHERE sm.serial_id = ? AND (? OR b.shop_id = ?) ORDER BY sm.id`, id, all, shopID)
 	if err != nil {
 		return nil, err
+	}
+	if !all {
+		var here int
+		if h.LocationID != 0 {
+			if err := s.db.QueryRow(ctx, "SELECT COUNT(*) FROM shop_locations WHERE shop_id = ? AND location_id = ?", shopID, h.LocationID).Scan(&here); err != nil {
+				return nil, err
+			}
+		}
+		if here == 0 {
+			if len(moves) == 0 {
+				return nil, errs.NotFound(labelSerial)
+			}
+			h.LocationID, h.LocationName = 0, ""
+		}
 	}
 	if moves != nil {
 		h.Moves = moves

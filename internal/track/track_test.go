@@ -323,3 +323,31 @@ func batchesString[T any](rows []T, f func(T) string) string {
 	}
 	return strings.Join(parts, "|")
 }
+
+// A user of another shop learns nothing of a serial received only in the
+// main shop (neither that it exists nor its warehouse); the administrator
+// sees it with all its moves.
+func TestSerialHistoryStaysInTheShop(t *testing.T) {
+	w := newWorld(t)
+	w.save("/api/purchase/add?check=1", w.doc(w.supplier, w.main, "2025-03-01", w.phoneLine("S1", "S2")))
+	now := time.Now().UTC()
+	shopB := w.e.Insert("INSERT INTO shops (code, name, created_at, updated_at) VALUES ('S002', '乙店', ?, ?) RETURNING id", now, now)
+	locB := w.e.Insert("INSERT INTO locations (number, name, created_at, updated_at) VALUES ('CK009', '乙仓', ?, ?) RETURNING id", now, now)
+	w.e.Exec("INSERT INTO shop_locations (shop_id, location_id) VALUES (?, ?)", shopB, locB)
+	other := w.e.UserWith("report:serNumTracer:query")
+	w.e.Exec("INSERT INTO user_shops (user_id, shop_id) SELECT id, ? FROM users WHERE username = ?", shopB, other.Username)
+	other.Do("POST", "/api/home/switchShop", map[string]any{"shopId": shopB}).Want(200)
+	path := fmt.Sprintf("/api/serNum/history?invId=%d&serNum=S1", w.phone)
+	r := other.Do("GET", path, nil)
+	if r.Status != 404 || strings.Contains(string(r.Body), "总仓") {
+		t.Fatalf("shop B sees shop A's serial: %d %s", r.Status, r.Body)
+	}
+	// A user of the main shop sees it, and so does the administrator.
+	mine := w.e.UserWith("report:serNumTracer:query")
+	if r := mine.Do("GET", path, nil).Want(200); !strings.Contains(string(r.Body), "总仓") {
+		t.Fatalf("main shop: %s", r.Body)
+	}
+	if r := w.a.Do("GET", path, nil).Want(200); !strings.Contains(string(r.Body), "总仓") {
+		t.Fatalf("administrator: %s", r.Body)
+	}
+}

@@ -38,7 +38,7 @@ func Routes(s *Service) []server.Route {
 			return server.Done(s.ResetPassword(c.Context(), c.User, id, pw))
 		})},
 		{Method: "GET", Path: "/api/users/template", Perm: "sys:user:import", Tag: "user", Summary: "The Excel import template", H: func(c *server.Ctx) (any, error) { return s.Template(c.Lang) }},
-		{Method: "POST", Path: "/api/users/import", Perm: "sys:user:import", Log: "log.user.import", Tag: "user", Summary: "Import users from Excel (multipart file, ?deptId=), all rows or none", H: func(c *server.Ctx) (any, error) {
+		{Method: "POST", Path: "/api/users/import", Perm: "sys:user:import", Upload: true, Log: "log.user.import", Tag: "user", Summary: "Import users from Excel (multipart file, ?deptId=), all rows or none", H: func(c *server.Ctx) (any, error) {
 			dept, err := c.QueryInt("deptId", 0)
 			if err != nil {
 				return nil, err

@@ -267,19 +267,39 @@ func (s *Service) ChangePassword(ctx context.Context, who *server.Principal, in 
 	if in.NewPassword == in.OldPassword {
 		return errs.Field("newPassword", "user.err.samePassword")
 	}
+	// Wrong old passwords are throttled like sign-ins (the same counter,
+	// in the database), so a stolen session cannot guess the password.
+	now := s.now()
+	if err := auth.CheckThrottle(ctx, s.db, who.Username, now); err != nil {
+		return err
+	}
+	old, err := passwordHash(ctx, s.db, who.UserID)
+	if err != nil {
+		return errs.Wrap("change password", err)
+	}
+	// The slow hashes run outside any transaction.
+	if !auth.PasswordMatches(old, in.OldPassword) {
+		if err := s.db.InTx(ctx, func(tx *db.Tx) error { return auth.RecordPasswordFailure(ctx, tx, who.Username) }); err != nil {
+			return errs.Wrap("change password", err)
+		}
+		return errs.Field("oldPassword", "user.err.oldPasswordWrong")
+	}
 	hash, err := auth.HashPassword(in.NewPassword, s.opt.PasswordCost)
 	if err != nil {
 		return err
 	}
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		old, err := passwordHash(ctx, tx, who.UserID)
+		cur, err := passwordHash(ctx, tx, who.UserID)
 		if err != nil {
 			return err
 		}
-		if !auth.PasswordMatches(old, in.OldPassword) {
-			return errs.Field("oldPassword", "user.err.oldPasswordWrong")
+		if cur != old {
+			return errs.Conflict("err.stale")
 		}
-		if err := setPasswordHash(ctx, tx, who.UserID, hash, false, s.now()); err != nil {
+		if err := auth.ClearPasswordFailures(ctx, tx, who.Username, now); err != nil {
+			return err
+		}
+		if err := setPasswordHash(ctx, tx, who.UserID, hash, false, now); err != nil {
 			return err
 		}
 		return auth.RevokeUserSessions(ctx, tx, who.UserID, who.SessionID)

@@ -5,7 +5,7 @@ import { Button, Flex, Input, Segmented, Space, theme, Tooltip } from 'antd'
 import { BoldOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, UnorderedListOutlined } from '@ant-design/icons'
 import type { TextAreaRef } from 'antd/es/input/TextArea'
 import { useTranslation } from 'react-i18next'
-import { safeHtml } from '../lib/safeHtml'
+import { SafeHtml } from './SafeHtml'
 
 interface Props {
   value?: string
@@ -80,14 +80,14 @@ export function ContentEditor({ value = '', onChange }: Props) {
           data-testid="notice-content"
         />
       ) : (
-        <div
+        <SafeHtml
           style={{
             minHeight: 180,
             padding: token.paddingSM,
             border: `${token.lineWidth}px ${token.lineType} ${token.colorBorder}`,
             borderRadius: token.borderRadius,
           }}
-          dangerouslySetInnerHTML={{ __html: safeHtml(value) }}
+          html={value ?? ''}
         />
       )}
     </div>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { DictTag } from '@/features/dict/components/DictTag'
 import { formatDateTime } from '@/utils/date'
 import { useNoticeDetail, useNoticePreview } from '../api'
-import { safeHtml } from '../lib/safeHtml'
+import { SafeHtml } from './SafeHtml'
 import type { Notice } from '../types'
 
 interface Props {
@@ -49,8 +49,8 @@ export function NoticeDetailModal({ id, preview, onClose }: Props) {
             )}
           </Flex>
           <Divider />
-          {/* HTML checked by the server on save and cleaned again here */}
-          <div dangerouslySetInnerHTML={{ __html: safeHtml(data.content) }} />
+          {/* HTML sanitised by the server and again here, inserted as nodes */}
+          <SafeHtml html={data.content} />
         </div>
       )}
     </Modal>

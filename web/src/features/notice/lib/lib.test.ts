@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { createElement } from 'react'
+import { render } from '@testing-library/react'
+import { SafeHtml } from '../components/SafeHtml'
 import { unreadBadge } from './badge'
 import { safeHtml } from './safeHtml'
 
@@ -17,7 +20,9 @@ describe('unreadBadge', () => {
 
 describe('safeHtml', () => {
   it('keeps basic formatting', () => {
-    expect(safeHtml('<p>Hi <b>all</b></p><ul><li>x</li></ul>')).toBe('<p>Hi <b>all</b></p><ul><li>x</li></ul>')
+    expect(safeHtml('<p>Hi <b>all</b></p><ul><li>x</li></ul><h3>t</h3><ol><li><i>y</i></li></ol>')).toBe(
+      '<p>Hi <b>all</b></p><ul><li>x</li></ul><h3>t</h3><ol><li><i>y</i></li></ol>',
+    )
   })
   it('drops scripts, frames and event handlers', () => {
     const out = safeHtml('<p onclick="x()">a</p><script>alert(1)</script><iframe src="//e"></iframe><img src="x" onerror="y()">')
@@ -29,5 +34,33 @@ describe('safeHtml', () => {
   })
   it('keeps plain text as text', () => {
     expect(safeHtml('a < b & c')).toBe('a &lt; b &amp; c')
+  })
+  it.each([
+    '<svg><title><noscript><xmp></noscript><img src=x onerror=alert(document.domain)></xmp></noscript></title></svg>',
+    '<svg><style><img src=x onerror=alert(1)></style></svg>',
+    '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>',
+    '<svg><a><animate attributeName=href values="javascript:alert(1)"/><text x=20 y=20>click</text></a></svg>',
+    '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
+    '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>',
+    '<a href="data:text/html;base64,PHNjcmlwdD4=">x</a><img src="data:image/svg+xml;base64,PHN2Zz4=">',
+  ])('neutralises %s', (payload) => {
+    const out = safeHtml(payload).toLowerCase()
+    for (const bad of ['onerror', '<svg', '<math', '<style', '<script', 'javascript:', 'data:text', 'image/svg', '<animate']) {
+      expect(out).not.toContain(bad)
+    }
+  })
+})
+
+describe('SafeHtml', () => {
+  it('inserts the sanitised nodes, so nothing runs and nothing is parsed twice', () => {
+    const { container } = render(
+      createElement(SafeHtml, {
+        html: '<p>ok</p><svg><title><noscript><xmp></noscript><img src=x onerror=alert(document.domain)></xmp></noscript></title></svg>',
+      }),
+    )
+    const box = container.querySelector('[data-testid="notice-html"]')!
+    expect(box.querySelector('p')?.textContent).toBe('ok')
+    expect(box.querySelector('[onerror]')).toBeNull()
+    expect(box.querySelector('svg')).toBeNull()
   })
 })
