@@ -493,6 +493,24 @@ export async function run(ctx) {
     await page.waitForFunction(() => document.documentElement.lang === 'zh-CN')
   })
 
+  await step('also seen: the contacts table of the customer dialog fits the dialog', async () => {
+    const view = await open('/settings/base/customer', 'customer-view')
+    await view.getByTestId('customer-add').click()
+    const table = byTest('contact-linkmans')
+    await table.waitFor()
+    await byTest('contact-link-add').click()
+    const fits = await table.evaluate((el) => {
+      const body = el.closest('.ant-modal-body') ?? el.parentElement
+      const t = el.getBoundingClientRect()
+      const b = body.getBoundingClientRect()
+      const wide = [...el.querySelectorAll('.ant-table-content, .ant-table-body')].some((x) => x.scrollWidth > x.clientWidth + 1)
+      return { right: t.right, limit: b.right, wide }
+    })
+    await shot('65-contact-dialog')
+    expect(fits.right <= fits.limit + 1 && !fits.wide, `the contacts table runs past the dialog: ${JSON.stringify(fits)}`)
+    await page.keyboard.press('Escape')
+  })
+
   await step('first day 12: the built assets come precompressed (br, gzip) with long cache headers; index.html no-cache', async () => {
     const get = (path, enc) =>
       new Promise((res, rej) => {
