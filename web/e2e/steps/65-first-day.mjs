@@ -375,9 +375,9 @@ export async function run(ctx) {
     const qtyPlaces = 2
     const body = view.locator('.ant-table-tbody')
     await waitFor(
-      async () => /5,?000\.00/.test(await body.innerText()),
+      async () => /5,?002\.50/.test(await body.innerText()),
       10_000,
-      `the 5000 received shown as 5000.00 (qty places ${qtyPlaces})`,
+      `the 5002.5 received (5000 and 2.5) shown as 5002.50 (qty places ${qtyPlaces})`,
     )
     const label = totals.getByText(/合计/).first()
     const box = await label.boundingBox()
