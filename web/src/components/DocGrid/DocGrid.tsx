@@ -394,6 +394,8 @@ export function DocGrid(props: DocGridProps) {
   )
   const linesRef = useRef(shown)
   linesRef.current = shown
+  const latestLines = useRef(lines)
+  latestLines.current = lines
 
   const [cursor, setCursor] = useState<GridCursor>(initialCursor)
   const [local, setLocal] = useState<Map<string, Map<ColumnKey, string>>>(new Map())
@@ -604,7 +606,8 @@ export function DocGrid(props: DocGridProps) {
         }
         let problems = localRef.current
         if (c.editing && line && open) problems = withoutCell(problems, line.key, open.key)
-        const lines = lastLines.current ?? linesRef.current
+        const changed = lastLines.current
+        const lines = changed ?? linesRef.current
         const problem = firstProblem(
           lines,
           problems,
@@ -615,7 +618,8 @@ export function DocGrid(props: DocGridProps) {
           setCursor({ row: problem.row, col: Math.max(0, col), editing: false, draft: '' })
           focusGrid()
         }
-        return { problem, lines: lines.filter((l, i) => !(i === lines.length - 1 && isEmptyLine(l))) }
+        // unchanged: the page's own array (its errors know the lines by identity)
+        return { problem, lines: changed ?? latestLines.current }
       },
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
