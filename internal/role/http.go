@@ -9,10 +9,10 @@ import (
 func Routes(s *Service) []server.Route {
 	return []server.Route{
 		{Method: "GET", Path: "/api/roles/page", Perm: "sys:role:query", Tag: "role", Summary: "Page of roles (pageNum, pageSize, keywords)", H: server.Paged(func(c *server.Ctx, p server.PageParams) (any, error) {
-			return s.Page(c.Context(), c.User, PageQuery{PageParams: p, Keywords: c.Query("keywords")})
+			return s.Page(c.Context(), c.User, c.Lang, PageQuery{PageParams: p, Keywords: c.Query("keywords")})
 		})},
-		{Method: "GET", Path: "/api/roles/options", Tag: "role", Summary: "Enabled roles as options", H: func(c *server.Ctx) (any, error) { return s.Options(c.Context(), c.User) }},
-		{Method: "GET", Path: "/api/roles/{id}/form", Perm: "sys:role:edit", Tag: "role", Summary: "A role for its edit form", H: server.ID("id", func(c *server.Ctx, id int64) (any, error) { return s.Form(c.Context(), c.User, id) })},
+		{Method: "GET", Path: "/api/roles/options", Tag: "role", Summary: "Enabled roles as options", H: func(c *server.Ctx) (any, error) { return s.Options(c.Context(), c.User, c.Lang) }},
+		{Method: "GET", Path: "/api/roles/{id}/form", Perm: "sys:role:edit", Tag: "role", Summary: "A role for its edit form", H: server.ID("id", func(c *server.Ctx, id int64) (any, error) { return s.Form(c.Context(), c.User, c.Lang, id) })},
 		{Method: "POST", Path: "/api/roles/{$}", Perm: "sys:role:add", Log: "log.role.create", Tag: "role", Summary: "Create a role", H: server.In(func(c *server.Ctx, in Input) (any, error) { return s.Create(c.Context(), in) })},
 		{Method: "POST", Path: "/api/roles/{id}", Perm: "sys:role:edit", Log: "log.role.update", Tag: "role", Summary: "Update a role", H: server.IDIn("id", func(c *server.Ctx, id int64, in Input) (any, error) {
 			return server.Done(s.Update(c.Context(), c.User, id, in))

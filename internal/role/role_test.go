@@ -292,3 +292,56 @@ func TestRoleEditorsCannotGrantWhatTheyLack(t *testing.T) {
 	editor.Do("POST", fmt.Sprintf("/api/roles/%d/menus", e.RoleOf(editor)), []int64{e.MenuID("sys:user:delete")}).Want(403)
 	editor.Do("DELETE", "/api/users/1", nil).Want(403)
 }
+
+// The built-in roles' seeded names and remarks follow the caller's language
+// (list, options, edit form); a name an administrator wrote stays as written.
+func TestBuiltinRolesFollowTheLanguage(t *testing.T) {
+	e := apptest.New(t)
+	zh := e.Admin()
+	en := e.Admin()
+	en.Lang = "en"
+	clerk := e.RoleID("CLERK")
+	find := func(c *apptest.Client, code string) role.Role {
+		t.Helper()
+		var page apptest.Page[role.Role]
+		c.Do("GET", "/api/roles/page?pageSize=50", nil).Want(200).Decode(&page)
+		for _, r := range page.List {
+			if r.Code == code {
+				return r
+			}
+		}
+		t.Fatalf("no role %s", code)
+		return role.Role{}
+	}
+	for _, tc := range []struct {
+		c                       *apptest.Client
+		code, name, remarkStart string
+	}{
+		{zh, "CLERK", "业务员", "业务员："},
+		{en, "CLERK", "Clerk", "Clerk: "},
+		{zh, "BOOKKEEPER", "会计", "会计："},
+		{en, "BOOKKEEPER", "Bookkeeper", "Bookkeeper: "},
+		{en, "ROOT", "Administrator", "Administrator: "},
+		{zh, "ROOT", "超级管理员", "管理员："},
+	} {
+		r := find(tc.c, tc.code)
+		if r.Name != tc.name || !strings.HasPrefix(r.Remark, tc.remarkStart) {
+			t.Errorf("%s in %q: %q / %q", tc.code, tc.c.Lang, r.Name, r.Remark)
+		}
+	}
+	var opts []role.Option
+	en.Do("GET", "/api/roles/options", nil).Want(200).Decode(&opts)
+	if !slices.Contains(opts, role.Option{Value: clerk, Label: "Clerk"}) {
+		t.Fatalf("English options: %+v", opts)
+	}
+	var form role.Form
+	en.Do("GET", fmt.Sprintf("/api/roles/%d/form", clerk), nil).Want(200).Decode(&form)
+	if form.Name != "Clerk" {
+		t.Fatalf("English form: %+v", form)
+	}
+	// renamed by the administrator: the name stays as written in both languages
+	zh.Do("POST", fmt.Sprintf("/api/roles/%d", clerk), map[string]any{"name": "销售员", "code": "CLERK", "remark": "门店销售"}).Want(200)
+	if r := find(en, "CLERK"); r.Name != "销售员" || r.Remark != "门店销售" {
+		t.Fatalf("written text changed: %q / %q", r.Name, r.Remark)
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
+	"cangshu/internal/i18n"
 	"cangshu/internal/server"
 )
 
@@ -19,7 +20,7 @@ type Service struct{ db *db.DB }
 func NewService(d *db.DB) *Service { return &Service{db: d} }
 
 // Page lists roles by sort order; ROOT is listed to ROOT callers only.
-func (s *Service) Page(ctx context.Context, who *server.Principal, pq PageQuery) (server.PageResult[Role], error) {
+func (s *Service) Page(ctx context.Context, who *server.Principal, lang i18n.Lang, pq PageQuery) (server.PageResult[Role], error) {
 	hideRoot := !who.IsRoot()
 	total, err := countRoles(ctx, s.db, pq, hideRoot)
 	if err != nil {
@@ -29,16 +30,28 @@ func (s *Service) Page(ctx context.Context, who *server.Principal, pq PageQuery)
 	if err != nil {
 		return server.PageResult[Role]{}, fmt.Errorf("list roles: %w", err)
 	}
+	for i := range list {
+		list[i].localize(lang)
+	}
 	return server.NewPage(list, total), nil
 }
 
 // Options lists the enabled roles for pickers; ROOT only for ROOT callers.
-func (s *Service) Options(ctx context.Context, who *server.Principal) ([]Option, error) {
-	return enabledRoles(ctx, s.db, who.IsRoot())
+func (s *Service) Options(ctx context.Context, who *server.Principal, lang i18n.Lang) ([]Option, error) {
+	list, err := enabledRoles(ctx, s.db, who.IsRoot())
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Option, len(list))
+	for i, r := range list {
+		r.localize(lang)
+		out[i] = Option{Value: r.ID, Label: r.Name}
+	}
+	return out, nil
 }
 
 // Form is a role for its edit form.
-func (s *Service) Form(ctx context.Context, who *server.Principal, id int64) (Form, error) {
+func (s *Service) Form(ctx context.Context, who *server.Principal, lang i18n.Lang, id int64) (Form, error) {
 	r, err := getRole(ctx, s.db, id)
 	if err != nil {
 		return Form{}, err
@@ -46,6 +59,7 @@ func (s *Service) Form(ctx context.Context, who *server.Principal, id int64) (Fo
 	if err := mayEdit(who, r); err != nil {
 		return Form{}, err
 	}
+	r.localize(lang)
 	return r.form(), nil
 }
 

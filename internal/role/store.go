@@ -66,14 +66,19 @@ func listRoles(ctx context.Context, q db.Querier, pq PageQuery, hideRoot bool) (
 }
 
 // enabledRoles are the options of the role picker.
-func enabledRoles(ctx context.Context, q db.Querier, withRoot bool) ([]Option, error) {
-	query := "SELECT id, name FROM roles WHERE status = 1"
+func enabledRoles(ctx context.Context, q db.Querier, withRoot bool) ([]Role, error) {
+	query := "SELECT id, name, code, builtin FROM roles WHERE status = 1"
 	var args []any
 	if !withRoot {
 		query += " AND code <> ?"
 		args = append(args, server.RootRole)
 	}
-	return db.All(ctx, q, func(r *sql.Rows, o *Option) error { return r.Scan(&o.Value, &o.Label) }, query+" ORDER BY sort, id", args...)
+	return db.All(ctx, q, func(r *sql.Rows, o *Role) error {
+		var builtin int
+		err := r.Scan(&o.ID, &o.Name, &o.Code, &builtin)
+		o.Builtin = builtin == 1
+		return err
+	}, query+" ORDER BY sort, id", args...)
 }
 
 func getRole(ctx context.Context, q db.Querier, id int64) (Role, error) {

@@ -92,6 +92,8 @@ func Params() []Param {
 		flag("ISWARRANTY", "0"),
 		{Key: "closeDate", Kind: KindDate},
 		flag("allowOverFulfil", "0"),
+		// the warehouse a new document starts in when the user has chosen none yet (0: the shop's first)
+		{Key: "defaultLocationId", Kind: KindInt, Default: "0", Min: 0, Max: 1 << 53},
 		flag("allowRegister", "0"),
 		flag("showAgreement", "0"),
 		{Key: KeyInitPassword, Kind: KindPassword, Default: "123456"},
@@ -136,6 +138,7 @@ type System struct {
 	ISWARRANTY          int     `json:"ISWARRANTY"`
 	CloseDate           string  `json:"closeDate"` // "" or YYYY-MM-DD: period closed up to this date
 	AllowOverFulfil     int     `json:"allowOverFulfil"`
+	DefaultLocationID   int64   `json:"defaultLocationId"`
 	AllowRegister       int     `json:"allowRegister"`
 	ShowAgreement       int     `json:"showAgreement"`
 	// InitPassword is the password new users get; omitted from JSON when

@@ -223,7 +223,7 @@ export async function run(ctx) {
     await search.press('Enter')
     const cell = goods.getByTestId(`goods-stock-${d.gm[0].number}`)
     await cell.waitFor()
-    await waitFor(async () => (await cell.textContent()) === String(left), 10_000, `the goods list shows ${left} on hand`)
+    await waitFor(async () => Number(await cell.textContent()) === left, 10_000, `the goods list shows ${left} on hand`)
     await shot('67b-goods-list-stock')
   })
 
@@ -244,7 +244,9 @@ export async function run(ctx) {
     // part 1: "make a delivery" on the order, 2 and 1 of 6 and 4
     const orderView = await open(`/sales/salesOrder_detail?id=${d.order.id}`, 'doc-make-from-order')
     await orderView.getByTestId('doc-make-from-order').click()
-    const path = `/sales/sales_detail?fromOrder=${d.order.id}`
+    // each "make a delivery" opens its own tab (…?fromOrder=id&n=…)
+    await page.waitForFunction((id) => location.hash.includes(`/sales/sales_detail?fromOrder=${id}&`), d.order.id)
+    const path = decodeURIComponent(new URL(page.url()).hash.slice(1))
     const view = pageOf(path)
     await view.getByTestId('doc-entry-sales').waitFor()
     const cell = (row, col) => view.getByTestId(`docgrid-cell-${row}-${col}`)

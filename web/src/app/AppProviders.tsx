@@ -20,8 +20,10 @@ export const queryClient = new QueryClient({
   },
 })
 
-// When the session ends (sign-out, expiry), drop the server data and tabs.
+// When the session ends (sign-out, expiry), drop the server data and tabs;
+// the tabs kept over a reload belong to one user.
 useSession.subscribe((s, prev) => {
+  if (s.user?.username && s.user.username !== prev.user?.username) useTabs.getState().own(s.user.username)
   if (prev.accessToken && !s.accessToken) {
     setTimeout(() => {
       queryClient.clear()

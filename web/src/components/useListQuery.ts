@@ -11,8 +11,8 @@
 //   })
 //   <SearchForm onSearch={list.search} onReset={list.reset}>…</SearchForm>
 //   <ListTable list={list} columns={columns} rowKey="id" />
-import { useCallback, useContext, useMemo, useState } from 'react'
-import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query'
+import { useCallback, useContext, useMemo, useRef, useState } from 'react'
+import { hashKey, keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query'
 import type { PageResult } from '@/api/types'
 import { TabRouteContext } from '@/routes/tabRoute'
 
@@ -101,9 +101,19 @@ export function useListQuery<F extends Filters, T>(opts: ListQueryOptions<F, T>)
     enabled: opts.enabled ?? true,
   })
 
+  const now = useRef({ filters, paging, refetch: q.refetch })
+  now.current = { filters, paging, refetch: q.refetch }
+  // 搜索 always asks the server: the same filters again refetch (stock and
+  // statuses change behind a list); new ones start at page 1
   const search = useCallback((f: Partial<F>) => {
-    setFilters((old) => ({ ...old, ...f }))
-    setPaging((p) => ({ ...p, pageNum: 1 }))
+    const { filters: old, paging: p, refetch } = now.current
+    const next = { ...old, ...f }
+    if (p.pageNum === 1 && hashKey([compact(next)]) === hashKey([compact(old)])) {
+      void refetch()
+      return
+    }
+    setFilters(next)
+    setPaging((x) => ({ ...x, pageNum: 1 }))
   }, [])
   const reset = useCallback(() => {
     setFilters(initial)

@@ -40,6 +40,16 @@ export function PageHost({ routes, scrollRef }: { routes: FlatRoute[]; scrollRef
   const key = location.pathname + location.search
   const title = route ? pageTitle(route, location.search) : ''
 
+  // Titles follow the route tree (a language switch loads it again): every
+  // open tab, not only the active one.
+  const retitleAll = useTabs((s) => s.retitleAll)
+  useEffect(() => {
+    retitleAll((tab) => {
+      const r = findRoute(routes, tab.pathname)
+      return r && !r.catalog ? pageTitle(r, tab.key.slice(tab.pathname.length)) : undefined
+    })
+  }, [routes, retitleAll])
+
   // Pinned pages (the dashboard) are always open.
   useEffect(() => {
     for (const r of routes) {

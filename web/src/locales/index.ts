@@ -24,6 +24,7 @@ import zhDocument from './zh-CN/document.json'
 import zhSettings from './zh-CN/settings.json'
 import zhApidoc from './zh-CN/apidoc.json'
 import zhReport from './zh-CN/report.json'
+import zhEntry from './zh-CN/entry.json'
 import enCommon from './en/common.json'
 import enLogin from './en/login.json'
 import enLayout from './en/layout.json'
@@ -48,6 +49,7 @@ import enDocument from './en/document.json'
 import enSettings from './en/settings.json'
 import enApidoc from './en/apidoc.json'
 import enReport from './en/report.json'
+import enEntry from './en/entry.json'
 
 export const languages = ['zh-CN', 'en'] as const
 export type Language = (typeof languages)[number]
@@ -78,6 +80,7 @@ export const resources = {
     settings: zhSettings,
     apidoc: zhApidoc,
     report: zhReport,
+    entry: zhEntry,
   },
   en: {
     common: enCommon,
@@ -104,6 +107,7 @@ export const resources = {
     settings: enSettings,
     apidoc: enApidoc,
     report: enReport,
+    entry: enEntry,
   },
 } as const
 

@@ -6,12 +6,14 @@ import { useTabRoute } from './tabRoute'
 export default function ComingSoon() {
   const { t } = useTranslation()
   const { title, route } = useTabRoute()
+  // the view name is for developers: in the page's data, not its text
   return (
     <Result
       status="info"
       title={t('error:comingSoon', { title })}
-      subTitle={t('error:comingSoonHint', { component: route.component })}
+      subTitle={t('error:comingSoonHint')}
       data-testid="coming-soon"
+      data-component={route.component}
     />
   )
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { useTabs } from './tabs'
+import { TABS_KEY, useTabs } from './tabs'
 
 const open = (key: string, affix = false) =>
   useTabs.getState().open({ key, pathname: key.split('?')[0], title: key, affix, keepAlive: true })
@@ -46,5 +46,33 @@ describe('tabs', () => {
   it('refresh bumps the version', () => {
     useTabs.getState().refresh('/a')
     expect(useTabs.getState().tabs.find((t) => t.key === '/a')?.version).toBe(1)
+  })
+})
+
+describe('tabs over a reload and a language switch', () => {
+  beforeEach(() => {
+    useTabs.getState().reset()
+    useTabs.setState({ owner: '' })
+  })
+  it('are kept in localStorage with their owner', () => {
+    useTabs.getState().own('clerk')
+    open('/purchase/purchase_detail?id=3')
+    const kept = JSON.parse(localStorage.getItem(TABS_KEY)!).state
+    expect(kept.owner).toBe('clerk')
+    expect(kept.tabs.map((t: { key: string }) => t.key)).toEqual(['/purchase/purchase_detail?id=3'])
+  })
+  it('another user starts with the pinned tabs only; the first keeps what is open', () => {
+    open('/dashboard', true)
+    open('/sales/sales')
+    useTabs.getState().own('clerk')
+    expect(useTabs.getState().tabs.map((t) => t.key)).toEqual(['/dashboard', '/sales/sales'])
+    useTabs.getState().own('keeper')
+    expect(useTabs.getState().tabs.map((t) => t.key)).toEqual(['/dashboard'])
+  })
+  it('every tab takes its new title', () => {
+    open('/a')
+    open('/b')
+    useTabs.getState().retitleAll((t) => (t.key === '/a' ? 'Purchases' : undefined))
+    expect(useTabs.getState().tabs.map((t) => t.title)).toEqual(['Purchases', '/b'])
   })
 })

@@ -39,6 +39,13 @@ export function mul(a: DecInput, b: DecInput): string {
   return x && y ? x.mul(y).toFixed() : ''
 }
 
+/** a ÷ b rounded half away from zero to places decimals ('' when either is not a number or b is 0). */
+export function div(a: DecInput, b: DecInput, places: number): string {
+  const x = toDec(a)
+  const y = toDec(b)
+  return x && y && !y.isZero() ? x.div(y).toDecimalPlaces(Math.max(0, places), Decimal.ROUND_HALF_UP).toFixed() : ''
+}
+
 /** The exact sum; values that are not numbers count as 0. */
 export function add(...values: DecInput[]): string {
   return values.reduce<Decimal>((s, v) => s.add(must(v)), new D(0)).toFixed()

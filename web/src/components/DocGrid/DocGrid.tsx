@@ -10,7 +10,20 @@
 // onChange. Empty lines (no goods) are left out when saving
 // (linesForSave); the server's error paths count the saved lines only,
 // and the grid maps them back onto the lines they were made for.
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react'
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+} from 'react'
 import { useTranslation } from 'react-i18next'
 import { Input, Modal, theme } from 'antd'
 import { DeleteOutlined } from '@ant-design/icons'
@@ -21,6 +34,7 @@ import { clampCursor, clickCell, gridKey, initialCursor, setDraft, type GridActi
 import { GoodsIndex, type CachedGoods, type GoodsHit } from './lib/goodsSearch'
 import { clearCell, editCell, emptyLine, isEmptyLine, pickGoods, pickUnit, type PickContext } from './lib/lines'
 import { mapGridErrors } from './lib/errors'
+import { firstProblem, withoutCell, type CellProblemAt } from './lib/problems'
 import { headerFigures } from './lib/arithmetic'
 
 export const ROW_HEIGHT = 34
@@ -52,6 +66,20 @@ export interface DocGridProps {
   /** the viewport height in pixels */
   height?: number
   testId?: string
+  /** asks the grid before saving (see DocGridHandle) */
+  gridRef?: Ref<DocGridHandle | null>
+  /** what the page tells about the active line (available stock, last price), in the status bar */
+  lineInfo?: (line: DocLine) => ReactNode
+}
+
+/** What an entry page asks the grid before saving. */
+export interface DocGridHandle {
+  /**
+   * Takes the open editor's text into its cell, then answers the first cell
+   * the grid refused (the cursor goes there, its error in view) and the lines
+   * as they now are (the page's state may not have caught up yet).
+   */
+  check: () => { problem: CellProblemAt | null; lines: DocLine[] }
 }
 
 interface Option {
@@ -334,6 +362,8 @@ export function DocGrid(props: DocGridProps) {
     hideColumns,
     height = 420,
     testId = 'docgrid',
+    gridRef,
+    lineInfo,
   } = props
   const { t } = useTranslation('docGrid')
   const { token } = theme.useToken()
@@ -364,9 +394,13 @@ export function DocGrid(props: DocGridProps) {
   )
   const linesRef = useRef(shown)
   linesRef.current = shown
+  const latestLines = useRef(lines)
+  latestLines.current = lines
 
   const [cursor, setCursor] = useState<GridCursor>(initialCursor)
   const [local, setLocal] = useState<Map<string, Map<ColumnKey, string>>>(new Map())
+  const localRef = useRef(local)
+  localRef.current = local
   const [serialRow, setSerialRow] = useState<number | null>(null)
 
   // Server errors: by the saved lines' order at the time they came, onto the lines' keys.
@@ -393,10 +427,16 @@ export function DocGrid(props: DocGridProps) {
     [shown, cursorCols, readOnly],
   )
   const cur = clampCursor(cursor, shape)
+  const curRef = useRef(cur)
+  curRef.current = cur
   const activeCol = cursorCols[cur.col]
   const activeLine = shown[cur.row]
 
   const scrollRef = useRef<HTMLDivElement>(null)
+  // The grid's keys and input-method compositions arrive in one hidden input
+  // (a focused div takes no composition): typing Chinese into a selected cell
+  // starts its edit with the composed text.
+  const sinkRef = useRef<HTMLInputElement>(null)
   const [scrollTop, setScrollTop] = useState(0)
   const bodyHeight = height - 2 * ROW_HEIGHT
   // keep the active row in view
@@ -411,7 +451,8 @@ export function DocGrid(props: DocGridProps) {
   }, [cur.row, bodyHeight])
   // back to the grid when an edit ends
   useEffect(() => {
-    if (!cur.editing && scrollRef.current?.contains(document.activeElement)) scrollRef.current.focus()
+    if (!cur.editing && scrollRef.current?.contains(document.activeElement))
+      (sinkRef.current ?? scrollRef.current).focus({ preventScroll: true })
   }, [cur.editing])
 
   const resolverRef = useRef<Resolver | null>(null)
@@ -430,6 +471,8 @@ export function DocGrid(props: DocGridProps) {
     })
 
   /** Applies the keyboard model's actions to the lines; false when a commit was refused (the edit stays open). */
+  const lastLines = useRef<DocLine[] | null>(null)
+  const lastProblem = useRef('')
   const run = (actions: GridAction[]): boolean => {
     let ls = linesRef.current
     let changed = false
@@ -461,7 +504,10 @@ export function DocGrid(props: DocGridProps) {
     if (changed) {
       const out = ls.filter((l, i) => !(i === ls.length - 1 && isEmptyLine(l)))
       const same = out.length === lines.length && out.every((l, i) => l === lines[i])
-      if (!same) onChange(out)
+      if (!same) {
+        lastLines.current = out
+        onChange(out)
+      }
     }
     return true
   }
@@ -475,7 +521,8 @@ export function DocGrid(props: DocGridProps) {
         if (value.trim() === '') return line
         const hit = index.exact(value) ?? r?.hit ?? null
         if (!hit) {
-          setCellProblem(line.key, 'goods', t('noGoods', { text: value.trim() }))
+          lastProblem.current = t('noGoods', { text: value.trim() })
+          setCellProblem(line.key, 'goods', lastProblem.current)
           return null
         }
         setCellProblem(line.key, 'goods', null)
@@ -489,6 +536,7 @@ export function DocGrid(props: DocGridProps) {
         return r?.option ? { ...line, locationId: r.option.value, locationName: r.option.label } : line
       default: {
         const { line: next, problem } = editCell(line, col.key, value, s)
+        lastProblem.current = problem ? problemText(problem) : ''
         setCellProblem(line.key, col.key, problem ? problemText(problem) : null)
         return problem ? null : next
       }
@@ -511,20 +559,71 @@ export function DocGrid(props: DocGridProps) {
       return
     }
     if (r.actions.length && !run(r.actions)) return
+    // Escape: the edit is dropped, and with it the refusal of its text
+    if (cur.editing && !r.state.editing && activeLine && activeCol && !r.actions.some((a) => a.type === 'commit'))
+      setLocal((p) => withoutCell(p, activeLine.key, activeCol.key))
     // the editor unmounts: keys go back to the grid
-    if (cur.editing && !r.state.editing) scrollRef.current?.focus()
+    if (cur.editing && !r.state.editing) focusGrid()
     setCursor(r.state)
   }
 
   const shapeRef = useRef(shape)
   shapeRef.current = shape
+  const runRef = useRef(run)
+  runRef.current = run
+  /** Takes the open editor's text into its cell; false when the cell refuses it (the editor stays, its error shown). */
+  const commitOpen = useCallback((): boolean => {
+    const c = curRef.current
+    if (!c.editing || readOnly || cursorCols[c.col]?.editor === 'serials') return true
+    if (!runRef.current([{ type: 'commit', row: c.row, col: c.col, value: c.draft }])) return false
+    setCursor((x) => ({ ...x, editing: false, draft: '' }))
+    return true
+  }, [cursorCols, readOnly])
   const onCell = useCallback(
     (row: number, key: ColumnKey) => {
       const col = cursorCols.findIndex((c) => c.key === key)
       if (col < 0) return
+      // leaving an open edit by the mouse takes its text, or stays when refused
+      const c = curRef.current
+      if (c.editing && (c.row !== row || c.col !== col) && !commitOpen()) return
       setCursor((c) => clickCell(clampCursor(c, shapeRef.current), row, col, shapeRef.current))
     },
-    [cursorCols],
+    [cursorCols, commitOpen],
+  )
+  const focusGrid = () => (sinkRef.current ?? scrollRef.current)?.focus({ preventScroll: true })
+
+  useImperativeHandle(
+    gridRef,
+    () => ({
+      check: () => {
+        lastLines.current = null
+        const c = curRef.current
+        const open = cursorCols[c.col]
+        const line = linesRef.current[c.row]
+        if (!commitOpen()) {
+          scrollRef.current?.querySelector<HTMLInputElement>(`[data-testid="${testId}-editor"]`)?.focus()
+          return { problem: { row: c.row, col: open.key, msg: lastProblem.current }, lines: linesRef.current }
+        }
+        let problems = localRef.current
+        if (c.editing && line && open) problems = withoutCell(problems, line.key, open.key)
+        const changed = lastLines.current
+        const lines = changed ?? linesRef.current
+        const problem = firstProblem(
+          lines,
+          problems,
+          cursorCols.map((x) => x.key),
+        )
+        if (problem) {
+          const col = cursorCols.findIndex((x) => x.key === problem.col)
+          setCursor({ row: problem.row, col: Math.max(0, col), editing: false, draft: '' })
+          focusGrid()
+        }
+        // unchanged: the page's own array (its errors know the lines by identity)
+        return { problem, lines: changed ?? latestLines.current }
+      },
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [cursorCols, commitOpen],
   )
   const onDelete = useCallback(
     (row: number) => {
@@ -652,10 +751,37 @@ export function DocGrid(props: DocGridProps) {
         aria-label={t('grid')}
         tabIndex={0}
         onKeyDown={onKey}
+        onFocus={(e) => {
+          if (e.target === e.currentTarget && !cur.editing) sinkRef.current?.focus({ preventScroll: true })
+        }}
         onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         data-testid={`${testId}-grid`}
         style={{ height, overflow: 'auto', position: 'relative', outline: 'none', fontSize: token.fontSize }}
       >
+        {
+          <input
+            ref={sinkRef}
+            aria-hidden
+            tabIndex={-1}
+            data-testid={`${testId}-sink`}
+            onCompositionEnd={(e) => {
+              const text = e.data || e.currentTarget.value
+              e.currentTarget.value = ''
+              if (readOnly || !text || !activeCol || activeCol.editor === 'none' || activeCol.editor === 'serials') return
+              setCursor((c) => ({ ...clampCursor(c, shapeRef.current), editing: true, draft: text }))
+            }}
+            onChange={(e) => {
+              // text that arrives outside a composition (an IME committing at once)
+              const native = e.nativeEvent as InputEvent
+              if (native.isComposing) return
+              const text = e.currentTarget.value
+              e.currentTarget.value = ''
+              if (readOnly || !text || !activeCol || activeCol.editor === 'none' || activeCol.editor === 'serials') return
+              setCursor((c) => ({ ...clampCursor(c, shapeRef.current), editing: true, draft: text }))
+            }}
+            style={{ position: 'absolute', left: 0, top: 0, width: 1, height: 1, opacity: 0, border: 0, padding: 0, pointerEvents: 'none' }}
+          />
+        }
         <div role="row" style={{ position: 'sticky', top: 0, zIndex: 2, display: 'flex', width, background: colors.bg }}>
           {headerCell({ key: '#', width: NUM_WIDTH }, t('col.no'), { background: token.colorFillAlter })}
           {columns.map((c) => headerCell(c, t(c.title), { background: token.colorFillAlter }))}
@@ -702,13 +828,14 @@ export function DocGrid(props: DocGridProps) {
         ) : (
           <span style={{ color: token.colorTextTertiary }}>{readOnly ? t('readOnlyKeys') : t('keys')}</span>
         )}
+        {lineInfo && activeLine && !isEmptyLine(activeLine) && <span style={{ marginLeft: 'auto' }}>{lineInfo(activeLine)}</span>}
       </div>
       {serialRow !== null && shown[serialRow] && (
         <SerialDialog
           line={shown[serialRow]}
           onClose={() => {
             setSerialRow(null)
-            scrollRef.current?.focus()
+            focusGrid()
           }}
           onOk={(list) => {
             const line = shown[serialRow]
@@ -716,7 +843,7 @@ export function DocGrid(props: DocGridProps) {
             const ls = linesRef.current.map((l, i) => (i === serialRow ? (next.invId ? editCell(next, 'qty', next.qty, s).line : next) : l))
             onChange(ls.filter((l, i) => !(i === ls.length - 1 && isEmptyLine(l))))
             setSerialRow(null)
-            scrollRef.current?.focus()
+            focusGrid()
           }}
         />
       )}

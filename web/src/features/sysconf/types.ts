@@ -55,6 +55,8 @@ export interface SystemParams {
   ISWARRANTY: Flag
   closeDate: string
   allowOverFulfil: Flag
+  /** the warehouse a new document starts in (0: the shop's first) */
+  defaultLocationId: number
   allowRegister: Flag
   showAgreement: Flag
 }

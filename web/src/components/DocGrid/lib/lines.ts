@@ -70,7 +70,9 @@ export function pickGoods(l: DocLine, hit: GoodsHit, c: PickContext): DocLine {
   const unitId = hit.unitId ?? Number(g.unitId ?? 0)
   const unit = (g.units ?? []).find((u) => u.unitId === unitId)
   const sku = hit.skuId ? (g.skus ?? []).find((x) => x.id === hit.skuId) : undefined
-  const locationId = l.locationId || Number(g.locationId ?? 0) || c.defaultLocationId || 0
+  // a new line: the goods' own default warehouse first, then the line's (the
+  // header's) default; changing the goods of a line keeps its warehouse
+  const locationId = (l.invId ? l.locationId : Number(g.locationId ?? 0) || l.locationId) || c.defaultLocationId || 0
   const own = c.priceOf?.(g, unitId, sku?.id ?? 0)
   const next: DocLine = {
     ...l,

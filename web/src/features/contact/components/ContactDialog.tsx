@@ -40,7 +40,8 @@ function LinkMans({ form }: { form: FormInstance<ContactValues> }) {
             rowKey="key"
             pagination={false}
             dataSource={fields}
-            scroll={{ x: 'max-content' }}
+            // fixed layout: the columns share the dialog's width, nothing runs off its right edge
+            tableLayout="fixed"
             data-testid="contact-linkmans"
             columns={[
               {
@@ -56,6 +57,8 @@ function LinkMans({ form }: { form: FormInstance<ContactValues> }) {
               ...(['linkName', 'linkMobile', 'linkPhone', 'linkIm', 'address'] as const).map((k) => ({
                 title: t(`link.${k}`),
                 key: k,
+                width: k === 'address' ? undefined : '17%',
+                ellipsis: true,
                 render: (_: unknown, f: { name: number }) => (
                   <Form.Item
                     name={[f.name, k]}
@@ -65,7 +68,7 @@ function LinkMans({ form }: { form: FormInstance<ContactValues> }) {
                     <Input
                       size="small"
                       maxLength={k === 'linkName' ? 100 : k === 'address' ? 200 : 30}
-                      style={{ minWidth: k === 'address' ? 180 : 110 }}
+                      style={{ width: '100%' }}
                       data-testid={`contact-${k}-${f.name}`}
                     />
                   </Form.Item>
@@ -73,7 +76,7 @@ function LinkMans({ form }: { form: FormInstance<ContactValues> }) {
               })),
               {
                 key: 'del',
-                width: 40,
+                width: 48,
                 render: (_, f) => (
                   <Tooltip title={t('link.remove')}>
                     <Button

@@ -8,7 +8,7 @@
 // draft per tab (survives a reload) and closing the tab asks first.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, Button, Card, Col, DatePicker, Flex, Form, Input, Row, Select, Space, Spin, Tag, Tooltip, Typography, theme } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs'
@@ -22,16 +22,22 @@ import { format } from '@/utils/decimal'
 import { useCache } from '@/features/cache/api'
 import { useSystemParams } from '@/features/sysconf/api'
 import { CachedDocGrid } from '@/components/DocGrid/CachedDocGrid'
+import type { DocGridHandle } from '@/components/DocGrid/DocGrid'
 import { recompute, type DocLine } from '@/components/DocGrid'
 import type { CachedGoods } from '@/components/DocGrid/lib/goodsSearch'
 import { confirmDelete } from '@/components/confirmDelete'
 import { docKinds, entryPath, type DocKind, type DocKindName } from '../kinds'
 import { docApi, docKeys, priceProposals } from '../api'
 import type { AccountLine, DocHeader, DocState, Document } from '../types'
-import { copyState, emptyAccount, emptyState, figuresOf, fromPending, returnOf, splitHeaderErrors, stateOf, toRequest } from '../lib/form'
+import { copyState, emptyAccount, emptyState, figuresOf, fromPending, returnOf, stateOf, toRequest } from '../lib/form'
+import { errorsAt, gridErrors, liveHeaderErrors, type ErrorsAt } from '../lib/errors'
+import { invalidateAfterDocument } from '../lib/affected'
+import { defaultLocation, fromOrderPath, lastLocationKey, rememberLocation } from '../lib/defaults'
+import { changedOnServer } from '../lib/live'
+import { moneyWords } from '../lib/wording'
+import { LineInfo } from '../components/LineInfo'
 import { clearDraft, loadDraft, saveDraft } from '../lib/draft'
 import { gridSettings } from '../lib/settings'
-import { showBatchResults } from '../components/batchResults'
 import { OrderPicker } from '../components/OrderPicker'
 import { PrintPreview } from '../components/PrintPreview'
 
@@ -44,6 +50,7 @@ export function DocEntry({ kind }: { kind: DocKind }) {
   const { t } = useTranslation('document')
   const { token } = theme.useToken()
   const qc = useQueryClient()
+  const qcRef = useRef(qc)
   const tab = useTabRoute()
   const user = useSession((s) => s.user)
   // the tab key; drafts are kept per user and shop as well
@@ -63,7 +70,8 @@ export function DocEntry({ kind }: { kind: DocKind }) {
   const [state, setStateRaw] = useState<DocState>(() => emptyState(today()))
   const [dirty, setDirty] = useState(false)
   const [busy, setBusy] = useState<Busy>('load')
-  const [errors, setErrors] = useState<Record<string, string> | null>(null)
+  const [errors, setErrorsAt] = useState<ErrorsAt | null>(null)
+  const gridRef = useRef<DocGridHandle>(null)
   const [restored, setRestored] = useState(false)
   const [picker, setPicker] = useState(false)
   const [printing, setPrinting] = useState(false)
@@ -87,7 +95,8 @@ export function DocEntry({ kind }: { kind: DocKind }) {
     (s: DocState, isDirty = false) => {
       setStateRaw(s)
       setDirty(isDirty)
-      setErrors(null)
+      setErrorsAt(null)
+      if (s.header.id) qcRef.current.setQueryData(docKeys.one(kind, s.header.id), s)
       if (s.header.id) localStorage.setItem(OPEN_PREFIX + storeKey, String(s.header.id))
       else localStorage.removeItem(OPEN_PREFIX + storeKey)
     },
@@ -200,20 +209,55 @@ export function DocEntry({ kind }: { kind: DocKind }) {
     }))
   }
 
+  // The document as the server holds it now: refetched when anything marks
+  // documents stale (a delivery audited in another tab moves this order's
+  // status), taken over while there are no unsaved edits.
+  const live = useQuery({
+    queryKey: docKeys.one(kind, h.id),
+    queryFn: async () => stateOf(await docApi(kind).get(h.id!)),
+    enabled: !!h.id && !dirty && busy === '',
+    staleTime: Infinity,
+  })
+  useEffect(() => {
+    const d = live.data
+    if (!d || dirtyRef.current || d.header.id !== stateRef.current.header.id) return
+    if (changedOnServer(stateRef.current, d)) replace(d)
+  }, [live.data, replace])
+
+  // A new document starts in the user's last warehouse (else the system's
+  // default, else the first); a line's goods may name its own (DocGrid).
+  const lastLocKey = lastLocationKey(user?.username ?? '', user?.shopId)
+  const sysLocation = Number((params.data as { defaultLocationId?: number } | undefined)?.defaultLocationId ?? 0)
+  useEffect(() => {
+    if (busy === 'load' || h.id || h.locationId || readOnly || !warehouses.list.length) return
+    const id = defaultLocation(lastLocKey, sysLocation, warehouses.list)
+    if (id) setStateRaw((s) => (s.header.id || s.header.locationId ? s : { ...s, header: { ...s.header, locationId: id } }))
+  }, [busy, h.id, h.locationId, readOnly, warehouses.list, lastLocKey, sysLocation])
+
   const figures = useMemo(() => figuresOf(state, settings), [state, settings])
-  const headerErrs = useMemo(() => splitHeaderErrors(errors), [errors])
+  // errors apply to the state they were made for: a fixed field drops its own
+  const headerErrs = useMemo(() => liveHeaderErrors(errors, state), [errors, state])
+  const linesChanged = !!errors && errors.state.lines !== state.lines
+  const errorsForGrid = useMemo(() => gridErrors(errors, linesChanged), [errors, linesChanged])
   const fieldErr = (name: string) => (headerErrs[name] ? { validateStatus: 'error' as const, help: headerErrs[name] } : {})
 
-  const invalidate = () => qc.invalidateQueries({ queryKey: docKeys.all(kind) })
+  // every open screen showing what a document touches refetches
+  const invalidate = () => invalidateAfterDocument(qc)
 
   const save = async (check: boolean) => {
-    const st = stateRef.current
+    // a cell the grid refused blocks saving: the line still holds its old value
+    const g = gridRef.current?.check()
+    if (g?.problem) {
+      feedback.message.error(t('entry:lineRefused', { line: g.problem.row + 1, msg: g.problem.msg }))
+      return
+    }
+    const st = g ? { ...stateRef.current, lines: g.lines } : stateRef.current
     const local: Record<string, string> = {}
     if (!st.header.buId) local.buId = t('required', { field: t(`contact.${kind.contact}`) })
     if (!st.header.date) local.date = t('required', { field: t('field.date') })
     if (!st.lines.some((l) => l.invId)) local.entries = t('noLines')
     if (Object.keys(local).length) {
-      setErrors(local)
+      setErrorsAt(errorsAt(local, st))
       feedback.message.error(Object.values(local)[0])
       return
     }
@@ -226,7 +270,7 @@ export function DocEntry({ kind }: { kind: DocKind }) {
       void invalidate()
     } catch (e) {
       const err = e as ApiError
-      setErrors(err.errors ?? null)
+      setErrorsAt(errorsAt(err.errors, st))
       feedback.message.error(err.message)
     } finally {
       setBusy('')
@@ -240,7 +284,12 @@ export function DocEntry({ kind }: { kind: DocKind }) {
     setBusy(b)
     try {
       const r = await docApi(kind)[what]([h.id])
-      if (showBatchResults(r, () => h.billNo)) await reload(h.id)
+      const bad = (r ?? []).find((x) => !x.ok)
+      if (bad) feedback.message.error(bad.msg ?? '')
+      else {
+        feedback.message.success(t(what === 'check' ? 'entry:checked' : 'entry:unchecked', { billNo: h.billNo }))
+        await reload(h.id)
+      }
       void invalidate()
     } catch (e) {
       feedback.message.error((e as Error).message)
@@ -249,7 +298,9 @@ export function DocEntry({ kind }: { kind: DocKind }) {
     }
   }
 
-  const audit = () => (dirty || !h.id ? save(true) : batchOne('check', 'check'))
+  // one document: audited through update?check=1, so a refusal comes back with
+  // its field errors (the short line marked), not as a batch summary
+  const audit = () => save(true)
 
   const remove = async () => {
     if (!h.id) return
@@ -294,7 +345,7 @@ export function DocEntry({ kind }: { kind: DocKind }) {
   }
   const makeFromThisOrder = (target: DocKindName) => {
     if (!h.id) return
-    window.location.hash = entryPath(docKinds[target]) + `?fromOrder=${h.id}`
+    window.location.hash = fromOrderPath(entryPath(docKinds[target]), h.id)
   }
   const onPicked = async (orderId: number) => {
     setPicker(false)
@@ -514,7 +565,10 @@ export function DocEntry({ kind }: { kind: DocKind }) {
                 allowClear
                 value={h.locationId}
                 options={whOptions}
-                onChange={(v) => setHeader({ locationId: v })}
+                onChange={(v) => {
+                  rememberLocation(lastLocKey, v)
+                  setHeader({ locationId: v })
+                }}
                 data-testid="doc-location"
               />
             </Form.Item>
@@ -541,8 +595,10 @@ export function DocEntry({ kind }: { kind: DocKind }) {
         defaultLocationId={h.locationId}
         priceField={kind.priceField}
         priceOf={priceOf}
-        errors={errors}
+        errors={errorsForGrid}
         readOnly={readOnly}
+        gridRef={gridRef}
+        lineInfo={readOnly ? undefined : (l: DocLine) => <LineInfo kind={kind} line={l} buId={h.buId} settings={settings} />}
         hideColumns={kind.order ? ['batch', 'prodDate', 'validDate', 'serials'] : undefined}
         height={Math.min(600, Math.max(300, (lines.length + 3) * 34))}
         testId="docgrid"
@@ -597,7 +653,7 @@ export function DocEntry({ kind }: { kind: DocKind }) {
               {!kind.order && (
                 <>
                   <Col xs={12} md={3}>
-                    <Form.Item label={t(kind.contact === 'customer' ? 'field.received' : 'field.paid')}>
+                    <Form.Item label={t(moneyWords(kind).rpAmount)}>
                       <Input readOnly value={format(figures.rpAmount, A)} data-testid="doc-rpamount" />
                     </Form.Item>
                   </Col>
@@ -613,7 +669,7 @@ export function DocEntry({ kind }: { kind: DocKind }) {
         </Row>
         {money && !kind.order && (
           <div data-testid="doc-accounts">
-            <Typography.Text strong>{t(kind.contact === 'customer' ? 'accounts.received' : 'accounts.paid')}</Typography.Text>
+            <Typography.Text strong>{t(moneyWords(kind).accounts)}</Typography.Text>
             {state.accounts.map((a, i) => (
               <Row key={a.key} gutter={token.marginXS} style={{ marginTop: token.marginXS }}>
                 <Col xs={12} md={5}>

@@ -4,12 +4,13 @@
 // results, export, and a document opened in its entry tab.
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { hashKey, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Card, DatePicker, Form, Input, Select, Table, Tag, type TableProps } from 'antd'
 import type { SortOrder } from 'antd/es/table/interface'
 import { PlusOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
 import { SearchForm } from '@/components/SearchForm'
+import { compact } from '@/components/useListQuery'
 import { ListTable } from '@/components/ListTable'
 import { confirmDelete } from '@/components/confirmDelete'
 import { useSession } from '@/stores/session'
@@ -21,6 +22,8 @@ import { docKinds, entryPath, type DocKind, type DocKindName } from '../kinds'
 import { docApi, docKeys, type DocListParams } from '../api'
 import type { Document } from '../types'
 import { showBatchResults } from '../components/batchResults'
+import { invalidateAfterDocument } from '../lib/affected'
+import { moneyWords } from '../lib/wording'
 
 type Filters = Omit<DocListParams, 'page' | 'rows'>
 
@@ -31,7 +34,9 @@ export function DocList({ kind }: { kind: DocKind }) {
   const user = useSession((s) => s.user)
   const perm = (a: string) => can(`${kind.perm}:${a}`, user)
   const money = can(kind.moneyRight, user)
-  const A = Number(useSystemParams().data?.amountPlaces ?? 2)
+  const sys = useSystemParams().data
+  const A = Number(sys?.amountPlaces ?? 2)
+  const Q = Number(sys?.qtyPlaces ?? 2)
   const contacts = useCache(kind.contact === 'customer' ? 'customers' : 'suppliers')
   const [filters, setFilters] = useState<Filters>({ sidx: 'date', sord: 'desc' })
   const [paging, setPaging] = useState({ page: 1, rows: 20 })
@@ -43,7 +48,8 @@ export function DocList({ kind }: { kind: DocKind }) {
   })
   const rows = q.data?.rows ?? []
   const byId = new Map(rows.map((r) => [r.id, r]))
-  const refresh = () => qc.invalidateQueries({ queryKey: docKeys.all(kind) })
+  // what a document touches: goods stock, orders, contacts, … (not only this list)
+  const refresh = () => invalidateAfterDocument(qc)
 
   const open = (id?: number) => navigate(entryPath(kind, id))
   const batch = async (what: 'check' | 'uncheck' | 'close' | 'open', ids: number[], done: () => void) => {
@@ -88,16 +94,11 @@ export function DocList({ kind }: { kind: DocKind }) {
     col('contactName', t(`contact.${kind.contact}`)),
     { key: 'salesName', dataIndex: 'salesName', title: t('field.sales') },
     ...(kind.order ? [col('deliveryDate', t('field.deliveryDate'), { width: 110 })] : []),
-    col('totalQty', t('field.totalQty'), { align: 'right' }),
+    col('totalQty', t('field.totalQty'), num(Q)),
     ...(money
       ? [
           col('amount', t('field.amount'), num(A)),
-          ...(kind.order
-            ? []
-            : [
-                col('rpAmount', t(kind.contact === 'customer' ? 'field.received' : 'field.paid'), num(A)),
-                col('arrears', t('field.arrears'), num(A)),
-              ]),
+          ...(kind.order ? [] : [col('rpAmount', t(moneyWords(kind).rpAmount), num(A)), col('arrears', t('field.arrears'), num(A))]),
         ]
       : []),
     col('checked', t('field.checked'), {
@@ -109,7 +110,7 @@ export function DocList({ kind }: { kind: DocKind }) {
   ]
   const totals = q.data?.userdata
   const totalCells: Record<string, string> = {
-    totalQty: String(totals?.totalQty ?? ''),
+    totalQty: format(String(totals?.totalQty ?? '0'), Q),
     amount: format(String(totals?.amount ?? '0'), A),
     rpAmount: format(String(totals?.rpAmount ?? '0'), A),
     arrears: format(String(totals?.arrears ?? '0'), A),
@@ -136,7 +137,10 @@ export function DocList({ kind }: { kind: DocKind }) {
         onSearch={(v) => {
           const [b, e] = (v.range as string[] | undefined) ?? []
           const { range: _r, ...rest } = v
-          setFilters((f) => ({ sidx: f.sidx, sord: f.sord, ...(rest as Filters), beginDate: b, endDate: e }))
+          const next = { sidx: filters.sidx, sord: filters.sord, ...(rest as Filters), beginDate: b, endDate: e }
+          // the same filters again: ask the server again (搜索 always refetches)
+          if (paging.page === 1 && hashKey([compact(next)]) === hashKey([compact(filters)])) void q.refetch()
+          setFilters(next)
           setPaging((p) => ({ ...p, page: 1 }))
         }}
         onReset={() => {
@@ -186,10 +190,12 @@ export function DocList({ kind }: { kind: DocKind }) {
         summary={() => (
           <Table.Summary fixed>
             <Table.Summary.Row data-testid="doc-list-totals">
-              <Table.Summary.Cell index={0}>{t('list.total')}</Table.Summary.Cell>
+              <Table.Summary.Cell index={0}>
+                <span style={{ whiteSpace: 'nowrap' }}>{t('list.total')}</span>
+              </Table.Summary.Cell>
               {columns.map((c, i) => (
                 <Table.Summary.Cell key={String(c.key)} index={i + 1} align="right">
-                  {totals ? (totalCells[String(c.key)] ?? '') : ''}
+                  <span style={{ whiteSpace: 'nowrap' }}>{totals ? (totalCells[String(c.key)] ?? '') : ''}</span>
                 </Table.Summary.Cell>
               ))}
             </Table.Summary.Row>

@@ -10,8 +10,11 @@ import { CategoryFilter } from '@/features/contact/components/CategoryFilter'
 import { goodsApi, goodsCaches, goodsKeys } from '../api'
 import { GoodsDialog } from '../components/GoodsDialog'
 import type { Decimal, Goods } from '../types'
+import { useSystemParams } from '@/features/sysconf/api'
+import { format } from '@/utils/decimal'
 
-const asText = (v: Decimal | null | undefined) => (v === null || v === undefined ? '' : String(v))
+/** A figure with the system's places ('' when absent). */
+const fixed = (places: number) => (v: Decimal | null | undefined) => (v === null || v === undefined ? '' : format(v, places))
 
 /** After Enter in the list's search field, select its text (the next scan replaces it). */
 function selectSearchOnEnter(e: KeyboardEvent<HTMLDivElement>) {
@@ -23,6 +26,9 @@ function selectSearchOnEnter(e: KeyboardEvent<HTMLDivElement>) {
 export default function GoodsList() {
   const { t } = useTranslation('goods')
   const [categoryId, setCategoryId] = useState<number | undefined>()
+  const sys = useSystemParams().data
+  const qtyText = fixed(Number(sys?.qtyPlaces ?? 2))
+  const priceText = fixed(Number(sys?.pricePlaces ?? 2))
 
   const price = (key: 'purPrice' | 'salePrice' | 'wholesalePrice' | 'vipPrice', sortable: boolean) => ({
     title: t(key),
@@ -30,7 +36,7 @@ export default function GoodsList() {
     key,
     align: 'right' as const,
     sorter: sortable,
-    render: asText,
+    render: priceText,
   })
   const columns: TableColumnsType<Goods> = [
     { title: t('number'), dataIndex: 'number', key: 'number', sorter: true, fixed: 'left' },
@@ -47,7 +53,7 @@ export default function GoodsList() {
       dataIndex: 'stockQty',
       key: 'stockQty',
       align: 'right' as const,
-      render: (v: Decimal | undefined, r) => <span data-testid={`goods-stock-${r.number}`}>{v === undefined ? '' : asText(v)}</span>,
+      render: (v: Decimal | undefined, r) => <span data-testid={`goods-stock-${r.number}`}>{qtyText(v)}</span>,
     },
     price('purPrice', true),
     price('salePrice', true),

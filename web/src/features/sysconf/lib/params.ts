@@ -22,7 +22,7 @@ export const groups: { key: string; fields: Key[] }[] = [
     ],
   },
   { key: 'places', fields: ['qtyPlaces', 'pricePlaces', 'amountPlaces'] },
-  { key: 'stock', fields: ['valMethods', 'requiredCheckStore', 'allowOverFulfil'] },
+  { key: 'stock', fields: ['valMethods', 'requiredCheckStore', 'allowOverFulfil', 'defaultLocationId'] },
   { key: 'tax', fields: ['taxRequiredCheck', 'taxRequiredInput', 'invPriceIsTax'] },
   { key: 'features', fields: ['multiUnit', 'enableAssistingProp', 'ISSERNUM', 'ISWARRANTY'] },
   { key: 'signIn', fields: ['allowRegister', 'showAgreement'] },
@@ -45,6 +45,6 @@ export const places = new Set<Key>(['qtyPlaces', 'pricePlaces', 'amountPlaces'])
 /** What the form sends: every edited parameter, nothing else. */
 export function toInput(v: Partial<SystemParams>): Partial<SystemParams> {
   const out: Record<string, unknown> = {}
-  for (const g of groups) for (const k of g.fields) if (k in v) out[k] = v[k] ?? (flags.has(k) ? 0 : places.has(k) ? null : '')
+  for (const g of groups) for (const k of g.fields) if (k in v) out[k] = v[k] ?? (flags.has(k) || k === 'defaultLocationId' ? 0 : places.has(k) ? null : '')
   return out as Partial<SystemParams>
 }

@@ -2,13 +2,14 @@
 // checks every value and its field errors show on the fields. The closing
 // date is set by closing periods, not here.
 import { useState, type ReactNode } from 'react'
-import { Button, Card, Col, Form, Input, InputNumber, Radio, Row, Skeleton, Space, Switch, Typography } from 'antd'
+import { Button, Card, Col, Form, Input, InputNumber, Radio, Row, Select, Skeleton, Space, Switch, Typography } from 'antd'
 import { SaveOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { feedback } from '@/app/feedback'
 import { Auth } from '@/components/Auth'
 import { submitWithFieldErrors } from '@/features/profile/lib/submitWithFieldErrors'
 import { can } from '@/utils/permission'
+import { useCache } from '@/features/cache/api'
 import { useSaveSystemParams, useSystemParams } from '../api'
 import { flags, groups, places, toInput, type Key } from '../lib/params'
 import type { SystemParams } from '../types'
@@ -20,6 +21,7 @@ export default function SystemParameters() {
   const [form] = Form.useForm<SystemParams>()
   const [saving, setSaving] = useState(false)
   const editable = can('settings:parameter:update')
+  const warehouses = useCache('warehouses')
 
   const submit = async (v: SystemParams) => {
     setSaving(true)
@@ -66,6 +68,20 @@ export default function SystemParameters() {
               { value: 'movingAverage', label: t('valMethods.movingAverage') },
               { value: 'fifo', label: t('valMethods.fifo') },
             ]}
+          />
+        </Form.Item>
+      )
+    }
+    if (k === 'defaultLocationId') {
+      return (
+        <Form.Item key={k} name={k} label={label} tooltip={t('hint.defaultLocationId')}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 240 }}
+            options={warehouses.list.map((w) => ({ value: w.id, label: `${w.number ?? ''} ${w.name ?? ''}`.trim() }))}
+            placeholder={t('firstWarehouse')}
+            data-testid={testid}
           />
         </Form.Item>
       )

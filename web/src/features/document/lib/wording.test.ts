@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import i18n from '@/app/i18n'
+import { docKinds } from '../kinds'
+import { moneyWords } from './wording'
+
+describe('moneyWords', () => {
+  const zh = (k: string) => i18n.getFixedT('zh-CN')(k)
+  const en = (k: string) => i18n.getFixedT('en')(k)
+  it('a sales return pays money back (退款), never 收款', () => {
+    const w = moneyWords(docKinds.reSales)
+    expect(zh(w.rpAmount)).toContain('退款')
+    expect(zh(w.rpAmount)).not.toContain('收款')
+    expect(en(w.rpAmount)).toMatch(/refund/i)
+  })
+  it('a purchase return gets money back; sales receive; purchases pay', () => {
+    expect(zh(moneyWords(docKinds.rePurchase).rpAmount)).toContain('退款')
+    expect(zh(moneyWords(docKinds.sales).rpAmount)).toContain('收款')
+    expect(zh(moneyWords(docKinds.purchase).rpAmount)).toContain('付款')
+    for (const k of Object.values(docKinds)) {
+      const w = moneyWords(k)
+      for (const key of [w.rpAmount, w.accounts]) expect(en(key)).not.toBe(key.split(':')[1])
+    }
+  })
+})
