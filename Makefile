@@ -4,7 +4,7 @@ NPM     ?= npm
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 TEST_PG ?= postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable
 
-.PHONY: build build-go web run test test-go test-sqlite test-pg test-web test-e2e bench clean
+.PHONY: build build-go web run test test-go test-sqlite test-pg test-web test-e2e fuzz bench clean
 
 # The binary with the web app embedded.
 build: web build-go
@@ -24,7 +24,7 @@ run: build
 
 # The whole test suite: the Go suite on SQLite and on PostgreSQL, the web
 # unit tests, and the browser tests against the built binary.
-test: test-go test-web test-e2e
+test: test-go test-web test-e2e fuzz
 
 test-go: test-sqlite test-pg
 
@@ -40,6 +40,14 @@ test-web: web/node_modules/.package-lock.json
 
 test-e2e: build
 	cd web && $(NPM) run e2e
+
+# The fuzz targets, briefly each (FUZZTIME=1m for a longer look): the
+# decimal parser, the date parser and the document decoder.
+FUZZTIME ?= 10s
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./internal/dec/
+	$(GO) test -run '^$$' -fuzz '^FuzzValidDate$$' -fuzztime $(FUZZTIME) ./internal/sysconf/
+	$(GO) test -run '^$$' -fuzz '^FuzzDocumentDecode$$' -fuzztime $(FUZZTIME) ./internal/bill/
 
 # Benchmarks of the figures the issues name (not part of the test suite).
 bench:
