@@ -1,4 +1,6 @@
-import { writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { fileURLToPath, URL } from 'node:url'
 import { defineConfig, type Plugin } from 'vitest/config'
 import react from '@vitejs/plugin-react'
@@ -15,11 +17,37 @@ const keepGitkeep: Plugin = {
   },
 }
 
+// The Go server serves name.br / name.gz beside each file by Accept-Encoding
+// (internal/server/static.go): write them once here, at the best levels,
+// for every compressible file that gets smaller.
+const compressible = /\.(js|mjs|css|html|svg|json|txt|map)$/
+const precompress: Plugin = {
+  name: 'cangshu-precompress',
+  apply: 'build',
+  closeBundle() {
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((n) => {
+        const p = join(dir, n)
+        return statSync(p).isDirectory() ? walk(p) : [p]
+      })
+    for (const file of walk(outDir).filter((f) => compressible.test(f))) {
+      const raw = readFileSync(file)
+      if (raw.length < 512) continue
+      const br = brotliCompressSync(raw, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      })
+      const gz = gzipSync(raw, { level: 9 })
+      if (br.length < raw.length) writeFileSync(`${file}.br`, br)
+      if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz)
+    }
+  },
+}
+
 // The app is served by the Go binary from web/dist (embedded); in development
 // Vite proxies the API to a locally running binary on :8080.
 export default defineConfig({
   base: './',
-  plugins: [react(), keepGitkeep],
+  plugins: [react(), keepGitkeep, precompress],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -63,7 +63,7 @@ type Next struct {
 
 // NextNumber proposes the next account number.
 func (s *Service) NextNumber(ctx context.Context) (Next, error) {
-	n, err := coding.Next(ctx, s.db, "settle_accounts", "", firstNo)
+	n, err := coding.NextFor(ctx, s.db, "settAcct")
 	return Next{Number: n}, err
 }
 
@@ -94,10 +94,8 @@ func (s *Service) Add(ctx context.Context, in Input) (Account, error) {
 			return err
 		}
 		var err error
-		if in.Number == "" {
-			if in.Number, err = coding.Next(ctx, tx, "settle_accounts", "", firstNo); err != nil {
-				return err
-			}
+		if in.Number, err = coding.Assign(ctx, tx, "settAcct", in.Number); err != nil {
+			return err
 		}
 		if err := duplicateNumber(ctx, tx, in.Number, 0); err != nil {
 			return err

@@ -9,6 +9,7 @@ import (
 	"net/http"
 
 	"cangshu/internal/auth"
+	"cangshu/internal/backup"
 	"cangshu/internal/config"
 	"cangshu/internal/db"
 	"cangshu/internal/dept"
@@ -48,6 +49,10 @@ type App struct {
 	Conf    *sysconf.Service
 	Shops   *shop.Service
 	Home    *home.Service
+	Backups *backup.Service
+
+	stop     context.Context // ends at Close (background jobs)
+	stopJobs context.CancelFunc
 
 	// Usage knows which tables refer to which records of basic data, so
 	// that a record in use is not deleted; domains register there.
@@ -96,6 +101,7 @@ func OpenDB(ctx context.Context, cfg config.Config) (*db.DB, error) {
 // New builds the app on an open, migrated database.
 func New(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Logger) (*App, error) {
 	a := &App{Config: cfg, DB: d, Logger: logger}
+	a.stop, a.stopJobs = context.WithCancel(context.Background())
 	err := d.InTx(ctx, func(tx *db.Tx) error {
 		if err := menu.SeedAll(ctx, tx); err != nil {
 			return fmt.Errorf("seed menus: %w", err)
@@ -136,7 +142,8 @@ func New(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Logger) 
 	a.Usage = usage.New()
 	for _, wire := range []func() ([]server.Route, error){
 		a.wireAssist, a.wireUnits, a.wireLocations, a.wireEmployees, a.wireAccounts, a.wireItems,
-		a.wireContacts, a.wireGoods, a.wireTrade,
+		a.wireContacts, a.wireGoods, a.wireTrade, a.wireWarehouse, a.wireSettings,
+		a.wireReport,
 	} {
 		r, err := wire()
 		if err != nil {
@@ -163,4 +170,7 @@ func New(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Logger) 
 func (a *App) Handler() http.Handler { return a.Server }
 
 // Close closes the database.
-func (a *App) Close() error { return a.DB.Close() }
+func (a *App) Close() error {
+	a.stopJobs()
+	return a.DB.Close()
+}

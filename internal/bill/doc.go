@@ -20,10 +20,13 @@ type Document struct {
 	ShopID         int64      `json:"shopId"`
 	LocationID     int64      `json:"locationId"`
 	LocationName   string     `json:"locationName"`
+	OutLocationID  int64      `json:"outLocationId,omitempty"` // transfers: the first line's warehouses
+	InLocationID   int64      `json:"inLocationId,omitempty"`
 	SrcBillID      int64      `json:"srcBillId"`
 	SrcBillNo      string     `json:"srcBillNo"`
 	Description    string     `json:"description"`
 	DeliveryDate   string     `json:"deliveryDate"`
+	Fee            dec.Dec    `json:"fee"`        // assembly and disassembly: the fee added to the cost
 	BillStatus     int        `json:"billStatus"` // orders: 0 none, 1 partly, 2 completely fulfilled, 3 closed
 	TotalQty       dec.Dec    `json:"totalQty"`
 	TotalAmount    dec.Dec    `json:"totalAmount"`
@@ -69,6 +72,11 @@ type Entry struct {
 	TaxAmount       dec.Dec  `json:"taxAmount"`
 	LocationID      int64    `json:"locationId"`
 	LocationName    string   `json:"locationName"`
+	EntryType       int      `json:"entryType,omitempty"`     // assembly and disassembly: 1 the product, 2 a part
+	OutLocationID   int64    `json:"outLocationId,omitempty"` // transfers: = locationId
+	OutLocationName string   `json:"outLocationName,omitempty"`
+	InLocationID    int64    `json:"inLocationId,omitempty"` // transfers: the warehouse the goods go into
+	InLocationName  string   `json:"inLocationName,omitempty"`
 	Batch           string   `json:"batch"`
 	ProdDate        string   `json:"prodDate"`
 	ValidDate       string   `json:"validDate"`
@@ -104,31 +112,39 @@ type Account struct {
 // and version are read on update only; billNo only when the kind's coding
 // rule allows manual numbers.
 type Input struct {
-	ID           int64          `json:"id"`
-	Version      int64          `json:"version"`
-	BillNo       string         `json:"billNo"`
-	Date         string         `json:"date"`
-	BuID         int64          `json:"buId"`
-	SalesID      int64          `json:"salesId"`
-	LocationID   int64          `json:"locationId"`
-	SrcBillID    int64          `json:"srcBillId"`
-	SrcOrderID   int64          `json:"srcOrderId"` // receipts/deliveries: the order of lines naming no order
-	Description  string         `json:"description"`
-	DeliveryDate string         `json:"deliveryDate"` // orders
-	DisRate      dec.Dec        `json:"disRate"`
-	DisAmount    *dec.Dec       `json:"disAmount"` // given: kept (≤ total); absent: from disRate
-	Entries      []EntryInput   `json:"entries"`
-	Accounts     []AccountInput `json:"accounts"`
+	ID            int64          `json:"id"`
+	Version       int64          `json:"version"`
+	BillNo        string         `json:"billNo"`
+	Date          string         `json:"date"`
+	BuID          int64          `json:"buId"`
+	SalesID       int64          `json:"salesId"`
+	LocationID    int64          `json:"locationId"`
+	TransType     int            `json:"transType"`     // 0 = the kind's; a sub-type the kind allows (Kind.TransTypes)
+	OutLocationID int64          `json:"outLocationId"` // transfers: default of the lines' out and in warehouses
+	InLocationID  int64          `json:"inLocationId"`
+	SrcBillID     int64          `json:"srcBillId"`
+	SrcOrderID    int64          `json:"srcOrderId"` // receipts/deliveries: the order of lines naming no order
+	Description   string         `json:"description"`
+	DeliveryDate  string         `json:"deliveryDate"` // orders
+	Fee           dec.Dec        `json:"fee"`          // assembly and disassembly: added to the cost
+	DisRate       dec.Dec        `json:"disRate"`
+	DisAmount     *dec.Dec       `json:"disAmount"` // given: kept (≤ total); absent: from disRate
+	Entries       []EntryInput   `json:"entries"`
+	Accounts      []AccountInput `json:"accounts"`
 }
 
 // EntryInput is a line as entered.
 type EntryInput struct {
 	InvID           int64    `json:"invId"`
 	SkuID           int64    `json:"skuId"`
-	UnitID          int64    `json:"unitId"`     // 0 = the goods' unit
-	LocationID      int64    `json:"locationId"` // 0 = the header's warehouse
+	UnitID          int64    `json:"unitId"`        // 0 = the goods' unit
+	LocationID      int64    `json:"locationId"`    // 0 = the header's warehouse
+	EntryType       int      `json:"entryType"`     // assembly and disassembly: 1 the product, 2 a part
+	OutLocationID   int64    `json:"outLocationId"` // transfers: the warehouse left (else locationId)
+	InLocationID    int64    `json:"inLocationId"`  // transfers: the warehouse entered
 	Qty             dec.Dec  `json:"qty"`
 	Price           dec.Dec  `json:"price"`
+	Amount          dec.Dec  `json:"amount"` // value-only kinds (cost adjustment): the signed change; ignored elsewhere
 	DiscountRate    dec.Dec  `json:"discountRate"`
 	TaxRate         *dec.Dec `json:"taxRate"` // absent: taxRequiredInput (tax on) or 0
 	Batch           string   `json:"batch"`

@@ -29,12 +29,17 @@ type Kind struct {
 	Path        string   // route prefix: "/api/purchase"
 	Perm        string   // permission prefix: "purchase:purchase" (+ ":query" …)
 	Stock       int      // +1 in, −1 out, 0 none
-	ContactType int      // Supplier or Customer
+	ContactType int      // Supplier or Customer (0: the kind has no contact)
 	MoneyRight  string   // without it prices and amounts are left out of answers
 	ShowCost    bool     // lines show unitCost/cost (with money:cost:view)
 	ReturnOf    string   // the kind a return is made from ("" = not a return)
 	Order       bool     // an order: no stock, a delivery date, a fulfilment status, close/open/pending
 	OrderKind   string   // receipts and deliveries: the order kind their lines may be made from ("purOrder")
+	Family      Family   // the kind's behaviour: Trade (default) or Inventory
+	TransTypes  []int    // other transTypes a document of the kind may take (sub-types: stocktake gain 150701 of otherIn)
+	Transfer    bool     // lines leave locationId for inLocationId (stock transfers)
+	Combination bool     // assembly (transType 153301) and disassembly (153302): a product line (entryType 1), part lines (2), a header fee
+	ValueOnly   bool     // lines change a balance's value, not its quantity: amount (signed), no qty or price (cost adjustments)
 	Label       errs.Key // what users call the kind ("购货单"), for messages
 	File        errs.Key // the export's file name ("购货单记录.xlsx")
 }

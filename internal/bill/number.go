@@ -62,7 +62,9 @@ func period(reset, date string) string {
 // UPDATE … RETURNING, so concurrent saves serialise on it, and a rolled-back
 // save gives its number back. The first save of a period inserts the row
 // (ON CONFLICT DO NOTHING: a concurrent first save waits, then updates).
-// Numbers a user typed by hand (manual rules) are skipped over.
+// Numbers already taken (typed by hand under a manual rule, or made under
+// an earlier rule: a changed rule never renumbers saved documents) are
+// skipped over.
 func nextNumber(ctx context.Context, tx db.Querier, r rule, shopID int64, kind, date string) (string, error) {
 	per := period(r.reset, date)
 	for range 1000 {
@@ -71,9 +73,6 @@ func nextNumber(ctx context.Context, tx db.Querier, r rule, shopID int64, kind, 
 			return "", err
 		}
 		no := fmt.Sprintf("%s%s%0*d", r.prefix, datePart(r.datePart, date), r.seqLen, seq)
-		if !r.manual {
-			return no, nil
-		}
 		var n int
 		if err := tx.QueryRow(ctx, "SELECT COUNT(*) FROM bills WHERE shop_id = ? AND kind = ? AND bill_no = ?", shopID, kind, no).Scan(&n); err != nil {
 			return "", err

@@ -18,6 +18,8 @@ import (
 type line struct {
 	id, goodsID, skuID, locationID, srcEntryID int64
 	srcOrderID, srcOrderEntryID                int64
+	inLocationID                               int64
+	entryType                                  int
 	batch                                      string
 	baseQty, amount, taxAmount, unitRate       dec.Dec
 }
@@ -27,7 +29,7 @@ func linesOf(d *Document) []line {
 	out := make([]line, len(d.Entries))
 	for i, e := range d.Entries {
 		out[i] = line{id: e.ID, goodsID: e.InvID, skuID: e.SkuID, locationID: e.LocationID, srcEntryID: e.SrcEntryID,
-			srcOrderID: e.SrcOrderID, srcOrderEntryID: e.SrcOrderEntryID, batch: e.Batch, baseQty: e.BaseQty, amount: e.Amount,
+			srcOrderID: e.SrcOrderID, srcOrderEntryID: e.SrcOrderEntryID, inLocationID: e.InLocationID, entryType: e.EntryType, batch: e.Batch, baseQty: e.BaseQty, amount: e.Amount,
 			taxAmount: e.TaxAmount, unitRate: e.UnitRate}
 	}
 	return out
@@ -35,19 +37,16 @@ func linesOf(d *Document) []line {
 
 func readLines(ctx context.Context, q db.Querier, billID int64) ([]line, error) {
 	return db.All(ctx, q, func(r *sql.Rows, l *line) error {
-		return r.Scan(&l.id, &l.goodsID, &l.skuID, &l.locationID, &l.srcEntryID, &l.srcOrderID, &l.srcOrderEntryID, &l.batch, &l.baseQty,
-			&l.amount, &l.taxAmount, &l.unitRate)
+		return r.Scan(&l.id, &l.goodsID, &l.skuID, &l.locationID, &l.srcEntryID, &l.srcOrderID, &l.srcOrderEntryID, &l.inLocationID, &l.batch, &l.baseQty,
+			&l.amount, &l.taxAmount, &l.unitRate, &l.entryType)
 	}, `SELECT id, goods_id, COALESCE(sku_id, 0), COALESCE(location_id, 0), COALESCE(src_entry_id, 0), COALESCE(src_order_id, 0),
-		COALESCE(src_order_entry_id, 0), batch, base_qty, amount, tax_amount, unit_rate
+		COALESCE(src_order_entry_id, 0), COALESCE(in_location_id, 0), batch, base_qty, amount, tax_amount, unit_rate, entry_type
 		FROM bill_entries WHERE bill_id = ? ORDER BY line_no`, billID)
 }
 
-// post writes the stock moves of an audited document. A receipt's cost is
-// its line amount (net of tax) less its share of the document discount
-// (discountShares); a return made from a source line comes back at that
-// line's cost, in proportion to the quantity returned; everything else is
-// costed by the engine from the balance (a return without source ignores
-// its document discount: its cost is the balance's, not its price).
+// post audits a document: the checks of what it draws down (returns,
+// orders) under their sources' locks, its serials, and the stock moves its
+// family makes (Family.moves).
 func post(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st state, lines []line) error {
 	if k.ReturnOf != "" && st.srcBillID != 0 {
 		// Lock the source document (a no-op update takes its row lock on
@@ -86,54 +85,35 @@ func post(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st st
 	if err := postSerials(ctx, tx, k, sys, st); err != nil {
 		return err
 	}
-	cfg := stock.ConfigOf(sys)
-	var err error
-	var srcCosts map[int64]dec.Dec
-	srcQty := map[int64]dec.Dec{}
-	if st.srcBillID != 0 {
-		if srcCosts, err = stock.EntryCosts(ctx, tx, st.srcBillID); err != nil {
-			return err
-		}
-		if srcQty, err = db.Map[int64, dec.Dec](ctx, tx, "SELECT id, base_qty FROM bill_entries WHERE bill_id = ?", st.srcBillID); err != nil {
-			return err
-		}
+	moves, err := k.family().moves(ctx, tx, k, sys, st, lines)
+	if err != nil {
+		return fmt.Errorf("stock moves of bill %d: %w", st.id, err)
 	}
-	receipt := k.Stock > 0 && k.ReturnOf == ""
-	var shares []dec.Dec
-	if receipt && st.disAmount.Sign() > 0 {
-		amounts, taxAmounts := make([]dec.Dec, len(lines)), make([]dec.Dec, len(lines))
-		for i, l := range lines {
-			amounts[i], taxAmounts[i] = l.amount, l.taxAmount
-		}
-		shares = discountShares(st.disAmount, amounts, taxAmounts, sys.AmountPlaces)
+	if _, err = stock.Post(ctx, tx, stock.ConfigOf(sys), moves); err != nil {
+		return fmt.Errorf("post bill %d: %w", st.id, shortOnLines(err, lines))
 	}
-	sign := dec.FromInt(int64(k.Stock))
-	moves := make([]stock.Move, 0, len(lines))
+	return nil
+}
+
+// sourceQuantities are the base quantities of a source document's lines.
+func sourceQuantities(ctx context.Context, q db.Querier, billID int64) (map[int64]dec.Dec, error) {
+	return db.Map[int64, dec.Dec](ctx, q, "SELECT id, base_qty FROM bill_entries WHERE bill_id = ?", billID)
+}
+
+// shortOnLines names, on a negative-stock refusal, the quantity of every line
+// that takes from the short balance (entries[i].qty), so that the entry page
+// marks those lines; other errors pass through.
+func shortOnLines(err error, lines []line) error {
+	key, ok := stock.ShortOf(err)
+	var e *errs.Error
+	if !ok || !errors.As(err, &e) {
+		return err
+	}
 	for i, l := range lines {
-		m := stock.Move{Key: stock.Key{GoodsID: l.goodsID, SKUID: l.skuID, LocationID: l.locationID, Batch: l.batch},
-			Date: st.date, Qty: l.baseQty.Mul(sign), Kind: k.Name, BillID: st.id, EntryID: l.id}
-		switch {
-		case l.srcEntryID != 0:
-			cost, okC := srcCosts[l.srcEntryID]
-			q, okQ := srcQty[l.srcEntryID]
-			if okC && okQ && q.Sign() > 0 {
-				m.Given = true
-				if l.baseQty.Equal(q) {
-					m.Amount = cost.Mul(sign)
-				} else {
-					m.Amount = cost.Mul(l.baseQty).Div(q).Round(sys.AmountPlaces).Mul(sign)
-				}
-			}
-		case receipt:
-			m.Given = true
-			m.Amount = l.amount
-			if shares != nil {
-				m.Amount = l.amount.Sub(shares[i])
-			}
+		if l.goodsID == key.GoodsID && l.skuID == key.SKUID && l.locationID == key.LocationID && l.batch == key.Batch {
+			e.Fields = append(e.Fields, errs.FieldError{Path: fmt.Sprintf("entries[%d].qty", i), Key: e.Key, Args: e.Args})
 		}
-		moves = append(moves, m)
 	}
-	_, err = stock.Post(ctx, tx, cfg, moves)
 	return err
 }
 

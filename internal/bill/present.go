@@ -13,7 +13,7 @@ import (
 // Money fields left out of answers for callers without the kind's money
 // right (architecture §5: visibility is enforced in API responses).
 var (
-	moneyHeader  = []string{"totalAmount", "disAmount", "amount", "totalTax", "totalTaxAmount", "rpAmount", "arrears"}
+	moneyHeader  = []string{"totalAmount", "disAmount", "amount", "totalTax", "totalTaxAmount", "rpAmount", "arrears", "fee"}
 	moneyEntry   = []string{"price", "deduction", "amount", "tax", "taxAmount"}
 	moneyAccount = []string{"payment"}
 )
@@ -33,11 +33,11 @@ func present(ctx context.Context, q db.Querier, p *server.Principal, k *Kind, d 
 			if !ok {
 				continue
 			}
-			unit := c
-			if e.Qty.Sign() > 0 {
-				unit = c.Div(e.Qty).Round(6)
+			e.Cost = &c
+			if e.Qty.Sign() > 0 { // a value-only line (cost adjustment) has no unit cost
+				unit := c.Div(e.Qty).Round(6)
+				e.UnitCost = &unit
 			}
-			e.Cost, e.UnitCost = &c, &unit
 		}
 	}
 	if k.MoneyRight == "" || p.Can(k.MoneyRight) {

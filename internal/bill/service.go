@@ -54,91 +54,114 @@ func (s *Service) Save(ctx context.Context, p *server.Principal, k *Kind, in Inp
 	}
 	var id int64
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		sys, err := sysconf.ReadSystem(ctx, tx)
-		if err != nil {
-			return err
-		}
-		var st state
-		if update {
-			if in.ID <= 0 {
-				return errs.Required("id", "field.id")
-			}
-			var found bool
-			if st, found, err = readState(ctx, tx, shopID, k.Name, in.ID); err != nil {
-				return err
-			} else if !found {
-				return notFound(k)
-			}
-			if st.checked == 1 {
-				return errs.Conflict("bill.err.editAudited", errs.A("no", st.billNo))
-			}
-			if in.Version != st.version {
-				return errs.Conflict("err.stale")
-			}
-			// A draft return made from this document points at its lines,
-			// which an edit replaces: name it (409) instead of failing on
-			// the foreign key.
-			if err := dependents(ctx, tx, k, st.id, false); err != nil {
-				return err
-			}
-		}
-		d, err := build(ctx, tx, k, sys, shopID, &in)
-		if err != nil {
-			return err
-		}
-		if err := checkSource(ctx, tx, k, shopID, st.id, d); err != nil {
-			return err
-		}
-		// Saved and audited at once: post checks the order links under
-		// the orders' locks.
-		if !check {
-			if err := checkOrderLinks(ctx, tx, k, sys, shopID, st.id, d.BuID, linksOfEntries(d.Entries)); err != nil {
-				return err
-			}
-		}
-		no, err := s.number(ctx, tx, k, shopID, st, d)
-		if err != nil {
-			return err
-		}
-		d.BillNo = no
-		version := in.Version + 1
-		if update {
-			id = st.id
-			ok, err := updateBill(ctx, tx, id, shopID, k.Name, in.Version, d, no)
-			if err != nil {
-				return dupErr(err, no)
-			}
-			if !ok {
-				return errs.Conflict("err.stale")
-			}
-		} else {
-			// A new document saved and audited at once is inserted audited.
-			if id, err = insertBill(ctx, tx, k, d, p.UserID, check); err != nil {
-				return dupErr(err, no)
-			}
-			version = 1
-		}
-		if err := writeLines(ctx, tx, id, d, !update); err != nil {
-			return err
-		}
-		if !check {
-			return nil
-		}
-		// The document is the one just written: its state and lines are
-		// known, not read back.
-		saved := state{id: id, shopID: shopID, contactID: d.BuID, srcBillID: d.SrcBillID, kind: k.Name, billNo: no, date: d.Date,
-			version: version, disAmount: d.DisAmount}
-		if update {
-			if err := s.markAudited(ctx, tx, saved, p.UserID); err != nil {
-				return err
-			}
-		}
-		return post(ctx, tx, k, sys, saved, linesOf(d))
+		var err error
+		id, err = s.save(ctx, tx, p, k, shopID, in, update, check)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return s.Get(ctx, p, k, id)
+}
+
+// SaveIn adds a draft of kind k in the caller's transaction (a stocktake
+// generating its documents) and answers its id.
+func (s *Service) SaveIn(ctx context.Context, tx *db.Tx, p *server.Principal, k *Kind, in Input) (int64, error) {
+	shopID, err := shopOf(p)
+	if err != nil {
+		return 0, err
+	}
+	return s.save(ctx, tx, p, k, shopID, in, false, false)
+}
+
+// save is Save inside a transaction.
+func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *Kind, shopID int64, in Input, update, check bool) (int64, error) {
+	var id int64
+	sys, err := sysconf.ReadSystem(ctx, tx)
+	if err != nil {
+		return 0, err
+	}
+	var st state
+	if update {
+		if in.ID <= 0 {
+			return 0, errs.Required("id", "field.id")
+		}
+		var found bool
+		if st, found, err = readState(ctx, tx, shopID, k.Name, in.ID); err != nil {
+			return 0, err
+		} else if !found {
+			return 0, notFound(k)
+		}
+		if st.checked == 1 {
+			return 0, errs.Conflict("bill.err.editAudited", errs.A("no", st.billNo))
+		}
+		// A draft dated in a closed period stays as it is (moving its
+		// date out would change the closed period too).
+		if err := closed(sys, st.date); err != nil {
+			return 0, err
+		}
+		if in.Version != st.version {
+			return 0, errs.Conflict("err.stale")
+		}
+		// A draft return made from this document points at its lines,
+		// which an edit replaces: name it (409) instead of failing on
+		// the foreign key.
+		if err := dependents(ctx, tx, k, st.id, false); err != nil {
+			return 0, err
+		}
+	}
+	d, err := build(ctx, tx, k, sys, shopID, &in)
+	if err != nil {
+		return 0, err
+	}
+	if err := checkSource(ctx, tx, k, shopID, st.id, d); err != nil {
+		return 0, err
+	}
+	// Saved and audited at once: post checks the order links under
+	// the orders' locks.
+	if !check {
+		if err := checkOrderLinks(ctx, tx, k, sys, shopID, st.id, d.BuID, linksOfEntries(d.Entries)); err != nil {
+			return 0, err
+		}
+	}
+	no, err := s.number(ctx, tx, k, shopID, st, d)
+	if err != nil {
+		return 0, err
+	}
+	d.BillNo = no
+	version := in.Version + 1
+	if update {
+		id = st.id
+		ok, err := updateBill(ctx, tx, id, shopID, k.Name, in.Version, d, no)
+		if err != nil {
+			return 0, dupErr(err, no)
+		}
+		if !ok {
+			return 0, errs.Conflict("err.stale")
+		}
+	} else {
+		// A new document saved and audited at once is inserted audited.
+		if id, err = insertBill(ctx, tx, k, d, p.UserID, check); err != nil {
+			return 0, dupErr(err, no)
+		}
+		version = 1
+	}
+	if err := writeLines(ctx, tx, id, d, !update); err != nil {
+		return 0, err
+	}
+	if !check {
+		return id, nil
+	}
+	// The document is the one just written: its state and lines are
+	// known, not read back.
+	saved := state{id: id, shopID: shopID, contactID: d.BuID, srcBillID: d.SrcBillID, kind: k.Name, billNo: no, date: d.Date,
+		version: version, disAmount: d.DisAmount, transType: d.TransType, fee: d.Fee}
+	if update {
+		if err := s.markAudited(ctx, tx, saved, p.UserID); err != nil {
+			return 0, err
+		}
+	}
+	return id, post(ctx, tx, k, sys, saved, linesOf(d))
 }
 
 func dupErr(err error, no string) error {
@@ -188,6 +211,11 @@ func (s *Service) Delete(ctx context.Context, p *server.Principal, k *Kind, id i
 		}
 		if st.checked == 1 {
 			return errs.Conflict("bill.err.deleteAudited", errs.A("no", st.billNo))
+		}
+		if sys, err := sysconf.ReadSystem(ctx, tx); err != nil {
+			return err
+		} else if err := closed(sys, st.date); err != nil {
+			return err
 		}
 		if err := dependents(ctx, tx, k, id, false); err != nil {
 			return err

@@ -33,24 +33,24 @@ func insertBill(ctx context.Context, tx db.Querier, k *Kind, d *Document, userID
 	var id int64
 	err := tx.QueryRow(ctx, `INSERT INTO bills (shop_id, kind, trans_type, bill_no, bill_date, contact_id, employee_id, location_id, src_bill_id,
 		description, delivery_date, total_qty, total_amount, dis_rate, dis_amount, amount, total_tax, total_tax_amount, rp_amount, arrears, hx_state,
-		maker_id, checked, checker_id, checked_at, version, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		d.ShopID, k.Name, k.TransType, d.BillNo, d.Date, nz(d.BuID), nz(d.SalesID), nz(d.LocationID), nz(d.SrcBillID),
+		maker_id, checked, checker_id, checked_at, version, created_at, updated_at, fee)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		d.ShopID, k.Name, d.TransType, d.BillNo, d.Date, nz(d.BuID), nz(d.SalesID), nz(d.LocationID), nz(d.SrcBillID),
 		d.Description, d.DeliveryDate, d.TotalQty, d.TotalAmount, d.DisRate, d.DisAmount, d.Amount, d.TotalTax, d.TotalTaxAmount, d.RPAmount, d.Arrears,
-		d.HXStateCode, nz(userID), checked, checker, checkedAt, version, now, now).Scan(&id)
+		d.HXStateCode, nz(userID), checked, checker, checkedAt, version, now, now, d.Fee).Scan(&id)
 	return id, err
 }
 
 // updateBill rewrites a draft's header if its version is still version;
 // false when no row matched (gone, audited or stale: the caller tells which).
 func updateBill(ctx context.Context, tx db.Querier, id, shopID int64, kind string, version int64, d *Document, billNo string) (bool, error) {
-	res, err := tx.Exec(ctx, `UPDATE bills SET bill_no = ?, bill_date = ?, contact_id = ?, employee_id = ?, location_id = ?, src_bill_id = ?,
+	res, err := tx.Exec(ctx, `UPDATE bills SET trans_type = ?, bill_no = ?, bill_date = ?, contact_id = ?, employee_id = ?, location_id = ?, src_bill_id = ?,
 		description = ?, delivery_date = ?, total_qty = ?, total_amount = ?, dis_rate = ?, dis_amount = ?, amount = ?, total_tax = ?, total_tax_amount = ?,
-		rp_amount = ?, arrears = ?, hx_state = ?, version = version + 1, updated_at = ?
+		rp_amount = ?, arrears = ?, hx_state = ?, fee = ?, version = version + 1, updated_at = ?
 		WHERE id = ? AND shop_id = ? AND kind = ? AND version = ? AND checked = 0`,
-		billNo, d.Date, nz(d.BuID), nz(d.SalesID), nz(d.LocationID), nz(d.SrcBillID),
+		d.TransType, billNo, d.Date, nz(d.BuID), nz(d.SalesID), nz(d.LocationID), nz(d.SrcBillID),
 		d.Description, d.DeliveryDate, d.TotalQty, d.TotalAmount, d.DisRate, d.DisAmount, d.Amount, d.TotalTax, d.TotalTaxAmount,
-		d.RPAmount, d.Arrears, d.HXStateCode, time.Now().UTC(), id, shopID, kind, version)
+		d.RPAmount, d.Arrears, d.HXStateCode, d.Fee, time.Now().UTC(), id, shopID, kind, version)
 	if err != nil {
 		return false, err
 	}
@@ -70,23 +70,23 @@ func writeLines(ctx context.Context, tx db.Querier, billID int64, d *Document, f
 			return err
 		}
 	}
-	const per = 100 // 23 parameters a line
+	const per = 100 // 25 parameters a line
 	for start := 0; start < len(d.Entries); start += per {
 		end := min(start+per, len(d.Entries))
 		var sb strings.Builder
 		sb.WriteString(`INSERT INTO bill_entries (bill_id, line_no, goods_id, sku_id, unit_id, unit_rate, location_id, qty, base_qty,
 			price, discount_rate, deduction, amount, tax_rate, tax, tax_amount, batch, prod_date, valid_date, src_entry_id,
-			src_order_id, src_order_entry_id, description) VALUES `)
-		args := make([]any, 0, 23*(end-start))
+			src_order_id, src_order_entry_id, description, in_location_id, entry_type) VALUES `)
+		args := make([]any, 0, 25*(end-start))
 		for i := start; i < end; i++ {
 			e := &d.Entries[i]
 			if i > start {
 				sb.WriteString(", ")
 			}
-			sb.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+			sb.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 			args = append(args, billID, i+1, e.InvID, nz(e.SkuID), e.UnitID, e.UnitRate, nz(e.LocationID), e.Qty, e.BaseQty,
 				e.Price, e.DiscountRate, e.Deduction, e.Amount, e.TaxRate, e.Tax, e.TaxAmount, e.Batch, e.ProdDate, e.ValidDate,
-				nz(e.SrcEntryID), nz(e.SrcOrderID), nz(e.SrcOrderEntryID), e.Description)
+				nz(e.SrcEntryID), nz(e.SrcOrderID), nz(e.SrcOrderEntryID), e.Description, nz(e.InLocationID), e.EntryType)
 		}
 		sb.WriteString(" RETURNING id, line_no")
 		rows, err := tx.Query(ctx, sb.String(), args...)
@@ -137,15 +137,18 @@ type state struct {
 	checked, billStatus              int
 	version                          int64
 	disAmount                        dec.Dec // the document discount (receipts' costs)
+	transType                        int
+	fee                              dec.Dec // assembly and disassembly
 }
 
 // readState reads the document of the kind in the shop; found false otherwise
 // (another shop's document does not exist for the caller).
 func readState(ctx context.Context, q db.Querier, shopID int64, kind string, id int64) (state, bool, error) {
 	var s state
-	err := q.QueryRow(ctx, `SELECT id, shop_id, COALESCE(contact_id, 0), COALESCE(src_bill_id, 0), kind, bill_no, bill_date, checked, bill_status, version, dis_amount
-		FROM bills WHERE id = ? AND shop_id = ? AND kind = ?`, id, shopID, kind).
-		Scan(&s.id, &s.shopID, &s.contactID, &s.srcBillID, &s.kind, &s.billNo, &s.date, &s.checked, &s.billStatus, &s.version, &s.disAmount)
+	err := q.QueryRow(ctx, `SELECT id, shop_id, COALESCE(contact_id, 0), COALESCE(src_bill_id, 0), kind, bill_no, bill_date, checked, bill_status, version, dis_amount,
+		trans_type, fee FROM bills WHERE id = ? AND shop_id = ? AND kind = ?`, id, shopID, kind).
+		Scan(&s.id, &s.shopID, &s.contactID, &s.srcBillID, &s.kind, &s.billNo, &s.date, &s.checked, &s.billStatus, &s.version, &s.disAmount,
+			&s.transType, &s.fee)
 	if errors.Is(err, sql.ErrNoRows) {
 		return s, false, nil
 	}
@@ -155,7 +158,7 @@ func readState(ctx context.Context, q db.Querier, shopID int64, kind string, id 
 const headerColumns = `b.id, b.bill_no, b.trans_type, b.bill_date, COALESCE(b.contact_id, 0), COALESCE(c.name, ''), COALESCE(b.employee_id, 0),
 	COALESCE(e.name, ''), b.shop_id, COALESCE(b.location_id, 0), COALESCE(l.name, ''), COALESCE(b.src_bill_id, 0), COALESCE(sb.bill_no, ''),
 	b.description, b.delivery_date, b.bill_status, b.total_qty, b.total_amount, b.dis_rate, b.dis_amount, b.amount, b.total_tax, b.total_tax_amount, b.rp_amount,
-	b.arrears, b.hx_state, b.checked, COALESCE(cu.nickname, ''), b.checked_at, COALESCE(mu.nickname, ''), b.created_at, b.updated_at, b.version`
+	b.arrears, b.hx_state, b.checked, COALESCE(cu.nickname, ''), b.checked_at, COALESCE(mu.nickname, ''), b.created_at, b.updated_at, b.version, b.fee`
 
 const headerFrom = ` FROM bills b
 	LEFT JOIN contacts c ON c.id = b.contact_id
@@ -170,7 +173,7 @@ func scanHeader(r interface{ Scan(...any) error }, d *Document) error {
 	if err := r.Scan(&d.ID, &d.BillNo, &d.TransType, &d.Date, &d.BuID, &d.ContactName, &d.SalesID, &d.SalesName, &d.ShopID,
 		&d.LocationID, &d.LocationName, &d.SrcBillID, &d.SrcBillNo, &d.Description, &d.DeliveryDate, &d.BillStatus, &d.TotalQty, &d.TotalAmount, &d.DisRate,
 		&d.DisAmount, &d.Amount, &d.TotalTax, &d.TotalTaxAmount, &d.RPAmount, &d.Arrears, &d.HXStateCode, &d.Checked,
-		&d.CheckName, &checkedAt, &d.UserName, &d.CreateTime, &d.ModifyTime, &d.Version); err != nil {
+		&d.CheckName, &checkedAt, &d.UserName, &d.CreateTime, &d.ModifyTime, &d.Version, &d.Fee); err != nil {
 		return err
 	}
 	if checkedAt.Valid {
@@ -193,16 +196,27 @@ func readDocument(ctx context.Context, q db.Querier, shopID int64, kind string, 
 	d.Entries, err = db.All(ctx, q, func(r *sql.Rows, e *Entry) error {
 		return r.Scan(&e.ID, &e.InvID, &e.InvNumber, &e.InvName, &e.InvSpec, &e.SkuID, &e.SkuName, &e.UnitID, &e.UnitName, &e.UnitRate,
 			&e.Qty, &e.BaseQty, &e.Price, &e.DiscountRate, &e.Deduction, &e.Amount, &e.TaxRate, &e.Tax, &e.TaxAmount, &e.LocationID,
-			&e.LocationName, &e.Batch, &e.ProdDate, &e.ValidDate, &e.SrcEntryID, &e.SrcOrderID, &e.SrcOrderEntryID, &e.SrcOrderNo, &e.Description)
+			&e.LocationName, &e.Batch, &e.ProdDate, &e.ValidDate, &e.SrcEntryID, &e.SrcOrderID, &e.SrcOrderEntryID, &e.SrcOrderNo, &e.Description,
+			&e.InLocationID, &e.InLocationName, &e.EntryType)
 	}, `SELECT be.id, be.goods_id, g.number, g.name, g.spec, COALESCE(be.sku_id, 0), COALESCE(s.name, ''), be.unit_id, u.name, be.unit_rate,
 		be.qty, be.base_qty, be.price, be.discount_rate, be.deduction, be.amount, be.tax_rate, be.tax, be.tax_amount, COALESCE(be.location_id, 0),
 		COALESCE(l.name, ''), be.batch, be.prod_date, be.valid_date, COALESCE(be.src_entry_id, 0),
-		COALESCE(be.src_order_id, 0), COALESCE(be.src_order_entry_id, 0), COALESCE(ob.bill_no, ''), be.description
+		COALESCE(be.src_order_id, 0), COALESCE(be.src_order_entry_id, 0), COALESCE(ob.bill_no, ''), be.description,
+		COALESCE(be.in_location_id, 0), COALESCE(il.name, ''), be.entry_type
 		FROM bill_entries be JOIN goods g ON g.id = be.goods_id JOIN units u ON u.id = be.unit_id
+		LEFT JOIN locations il ON il.id = be.in_location_id
 		LEFT JOIN goods_skus s ON s.id = be.sku_id LEFT JOIN locations l ON l.id = be.location_id LEFT JOIN bills ob ON ob.id = be.src_order_id
 		WHERE be.bill_id = ? ORDER BY be.line_no`, id)
 	if err != nil {
 		return nil, false, err
+	}
+	for i := range d.Entries {
+		if e := &d.Entries[i]; e.InLocationID != 0 {
+			e.OutLocationID, e.OutLocationName = e.LocationID, e.LocationName
+			if i == 0 {
+				d.OutLocationID, d.InLocationID = e.LocationID, e.InLocationID
+			}
+		}
 	}
 	if err := readSerials(ctx, q, id, d.Entries); err != nil {
 		return nil, false, err
@@ -250,8 +264,8 @@ func (f Filter) where(shopID int64, kind string) (string, []any) {
 		args = append(args, f.BuID)
 	}
 	if f.LocationID > 0 {
-		w += " AND (b.location_id = ? OR EXISTS (SELECT 1 FROM bill_entries x WHERE x.bill_id = b.id AND x.location_id = ?))"
-		args = append(args, f.LocationID, f.LocationID)
+		w += " AND (b.location_id = ? OR EXISTS (SELECT 1 FROM bill_entries x WHERE x.bill_id = b.id AND (x.location_id = ? OR x.in_location_id = ?)))"
+		args = append(args, f.LocationID, f.LocationID, f.LocationID)
 	}
 	if f.InvID > 0 {
 		w += " AND EXISTS (SELECT 1 FROM bill_entries x WHERE x.bill_id = b.id AND x.goods_id = ?)"

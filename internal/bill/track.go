@@ -18,10 +18,9 @@ import (
 // when the document is audited (internal/track, under the serials' row
 // locks), as stock is.
 
-const (
-	labelSerNum errs.Key = "bill.field.serNum"
-	maxSerials           = 5000 // per line
-)
+const labelSerNum errs.Key = "bill.field.serNum"
+
+const maxSerials = 5000 // per line
 
 type serialKey struct {
 	goodsID int64
@@ -38,7 +37,11 @@ type serialsSeen map[serialKey]int
 func serialLine(k *Kind, sys sysconf.System, g goodsRow, okGoods bool, i int, list []SerNum, line *Entry, seen serialsSeen, f *errs.Fields) {
 	line.SerNumList = []SerNum{}
 	p := fmt.Sprintf("entries[%d].serNumList", i)
-	managed := okGoods && sys.ISSERNUM == 1 && g.isSerNum == 1 && k.Stock != 0
+	managed := okGoods && sys.ISSERNUM == 1 && g.isSerNum == 1 && k.Stock != 0 && !k.ValueOnly
+	if managed && k.Combination {
+		f.Add(fmt.Sprintf("entries[%d].invId", i), "bill.err.serNumCombination", errs.A("line", i+1), errs.A("goods", g.name))
+		return
+	}
 	if !managed {
 		if len(list) > 0 && okGoods {
 			f.Add(p, "bill.err.serNumNotManaged", errs.A("line", i+1), errs.A("goods", g.name))
@@ -161,8 +164,8 @@ func readSerials(ctx context.Context, q db.Querier, billID int64, entries []Entr
 
 // postSerials moves the serials of an audited document (ISSERNUM on).
 func postSerials(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st state) error {
-	if sys.ISSERNUM != 1 || k.Stock == 0 {
+	if sys.ISSERNUM != 1 || k.Stock == 0 || k.ValueOnly || k.Combination {
 		return nil
 	}
-	return track.PostSerials(ctx, tx, track.Doc{BillID: st.id, Kind: k.Name, Date: st.date, Dir: k.Stock, ReturnOf: k.ReturnOf})
+	return track.PostSerials(ctx, tx, track.Doc{BillID: st.id, Kind: k.Name, Date: st.date, Dir: k.Stock, ReturnOf: k.ReturnOf, Transfer: k.Transfer})
 }

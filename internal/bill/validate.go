@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -43,6 +44,11 @@ const (
 	labelOrderEntry  errs.Key = "bill.field.srcOrderEntryId"
 	labelDelivery    errs.Key = "bill.field.deliveryDate"
 	labelRemark      errs.Key = "field.remark"
+	labelInLocation  errs.Key = "bill.field.inLocationId"
+	labelTransType   errs.Key = "bill.field.transType"
+	labelAmount      errs.Key = "bill.field.amount"
+	labelFee         errs.Key = "bill.field.fee"
+	labelEntryType   errs.Key = "bill.field.entryType"
 )
 
 const (
@@ -108,11 +114,35 @@ func build(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, shopI
 	if k.ContactType == Customer {
 		contactLabel = labelCustomer
 	}
+	fam := k.family()
 	d := &Document{TransType: k.TransType, Date: in.Date, BillNo: in.BillNo, BuID: in.BuID, SalesID: in.SalesID,
 		LocationID: in.LocationID, SrcBillID: in.SrcBillID, Description: in.Description, DeliveryDate: in.DeliveryDate, DisRate: in.DisRate, ShopID: shopID}
-	if in.BuID <= 0 {
+	if in.TransType != 0 && in.TransType != k.TransType {
+		if slices.Contains(k.TransTypes, in.TransType) {
+			d.TransType = in.TransType
+		} else {
+			f.Add("transType", "err.invalid", errs.A("field", labelTransType))
+		}
+	}
+	if !fam.money() {
+		if in.DisRate.Sign() != 0 || (in.DisAmount != nil && in.DisAmount.Sign() != 0) {
+			f.Add("disAmount", "err.invalid", errs.A("field", labelDisAmount))
+		}
+		if len(in.Accounts) > 0 {
+			f.Add("accounts", "err.invalid", errs.A("field", labelAccount))
+		}
+		d.DisRate, in.DisAmount, in.Accounts = dec.Zero, nil, nil
+	}
+	rule := fam.contactRule(k)
+	switch {
+	case rule == contactNone:
+		if in.BuID != 0 {
+			f.Add("buId", "err.invalid", errs.A("field", labelContact))
+		}
+	case in.BuID == 0 && rule == contactOptional:
+	case in.BuID <= 0:
 		f.Required("buId", contactLabel)
-	} else {
+	default:
 		var typ int
 		err := q.QueryRow(ctx, "SELECT type FROM contacts WHERE id = ?", in.BuID).Scan(&typ)
 		if err == sql.ErrNoRows || (err == nil && typ != k.ContactType) {
@@ -141,12 +171,17 @@ func build(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, shopI
 	if err := buildAccounts(ctx, q, sys, in, d, &f); err != nil {
 		return nil, err
 	}
+	fam.document(k, sys, in, d, &f)
 	if err := f.Err(); err != nil {
 		return nil, err
 	}
 	tax := taxOf(sys)
 	header(d, in.DisAmount, tax)
 	checkTotals(&f, d)
+	if !fam.money() {
+		// Nothing is owed or paid: the amount is the value of the stock.
+		d.Arrears, d.HXStateCode = dec.Zero, 0
+	}
 	if d.DisAmount.Cmp(d.TotalAmount) > 0 {
 		f.Add("disAmount", "bill.err.disTooLarge", errs.A("max", d.TotalAmount.String()))
 	}
@@ -171,10 +206,10 @@ func closed(sys sysconf.System, date string) error {
 // shopLocations are the warehouses the document names (header and lines)
 // that exist and are used by the shop: one query for all of them.
 func shopLocations(ctx context.Context, q db.Querier, shopID int64, in *Input) (map[int64]bool, error) {
-	ids := []int64{in.LocationID}
+	ids := []int64{in.LocationID, in.OutLocationID, in.InLocationID}
 	if len(in.Entries) <= maxLines {
 		for _, e := range in.Entries {
-			ids = append(ids, e.LocationID)
+			ids = append(ids, e.LocationID, e.OutLocationID, e.InLocationID)
 		}
 	}
 	locs := map[int64]bool{}
@@ -253,6 +288,7 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System
 		if line.LocationID == 0 {
 			line.LocationID = in.LocationID
 		}
+		k.family().line(k, in, e, &line, locs, p, f)
 		g, okGoods := goods[e.InvID]
 		if e.InvID <= 0 {
 			f.Required(p("invId"), labelGoods)
@@ -285,9 +321,18 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System
 		} else if line.LocationID != 0 && !locs[line.LocationID] {
 			f.Add(p("locationId"), "err.notFound", errs.A("what", labelLocation))
 		}
-		if e.Qty.Sign() <= 0 && e.Qty.Places() <= sys.QtyPlaces {
+		switch {
+		case k.ValueOnly:
+			if e.Qty.Sign() != 0 {
+				f.Add(p("qty"), "err.invalid", errs.A("field", labelQty))
+			}
+			dec.Check(f, p("amount"), labelAmount, e.Amount, sys.AmountPlaces, dec.MaxAmount.Neg(), dec.MaxAmount)
+			if e.Amount.Sign() == 0 && e.Amount.Places() <= sys.AmountPlaces {
+				f.Add(p("amount"), "bill.err.amountNonZero", errs.A("field", labelAmount))
+			}
+		case e.Qty.Sign() <= 0 && e.Qty.Places() <= sys.QtyPlaces:
 			f.Add(p("qty"), "bill.err.qtyPositive", errs.A("field", labelQty))
-		} else {
+		default:
 			dec.Check(f, p("qty"), labelQty, e.Qty, sys.QtyPlaces, dec.Zero, dec.MaxQty)
 		}
 		dec.Check(f, p("price"), labelPrice, e.Price, sys.PricePlaces, dec.Zero, dec.MaxPrice)
@@ -300,6 +345,9 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System
 		default:
 			line.TaxRate = *e.TaxRate
 			dec.CheckPercent(f, p("taxRate"), labelTaxRate, line.TaxRate, ratePlaces)
+		}
+		if !k.family().money() {
+			line.TaxRate = dec.Zero
 		}
 		f.Text(p("batch"), labelBatch, line.Batch, false, maxShort)
 		f.Text(p("description"), labelRemark, line.Description, false, maxText)
@@ -332,6 +380,9 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System
 		if f.Len() == 0 {
 			line.BaseQty = line.Qty.Mul(line.UnitRate).Round(sys.QtyPlaces)
 			line.Deduction, line.Amount, line.Tax, line.TaxAmount = lineFigures(line.Qty, line.Price, line.DiscountRate, line.TaxRate, tax)
+			if k.ValueOnly {
+				line.Amount, line.TaxAmount = e.Amount, e.Amount
+			}
 			checkLine(f, i, &line)
 		}
 		if okGoods {

@@ -185,6 +185,14 @@ func labelName(typ int64) errs.Key   { return errs.Key("contact." + typeKey(typ)
 func perm(typ int64, action string) string { return "settings:" + typeKey(typ) + ":" + action }
 
 // firstNumber is the number of a type's first record.
+// codingKind is the coding rule's kind of a contact type (internal/coding).
+func codingKind(typ int64) string {
+	if typ == TypeSupplier {
+		return "supplier"
+	}
+	return "customer"
+}
+
 func firstNumber(typ int64) string {
 	if typ == TypeSupplier {
 		return "GYS001"

@@ -164,7 +164,7 @@ func loadRefs(ctx context.Context, q db.Querier, typ int64) (importRefs, error) 
 	if ref.taken, err = numbersOf(ctx, q, typ); err != nil {
 		return ref, err
 	}
-	ref.nextNum, err = coding.Next(ctx, q, "contacts", "type = ?", firstNumber(typ), typ)
+	ref.nextNum, err = coding.NextFor(ctx, q, codingKind(typ))
 	return ref, err
 }
 

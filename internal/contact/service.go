@@ -100,7 +100,7 @@ func (s *Service) NextNumber(ctx context.Context, p *server.Principal, typ int64
 	if err := require(p, typ, "add"); err != nil {
 		return Next{}, err
 	}
-	n, err := coding.Next(ctx, s.db, "contacts", "type = ?", firstNumber(typ), typ)
+	n, err := coding.NextFor(ctx, s.db, codingKind(typ))
 	return Next{Number: n}, err
 }
 
@@ -164,10 +164,8 @@ func (s *Service) Add(ctx context.Context, p *server.Principal, in Input) (Detai
 	var id int64
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		var err error
-		if in.Number = strings.TrimSpace(in.Number); in.Number == "" {
-			if in.Number, err = coding.Next(ctx, tx, "contacts", "type = ?", firstNumber(in.Type), in.Type); err != nil {
-				return err
-			}
+		if in.Number, err = coding.Assign(ctx, tx, codingKind(in.Type), strings.TrimSpace(in.Number)); err != nil {
+			return err
 		}
 		r, paths, err := check(ctx, tx, &in, in.Type, true)
 		if err != nil {

@@ -242,7 +242,7 @@ func (s *Service) Import(ctx context.Context, lang i18n.Lang, r io.Reader, dryRu
 	nextNumber := func() (string, error) {
 		for range 100000 {
 			if next == "" {
-				n, err := coding.Next(ctx, s.db, "goods", "", "SP0001")
+				n, err := coding.NextFor(ctx, s.db, "inventory")
 				if err != nil {
 					return "", err
 				}

@@ -53,6 +53,13 @@ func Routes(s *Service) []server.Route {
 			}
 			return s.ListBySelected(c.Context(), c.User.ShopID, ids, bu)
 		})},
+		{Method: "GET", Path: inv + "available", Perm: permQuery, Tag: "goods", Summary: "On hand per goods, SKU and warehouse of the active shop, base unit (?ids=1,2&locationId=): what a document line can take", H: server.QIDs("ids", func(c *server.Ctx, ids []int64) (any, error) {
+			loc, err := c.QueryInt("locationId", 0)
+			if err != nil {
+				return nil, err
+			}
+			return s.Available(c.Context(), c.User.ShopID, ids, loc)
+		})},
 		{Method: "GET", Path: inv + "getBarCode", Perm: permQuery, Tag: "goods", Summary: "The goods, unit and SKU a barcode names (?barCode=)", H: func(c *server.Ctx) (any, error) { return s.BarCode(c.Context(), c.Query("barCode")) }},
 		{Method: "GET", Path: inv + "getImagesById", Perm: permQuery, Tag: "goods", Summary: "Pictures of a goods item (?id=)", H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.Images(c.Context(), id) })},
 		{Method: "GET", Path: inv + "image", Perm: permQuery, Tag: "goods", Summary: "The bytes of a picture (?id=, thumb=1 for the 200 px thumbnail)", H: server.QID("id", func(c *server.Ctx, id int64) (any, error) {

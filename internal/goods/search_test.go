@@ -77,8 +77,8 @@ func TestGoodsSearchIndex(t *testing.T) {
 	check("sp0001可口")                // never across two parts
 	// nor with the separator typed in: a control character is refused at the edge
 	admin.Do("GET", "/api/inventory/list?matchCon="+url.QueryEscape("sp0001\x1f可口"), nil).Want(400)
-	check(`"果汁"`, "SP0003")          // FTS5 quotes are text
-	check(`100%`, "SP0003")          // LIKE wildcards are text
+	check(`"果汁"`, "SP0003") // FTS5 quotes are text
+	check(`100%`, "SP0003") // LIKE wildcards are text
 	check(`%_纯`, "SP0003")
 	check(`0%`, "SP0003") // short: wildcards are text too
 	check(`%_`, "SP0003")

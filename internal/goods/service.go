@@ -141,6 +141,17 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, id int64, in *Input) (int
 		}
 		cur = &r
 	}
+	if id == 0 {
+		// A new item gets the next number when the coding rule does not
+		// allow typed numbers (internal/coding).
+		if manual, err := coding.Manual(ctx, tx, "inventory"); err != nil {
+			return 0, err
+		} else if !manual {
+			if in.Number, err = coding.NextFor(ctx, tx, "inventory"); err != nil {
+				return 0, err
+			}
+		}
+	}
 	var f errs.Fields
 	in.check(&f, sys)
 	if err := checkRefs(ctx, tx, in, &f); err != nil {
@@ -317,7 +328,7 @@ func (s *Service) Disable(ctx context.Context, id int64, disable int64) error {
 
 // NextNumber proposes the number of the next goods item.
 func (s *Service) NextNumber(ctx context.Context) (map[string]string, error) {
-	n, err := coding.Next(ctx, s.db, "goods", "", "SP0001")
+	n, err := coding.NextFor(ctx, s.db, "inventory")
 	if err != nil {
 		return nil, err
 	}

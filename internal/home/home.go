@@ -50,6 +50,7 @@ type ResetInput struct {
 
 // ResetResult tells how many rows each reset step removed.
 type ResetResult struct {
+	Backup  string    `json:"backup"` // the backup made first ("" when none is set up)
 	Cleared []Cleared `json:"cleared"`
 }
 

@@ -24,7 +24,12 @@ type Service struct {
 	conf    *sysconf.Service
 	version string
 	resets  []ResetStep
+	backup  func(ctx context.Context) (string, error)
 }
+
+// SetResetBackup sets what "reset data" runs first: a backup of the current
+// state, answering its name (a failed backup stops the reset).
+func (s *Service) SetResetBackup(fn func(ctx context.Context) (string, error)) { s.backup = fn }
 
 // NewService makes the service.
 func NewService(d *db.DB, conf *sysconf.Service, version string) *Service {
@@ -108,9 +113,13 @@ func (s *Service) SwitchShop(ctx context.Context, p *server.Principal, in Switch
 }
 
 // Reset deletes all business data (every registered step) in one
-// transaction, after checking the caller's own password. The operation log
+// transaction, after checking that the caller is ROOT and their own
+// password, and after a backup of the current state (SetResetBackup). The operation log
 // is kept; the route logs the reset itself.
 func (s *Service) Reset(ctx context.Context, p *server.Principal, in ResetInput) (ResetResult, error) {
+	if !p.IsRoot() {
+		return ResetResult{}, errs.Forbidden("home.err.resetRootOnly")
+	}
 	if strings.TrimSpace(in.Password) == "" {
 		return ResetResult{}, errs.Required("password", "home.field.password")
 	}
@@ -122,6 +131,13 @@ func (s *Service) Reset(ctx context.Context, p *server.Principal, in ResetInput)
 		return ResetResult{}, errs.Field("password", "home.err.wrongPassword")
 	}
 	out := ResetResult{Cleared: []Cleared{}}
+	if s.backup != nil {
+		name, err := s.backup(ctx)
+		if err != nil {
+			return ResetResult{}, fmt.Errorf("reset: backup first: %w", err)
+		}
+		out.Backup = name
+	}
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		for _, step := range s.resets {
 			n, err := step.Run(ctx, tx)

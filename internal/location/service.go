@@ -61,7 +61,7 @@ type Next struct {
 
 // NextNumber proposes the next warehouse number.
 func (s *Service) NextNumber(ctx context.Context) (Next, error) {
-	n, err := coding.Next(ctx, s.db, "locations", "", firstNo)
+	n, err := coding.NextFor(ctx, s.db, "invlocation")
 	return Next{Number: n}, err
 }
 
@@ -77,10 +77,8 @@ func (s *Service) Add(ctx context.Context, p *server.Principal, in Input) (Locat
 		if err != nil {
 			return err
 		}
-		if in.Number == "" {
-			if in.Number, err = coding.Next(ctx, tx, "locations", "", firstNo); err != nil {
-				return err
-			}
+		if in.Number, err = coding.Assign(ctx, tx, "invlocation", in.Number); err != nil {
+			return err
 		}
 		if err := duplicateNumber(ctx, tx, in.Number, 0); err != nil {
 			return err

@@ -165,6 +165,7 @@ var Seeds = []Seed{
 			report("salesSummaryInv", "销售汇总表（按商品）", "Sales summary by goods", tradeReports),
 			report("salesSummaryCustomer", "销售汇总表（按客户）", "Sales summary by customer", tradeReports),
 			report("salesProfit", "销售利润表", "Sales profit", bookkeeping), // all about cost
+			report("salesSummarySales", "销售汇总表（按业务员）", "Sales summary by salesperson", tradeReports),
 		),
 		catalog("report.stock", "stock", "仓存报表", "Stock reports", "storage",
 			report("invBalance", "商品库存余额表", "Goods balance", stockReports),

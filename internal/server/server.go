@@ -18,7 +18,6 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
-	"path"
 	"regexp"
 	"strings"
 	"time"
@@ -419,34 +418,3 @@ const notBuilt = `<!doctype html>
 The API answers under <code>/api</code>, described at <a href="api/openapi.json">/api/openapi.json</a>.</p>
 <p>服务已启动；此程序构建时未包含网页应用（请用 <code>make build</code> 构建）。接口位于 <code>/api</code>，说明见 <a href="api/openapi.json">/api/openapi.json</a>。</p>
 </body></html>`
-
-// spa serves the embedded web app: files as they are, index.html for the rest.
-func (s *Server) spa() http.Handler {
-	if s.opt.Web == nil {
-		return http.NotFoundHandler()
-	}
-	files := http.FileServerFS(s.opt.Web)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		p := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
-		if p != "" {
-			if f, err := s.opt.Web.Open(p); err == nil {
-				st, _ := f.Stat()
-				f.Close()
-				if st != nil && !st.IsDir() {
-					if strings.HasPrefix(p, "assets/") {
-						w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-					}
-					files.ServeHTTP(w, r)
-					return
-				}
-			}
-		}
-		b, err := fs.ReadFile(s.opt.Web, "index.html")
-		if err != nil {
-			b = []byte(notBuilt)
-		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Cache-Control", "no-cache")
-		w.Write(b)
-	})
-}

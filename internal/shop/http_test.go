@@ -146,8 +146,7 @@ func TestShopCRUD(t *testing.T) {
 	}
 
 	// Delete: a shop with users is refused, naming it; batches are all or nothing.
-	var empty int64
-	empty = createShop(t, admin, "S004", "四店")
+	empty := createShop(t, admin, "S004", "四店")
 	admin.Lang = ""
 	r := admin.Do("DELETE", fmt.Sprintf("/api/shops/%d,%s", empty, id), nil).Want(409)
 	if r.Env.Msg != "店铺“二店”下还有 2 个用户，不能删除" {

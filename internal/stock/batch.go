@@ -180,19 +180,16 @@ func insertMoves(ctx context.Context, tx db.Querier, rows []moveRow) ([]int64, e
 	for start := 0; start < len(rows); start += chunk {
 		part := rows[start:min(start+chunk, len(rows))]
 		var sb strings.Builder
-		sb.WriteString(`INSERT INTO stock_moves (goods_id, sku_id, location_id, batch, move_date, qty, amount, cost_mode, kind, bill_id, entry_id, opening_id) VALUES `)
-		args := make([]any, 0, 12*len(part))
+		sb.WriteString(`INSERT INTO stock_moves (goods_id, sku_id, location_id, batch, move_date, qty, amount, cost_mode, kind, bill_id, entry_id, opening_id, role,
+			feed_key, weight, fee) VALUES `)
+		args := make([]any, 0, 16*len(part))
 		for i, r := range part {
 			if i > 0 {
 				sb.WriteString(", ")
 			}
-			sb.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-			mode := 0
-			if r.m.Given && r.qty > 0 {
-				mode = 1
-			}
-			args = append(args, r.m.GoodsID, r.m.SKUID, r.m.LocationID, r.m.Batch, r.m.Date, r.qty, r.amount, mode, r.m.Kind,
-				nullID(r.m.BillID), nullID(r.m.EntryID), nullID(r.m.OpeningID))
+			sb.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+			args = append(args, r.m.GoodsID, r.m.SKUID, r.m.LocationID, r.m.Batch, r.m.Date, r.qty, r.amount, r.m.mode(r.qty), r.m.Kind,
+				nullID(r.m.BillID), nullID(r.m.EntryID), nullID(r.m.OpeningID), r.m.Role, nullID(r.m.feedKey()), r.m.Weight, r.m.Fee)
 		}
 		sb.WriteString(" RETURNING id")
 		got, err := db.Values[int64](ctx, tx, sb.String(), args...)

@@ -23,14 +23,41 @@ func short(ctx context.Context, tx db.Querier, k Key, shortfall int64) error {
 	if err != nil {
 		return fmt.Errorf("stock: names for the shortfall message: %w", err)
 	}
-	return errs.Invalid(ErrShort, errs.A("goods", goods), errs.A("location", location),
+	e := errs.Invalid(ErrShort, errs.A("goods", goods), errs.A("location", location),
 		errs.A("qty", dec.FromMicros(shortfall).String()), errs.A("unit", unitName))
+	e.Err = ShortKey{Key: k}
+	return e
+}
+
+// ShortKey is the cause of a negative-stock refusal: the balance that would
+// go below zero, so that a document can name the lines that take from it.
+type ShortKey struct{ Key Key }
+
+func (s ShortKey) Error() string { return fmt.Sprintf("stock short: %+v", s.Key) }
+
+// ShortOf answers the balance a negative-stock refusal is about.
+func ShortOf(err error) (Key, bool) {
+	var s ShortKey
+	if errors.As(err, &s) {
+		return s.Key, true
+	}
+	return Key{}, false
 }
 
 // IsShort tells whether err is the negative-stock refusal.
 func IsShort(err error) bool {
 	var e *errs.Error
 	return errors.As(err, &e) && e.Key == ErrShort
+}
+
+// stranded is the refusal of a value-only move where balance k holds no
+// quantity (400 naming goods and warehouse).
+func stranded(ctx context.Context, tx db.Querier, k Key) error {
+	goods, location, _, err := names(ctx, tx, k)
+	if err != nil {
+		return fmt.Errorf("stock: names for the stranded-value message: %w", err)
+	}
+	return errs.Invalid(ErrStranded, errs.A("goods", goods), errs.A("location", location))
 }
 
 // tooLarge is the refusal of a change that would take a balance beyond

@@ -108,11 +108,13 @@ func abs(x int64) uint64 {
 
 // mv is one move as the costing walk sees it.
 type mv struct {
-	id     int64
-	date   string
-	qty    int64 // micros, signed
-	amount int64 // micros, signed: given (cost_mode 1) or as last computed
-	given  bool
+	id      int64
+	date    string
+	qty     int64 // micros, signed
+	amount  int64 // micros, signed: given (cost_mode 1 or 2) or as last computed
+	given   bool
+	role    int   // RoleOnly, RoleOut, RoleIn
+	feedKey int64 // its group of fed moves (0 none)
 }
 
 // layer is the unconsumed part of an inbound move (FIFO).
@@ -134,6 +136,8 @@ type state struct {
 	value  int64
 	last   int64 // micros per base unit
 	layers []layer
+	// stranded: a value-only move met a balance without quantity.
+	stranded bool
 }
 
 // step costs m from the state and applies it. It returns m's amount and the
@@ -142,6 +146,10 @@ type state struct {
 func (s *state) step(m mv) (int64, int) {
 	if m.qty < 0 {
 		return s.out(-m.qty), -1
+	}
+	if m.qty == 0 {
+		s.adjust(m.amount)
+		return m.amount, -1
 	}
 	amt := m.amount
 	if !m.given {
@@ -219,4 +227,51 @@ func (s *state) out(q int64) int64 {
 	s.qty = add(s.qty, -q)
 	s.value = add(s.value, -cost)
 	return -cost
+}
+
+// adjust adds a value-only change to the balance: FIFO shares it over the
+// layers in proportion to their quantities, the last layer taking the
+// remainder. Without quantity the value would be stranded: refused.
+func (s *state) adjust(amt int64) {
+	if s.qty <= 0 {
+		s.stranded = true
+		return
+	}
+	s.value = add(s.value, amt)
+	if !s.fifo || len(s.layers) == 0 {
+		return
+	}
+	rest := amt
+	for i := range s.layers[:len(s.layers)-1] {
+		part := mulDiv(amt, s.layers[i].qty, s.qty, s.u)
+		s.layers[i].amount += part
+		rest -= part
+	}
+	s.layers[len(s.layers)-1].amount += rest
+}
+
+// share is the amounts of fed moves taking total over their weights (all
+// zero: over their quantities): mulDiv for each but the last, which takes
+// the remainder, so the shares sum exactly to total.
+func share(total int64, weights, qtys []int64, u int64) []int64 {
+	var sum int64
+	for _, w := range weights {
+		sum += w
+	}
+	if sum == 0 {
+		weights = qtys
+		for _, q := range qtys {
+			sum += q
+		}
+	}
+	out := make([]int64, len(weights))
+	rest := total
+	for i := range weights[:len(weights)-1] {
+		if sum != 0 {
+			out[i] = mulDiv(total, weights[i], sum, u)
+		}
+		rest -= out[i]
+	}
+	out[len(out)-1] = rest
+	return out
 }

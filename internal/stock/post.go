@@ -7,6 +7,7 @@ import (
 
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
+	"cangshu/internal/errs"
 )
 
 // Post writes the moves (one document's, or opening stock) with
@@ -113,18 +114,31 @@ func Balances(ctx context.Context, q db.Querier, goodsID int64) ([]Row, error) {
 // balance with negative value; a return at its source's cost needs that
 // sign. Back-dated documents recompute it.
 func EntryCosts(ctx context.Context, q db.Querier, billID int64) (map[int64]dec.Dec, error) {
-	rows, err := q.Query(ctx, "SELECT entry_id, CASE WHEN qty < 0 THEN -amount ELSE amount END FROM stock_moves WHERE bill_id = ? AND entry_id IS NOT NULL", billID)
+	// Per (line, role): a line with a feeding and a fed move (a transfer)
+	// answers its feeding move's cost, counted once; a line with only a fed
+	// move (an assembly's product, a disassembly's part) answers that one.
+	rows, err := q.Query(ctx, "SELECT entry_id, role, CASE WHEN qty < 0 THEN -amount ELSE amount END FROM stock_moves WHERE bill_id = ? AND entry_id IS NOT NULL", billID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := map[int64]dec.Dec{}
+	out, fed := map[int64]dec.Dec{}, map[int64]dec.Dec{}
 	for rows.Next() {
 		var id, a int64
-		if err := rows.Scan(&id, &a); err != nil {
+		var role int
+		if err := rows.Scan(&id, &role, &a); err != nil {
 			return nil, err
 		}
-		out[id] = out[id].Add(dec.FromMicros(a))
+		if role == RoleIn {
+			fed[id] = fed[id].Add(dec.FromMicros(a))
+		} else {
+			out[id] = out[id].Add(dec.FromMicros(a))
+		}
+	}
+	for id, v := range fed {
+		if _, ok := out[id]; !ok {
+			out[id] = v
+		}
 	}
 	return out, rows.Err()
 }
@@ -138,6 +152,10 @@ type newMove struct {
 
 // apply removes dels and posts moves as one change. Balances are locked in
 // key order so concurrent documents never wait on each other in a cycle.
+// A fed move (RoleIn) is costed once every feeding move (RoleOut) of its
+// group is; a recost that changes the cost of a feeding move already
+// stored carries the change to its group's fed moves and their balances
+// (propagate).
 func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves []Move) ([]dec.Dec, error) {
 	byKey := map[Key]*keyWork{}
 	work := func(k Key) *keyWork {
@@ -151,28 +169,48 @@ func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves
 	for _, d := range dels {
 		work(d.Key).dels = append(work(d.Key).dels, d)
 	}
+	groups := map[int64]*group{}
 	for i := range moves {
 		m := &moves[i]
 		q, ok1 := m.Qty.Micros()
 		a, ok2 := m.Amount.Micros()
-		if !ok1 || !ok2 || q == 0 || len(m.Date) != 10 || m.GoodsID <= 0 || m.LocationID <= 0 {
+		if m.ValueOnly {
+			m.Given = true
+		}
+		if !ok1 || !ok2 || (q == 0) != m.ValueOnly || len(m.Date) != 10 || m.GoodsID <= 0 || m.LocationID <= 0 {
 			return nil, fmt.Errorf("stock: bad move %+v", *m)
 		}
+		if fk := m.feedKey(); fk != 0 {
+			g := groups[fk]
+			if g == nil {
+				g = &group{}
+				groups[fk] = g
+			}
+			if m.Role == RoleIn {
+				if q < 0 || m.Weight.Sign() < 0 {
+					return nil, fmt.Errorf("stock: bad fed move %+v", *m)
+				}
+				m.Given = true
+				g.fed = append(g.fed, i)
+			} else {
+				if q > 0 {
+					return nil, fmt.Errorf("stock: feeding move into stock %+v", *m)
+				}
+				g.feeding = append(g.feeding, i)
+			}
+		}
 		work(m.Key).adds = append(work(m.Key).adds, newMove{i: i, qty: q, given: a})
+	}
+	for fk, g := range groups {
+		if len(g.fed) == 0 || len(g.feeding) == 0 {
+			return nil, fmt.Errorf("stock: group %d without feeding or fed moves", fk)
+		}
 	}
 	keys := make([]Key, 0, len(byKey))
 	for k := range byKey {
 		keys = append(keys, k)
 	}
-	slices.SortFunc(keys, func(a, b Key) int {
-		if a.less(b) {
-			return -1
-		}
-		if b.less(a) {
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(keys, cmpKey)
 	bal, err := lockBalances(ctx, tx, keys)
 	if err != nil {
 		return nil, err
@@ -197,23 +235,192 @@ func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves
 		return nil, err
 	}
 	out := make([]dec.Dec, len(moves))
+	costed := make([]bool, len(moves))
 	var appended []*appendWork
-	for _, k := range keys {
-		w := byKey[k]
-		check := w.checks(cfg)
-		if len(w.dels) == 0 && !later[k] {
-			a, err := w.appendPath(ctx, tx, cfg, moves, out, check)
-			if err != nil {
-				return nil, err
+	var fed []int64
+	// Balances without fed moves first; then each balance whose fed moves'
+	// groups are fully costed, until none is left (a document whose groups
+	// feed each other in a circle is refused).
+	pending := keys
+	for len(pending) > 0 {
+		var next []Key
+		for _, k := range pending {
+			w := byKey[k]
+			ready := true
+			for _, a := range w.adds {
+				if m := &moves[a.i]; m.Role == RoleIn && !groups[m.feedKey()].ready(costed) {
+					ready = false
+					break
+				}
 			}
-			appended = append(appended, a)
-			continue
+			if !ready {
+				next = append(next, k)
+				continue
+			}
+			for j := range w.adds {
+				a := &w.adds[j]
+				if m := &moves[a.i]; m.Role == RoleIn {
+					a.given = groups[m.feedKey()].amountOf(a.i, moves, out, cfg)
+					m.Amount = dec.FromMicros(a.given)
+				}
+			}
+			check := w.checks(cfg)
+			if len(w.dels) == 0 && !later[k] {
+				a, err := w.appendPath(ctx, tx, cfg, moves, out, check)
+				if err != nil {
+					return nil, err
+				}
+				appended = append(appended, a)
+			} else {
+				f, err := w.recost(ctx, tx, cfg, moves, out, check)
+				if err != nil {
+					return nil, err
+				}
+				fed = append(fed, f...)
+			}
+			for _, a := range w.adds {
+				costed[a.i] = true
+			}
 		}
-		if err := w.recost(ctx, tx, cfg, moves, out, check); err != nil {
-			return nil, err
+		if len(next) == len(pending) {
+			return nil, errs.Invalid("stock.err.circular")
+		}
+		pending = next
+	}
+	if err := writeAppended(ctx, tx, appended); err != nil {
+		return nil, err
+	}
+	return out, propagate(ctx, tx, cfg, fed)
+}
+
+// group is the moves of one document posting that feed each other: the
+// indexes of its feeding and fed moves.
+type group struct {
+	feeding, fed []int
+	amounts      []int64 // the fed moves' amounts, once computed
+}
+
+func (g *group) ready(costed []bool) bool {
+	for _, i := range g.feeding {
+		if !costed[i] {
+			return false
 		}
 	}
-	return out, writeAppended(ctx, tx, appended)
+	return true
+}
+
+// amountOf is the amount of fed move i: the group's shares are computed on
+// the first call.
+func (g *group) amountOf(i int, moves []Move, out []dec.Dec, cfg Config) int64 {
+	if g.amounts == nil {
+		var total int64
+		for _, j := range g.feeding {
+			a, _ := out[j].Micros()
+			total -= a
+		}
+		weights, qtys := make([]int64, len(g.fed)), make([]int64, len(g.fed))
+		for n, j := range g.fed {
+			weights[n], _ = moves[j].Weight.Micros()
+			qtys[n], _ = moves[j].Qty.Micros()
+		}
+		fee, _ := moves[g.fed[0]].Fee.Micros()
+		g.amounts = share(total+fee, weights, qtys, unit(cfg.AmountPlaces))
+	}
+	return g.amounts[slices.Index(g.fed, i)]
+}
+
+func cmpKey(a, b Key) int {
+	if a.less(b) {
+		return -1
+	}
+	if b.less(a) {
+		return 1
+	}
+	return 0
+}
+
+// maxPasses bounds propagate: each pass recosts every balance fed by the
+// previous one once; a chain of transfers needs one pass per link.
+const maxPasses = 10_000
+
+// propagate carries the changed costs of the feeding moves of groups fed
+// to the groups' fed moves and recosts each balance holding a changed fed
+// move from its earliest one, in date order, each balance once per pass,
+// pass after pass while costs keep changing (a fed balance may itself feed
+// others). Quantities do not change: the negative-stock rule has nothing to
+// check.
+func propagate(ctx context.Context, tx db.Querier, cfg Config, fed []int64) error {
+	u := unit(cfg.AmountPlaces)
+	for pass := 0; len(fed) > 0; pass++ {
+		if pass >= maxPasses {
+			return fmt.Errorf("stock: recosting did not settle after %d passes", maxPasses)
+		}
+		slices.Sort(fed)
+		ms, err := groupMoves(ctx, tx, slices.Compact(fed))
+		if err != nil {
+			return fmt.Errorf("fed moves: %w", err)
+		}
+		byGroup := map[int64][]groupMove{}
+		for _, m := range ms {
+			byGroup[m.feedKey] = append(byGroup[m.feedKey], m)
+		}
+		type point struct {
+			date string
+			id   int64
+		}
+		start := map[Key]point{}
+		for _, g := range byGroup {
+			var total, fee int64
+			var in []groupMove
+			for _, m := range g {
+				if m.role == RoleIn {
+					in = append(in, m)
+					fee = m.fee
+				} else {
+					total -= m.amount
+				}
+			}
+			if len(in) == 0 {
+				continue
+			}
+			weights, qtys := make([]int64, len(in)), make([]int64, len(in))
+			for n, m := range in {
+				weights[n], qtys[n] = m.weight, m.qty
+			}
+			for n, want := range share(total+fee, weights, qtys, u) {
+				m := in[n]
+				if m.amount == want {
+					continue
+				}
+				if err := updateAmount(ctx, tx, m.id, want); err != nil {
+					return fmt.Errorf("fed move %d: %w", m.id, err)
+				}
+				p, ok := start[m.Key]
+				if !ok || m.date < p.date || m.date == p.date && m.id < p.id {
+					start[m.Key] = point{m.date, m.id}
+				}
+			}
+		}
+		keys := make([]Key, 0, len(start))
+		for k := range start {
+			keys = append(keys, k)
+		}
+		slices.SortFunc(keys, cmpKey)
+		if _, err := lockBalances(ctx, tx, keys); err != nil {
+			return err
+		}
+		slices.SortStableFunc(keys, func(a, b Key) int { return cmpStr(start[a].date, start[b].date) })
+		fed = fed[:0:0]
+		for _, k := range keys {
+			p := start[k]
+			f, err := walk(ctx, tx, cfg, k, p.date, p.id, nil, nil, false)
+			if err != nil {
+				return err
+			}
+			fed = append(fed, f...)
+		}
+	}
+	return nil
 }
 
 // keyWork is the change to one balance.
@@ -276,7 +483,7 @@ func (w *keyWork) appendPath(ctx context.Context, tx db.Querier, cfg Config, mov
 		m := &moves[nm.i]
 		// The move has no id yet: a FIFO layer it opens carries -(its row
 		// number + 1) until writeAppended knows the id.
-		amt, _ := s.step(mv{id: -int64(len(a.rows) + 1), date: m.Date, qty: nm.qty, amount: nm.given, given: m.Given && nm.qty > 0})
+		amt, _ := s.step(mv{id: -int64(len(a.rows) + 1), date: m.Date, qty: nm.qty, amount: nm.given, given: m.Given && nm.qty >= 0})
 		a.rows = append(a.rows, moveRow{m: m, qty: nm.qty, amount: amt})
 		out[nm.i] = dec.FromMicros(amt)
 		minQty = min(minQty, s.qty)
@@ -286,6 +493,9 @@ func (w *keyWork) appendPath(ctx context.Context, tx db.Querier, cfg Config, mov
 	}
 	if check && minQty < 0 && minQty < w.qty {
 		return nil, short(ctx, tx, w.key, -minQty)
+	}
+	if s.stranded {
+		return nil, stranded(ctx, tx, w.key)
 	}
 	return a, nil
 }
@@ -326,11 +536,8 @@ func writeAppended(ctx context.Context, tx db.Querier, ws []*appendWork) error {
 
 // recost applies a back-dated or removing change: it deletes and inserts
 // the moves, then walks the balance's ledger from the earliest changed
-// point, recomputing every computed amount (writing only those that
-// changed), checking the rule at every point from there, and rewrites the
-// balance row and FIFO layers.
-func (w *keyWork) recost(ctx context.Context, tx db.Querier, cfg Config, moves []Move, out []dec.Dec, check bool) error {
-	k := w.key
+// point (walk). It answers the stored out-moves whose cost changed.
+func (w *keyWork) recost(ctx context.Context, tx db.Querier, cfg Config, moves []Move, out []dec.Dec, check bool) ([]int64, error) {
 	pDate, pID := "", int64(0)
 	earlier := func(d string, id int64) {
 		if pDate == "" || d < pDate || d == pDate && id < pID {
@@ -344,37 +551,48 @@ func (w *keyWork) recost(ctx context.Context, tx db.Querier, cfg Config, moves [
 			earlier(d.date, d.id)
 		}
 		if err := deleteMoves(ctx, tx, ids); err != nil {
-			return fmt.Errorf("delete moves: %w", err)
+			return nil, fmt.Errorf("delete moves: %w", err)
 		}
 	}
 	newIDs := make(map[int64]int, len(w.adds))
 	for _, a := range w.adds {
 		m := &moves[a.i]
 		amt := int64(0)
-		if m.Given && a.qty > 0 {
+		if m.Given && a.qty >= 0 {
 			amt = a.given
 		}
 		id, err := insertMove(ctx, tx, m, a.qty, amt)
 		if err != nil {
-			return fmt.Errorf("insert move: %w", err)
+			return nil, fmt.Errorf("insert move: %w", err)
 		}
 		newIDs[id] = a.i
 		earlier(m.Date, id)
 	}
+	return walk(ctx, tx, cfg, w.key, pDate, pID, newIDs, out, check)
+}
+
+// walk recosts balance k from the point (pDate, pID): it recomputes every
+// computed amount from there (writing only those that changed), checks the
+// rule at every point from there when check, and rewrites the balance row
+// and FIFO layers. out[newIDs[id]] receives the amount of each new move.
+// It answers the groups of the feeding moves (RoleOut) whose stored cost
+// changed, other than new ones (their fed moves are costed by apply).
+func walk(ctx context.Context, tx db.Querier, cfg Config, k Key, pDate string, pID int64, newIDs map[int64]int, out []dec.Dec, check bool) ([]int64, error) {
 	s, fromDate, fromID, err := startState(ctx, tx, cfg, k, pDate, pID)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var old []layer
 	if s.fifo {
 		if old, err = loadLayers(ctx, tx, k); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	ms, err := movesFrom(ctx, tx, k, fromDate, fromID)
 	if err != nil {
-		return fmt.Errorf("moves to recost: %w", err)
+		return nil, fmt.Errorf("moves to recost: %w", err)
 	}
+	var fed []int64
 	minQty := int64(0)
 	checking := false
 	for _, m := range ms {
@@ -384,17 +602,21 @@ func (w *keyWork) recost(ctx context.Context, tx db.Querier, cfg Config, moves [
 		}
 		amt, li := s.step(m)
 		if s.over() {
-			return tooLarge(ctx, tx, k)
+			return nil, tooLarge(ctx, tx, k)
 		}
 		if li >= 0 {
 			s.layers[li].moveID = m.id
 		}
-		if i, ok := newIDs[m.id]; ok {
+		i, isNew := newIDs[m.id]
+		if isNew {
 			out[i] = dec.FromMicros(amt)
 		}
 		if amt != m.amount {
 			if err := updateAmount(ctx, tx, m.id, amt); err != nil {
-				return fmt.Errorf("recost move %d: %w", m.id, err)
+				return nil, fmt.Errorf("recost move %d: %w", m.id, err)
+			}
+			if m.role == RoleOut && !isNew {
+				fed = append(fed, m.feedKey)
 			}
 		}
 		if checking {
@@ -402,12 +624,23 @@ func (w *keyWork) recost(ctx context.Context, tx db.Querier, cfg Config, moves [
 		}
 	}
 	if check && minQty < 0 {
-		return short(ctx, tx, k, -minQty)
+		return nil, short(ctx, tx, k, -minQty)
+	}
+	if s.stranded {
+		return nil, stranded(ctx, tx, k)
 	}
 	if s.fifo {
 		if err := writeLayers(ctx, tx, k, old, s.layers); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return writeBalance(ctx, tx, k, s)
+	return fed, writeBalance(ctx, tx, k, s)
+}
+
+// GoodsBalance is the on-hand quantity and value of a goods item (and SKU)
+// over every warehouse.
+func GoodsBalance(ctx context.Context, q db.Querier, goodsID, skuID int64) (qty, amount dec.Dec, err error) {
+	err = q.QueryRow(ctx, "SELECT COALESCE(SUM(qty), 0), COALESCE(SUM(amount), 0) FROM stock_balances WHERE goods_id = ? AND sku_id = ?",
+		goodsID, skuID).Scan(&qty, &amount)
+	return
 }

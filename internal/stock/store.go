@@ -47,15 +47,11 @@ func nullID(id int64) any {
 }
 
 func insertMove(ctx context.Context, tx db.Querier, m *Move, qty, amount int64) (int64, error) {
-	mode := 0
-	if m.Given && qty > 0 {
-		mode = 1
-	}
 	var id int64
-	err := tx.QueryRow(ctx, `INSERT INTO stock_moves (goods_id, sku_id, location_id, batch, move_date, qty, amount, cost_mode, kind, bill_id, entry_id, opening_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		m.GoodsID, m.SKUID, m.LocationID, m.Batch, m.Date, qty, amount, mode, m.Kind,
-		nullID(m.BillID), nullID(m.EntryID), nullID(m.OpeningID)).Scan(&id)
+	err := tx.QueryRow(ctx, `INSERT INTO stock_moves (goods_id, sku_id, location_id, batch, move_date, qty, amount, cost_mode, kind, bill_id, entry_id, opening_id, role,
+		feed_key, weight, fee) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		m.GoodsID, m.SKUID, m.LocationID, m.Batch, m.Date, qty, amount, m.mode(qty), m.Kind,
+		nullID(m.BillID), nullID(m.EntryID), nullID(m.OpeningID), m.Role, nullID(m.feedKey()), m.Weight, m.Fee).Scan(&id)
 	return id, err
 }
 
@@ -87,7 +83,7 @@ func startState(ctx context.Context, tx db.Querier, cfg Config, k Key, date stri
 	}
 	var a, q int64
 	err := tx.QueryRow(ctx, "SELECT amount, qty FROM stock_moves WHERE "+keyCond+before+
-		" AND cost_mode = 1 ORDER BY move_date DESC, id DESC LIMIT 1", k.args(fromDate, fromDate, fromID)...).Scan(&a, &q)
+		" AND cost_mode <> 0 AND qty > 0 ORDER BY move_date DESC, id DESC LIMIT 1", k.args(fromDate, fromDate, fromID)...).Scan(&a, &q)
 	if err == nil {
 		s.last = mulDiv(a, micro, q, 1)
 	} else if !errors.Is(err, sql.ErrNoRows) {
@@ -102,10 +98,10 @@ func startState(ctx context.Context, tx db.Querier, cfg Config, k Key, date stri
 func movesFrom(ctx context.Context, tx db.Querier, k Key, date string, id int64) ([]mv, error) {
 	return db.All(ctx, tx, func(r *sql.Rows, m *mv) error {
 		var mode int
-		err := r.Scan(&m.id, &m.date, &m.qty, &m.amount, &mode)
-		m.given = mode == 1
+		err := r.Scan(&m.id, &m.date, &m.qty, &m.amount, &mode, &m.role, &m.feedKey)
+		m.given = mode != costComputed
 		return err
-	}, "SELECT id, move_date, qty, amount, cost_mode FROM stock_moves WHERE "+keyCond+
+	}, "SELECT id, move_date, qty, amount, cost_mode, role, COALESCE(feed_key, 0) FROM stock_moves WHERE "+keyCond+
 		" AND (move_date > ? OR (move_date = ? AND id >= ?)) ORDER BY move_date, id", k.args(date, date, id)...)
 }
 
@@ -197,4 +193,30 @@ func names(ctx context.Context, tx db.Querier, k Key) (goods, location, unitName
 		}
 	}
 	return strings.Join(parts, " "), location, unitName, err
+}
+
+// groupMove is a stored move of a group of fed moves.
+type groupMove struct {
+	Key
+	id, feedKey, qty, amount, weight, fee int64
+	role                                  int
+	date                                  string
+}
+
+// groupMoves are the moves (feeding and fed) of the groups keys, in id order.
+func groupMoves(ctx context.Context, tx db.Querier, keys []int64) ([]groupMove, error) {
+	var out []groupMove
+	for len(keys) > 0 {
+		n := min(len(keys), 500)
+		part, err := db.All(ctx, tx, func(r *sql.Rows, m *groupMove) error {
+			return r.Scan(&m.id, &m.GoodsID, &m.SKUID, &m.LocationID, &m.Batch, &m.date, &m.qty, &m.amount, &m.weight, &m.fee, &m.role, &m.feedKey)
+		}, "SELECT id, goods_id, sku_id, location_id, batch, move_date, qty, amount, weight, fee, role, feed_key FROM stock_moves WHERE feed_key IN "+db.In(n)+
+			" ORDER BY id", db.Args(keys[:n])...)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, part...)
+		keys = keys[n:]
+	}
+	return out, nil
 }

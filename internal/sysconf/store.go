@@ -9,6 +9,7 @@ import (
 
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
+	"cangshu/internal/i18n"
 )
 
 type pageFilter struct {
@@ -135,4 +136,14 @@ func seedParam(ctx context.Context, q db.Querier, p Param, name, value string) e
 		return fmt.Errorf("seed parameter %s: %w", p.Key, err)
 	}
 	return nil
+}
+
+// SetParam writes one parameter's stored value (for domains that own a
+// parameter's changes: the period close owns closeDate).
+func SetParam(ctx context.Context, q db.Querier, key, value string) error {
+	p, ok := FindParam(key)
+	if !ok {
+		return fmt.Errorf("set parameter: unknown key %q", key)
+	}
+	return upsertParam(ctx, q, p, i18n.T(i18n.ZH, string(p.Label())), value)
 }

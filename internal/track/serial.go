@@ -26,11 +26,15 @@ type Doc struct {
 	Date     string
 	Dir      int    // +1 stock in, −1 stock out
 	ReturnOf string // a return: the kind it returns ("sales": serials come back only if sold)
+	// Transfer: the lines move serials from their warehouse (in stock
+	// there) to their in warehouse; history gets the way out and the way in.
+	Transfer bool
 }
 
 // serialLine is a document line of serial-managed goods with its serials.
 type serialLine struct {
 	id, goodsID, locationID int64
+	inLocationID            int64 // transfers
 	lineNo                  int
 	goodsName, location     string
 	baseQty                 dec.Dec
@@ -62,7 +66,10 @@ func PostSerials(ctx context.Context, tx db.Querier, d Doc) error {
 		return err
 	}
 	now := time.Now().UTC()
-	type moved struct{ serialID, entryID, locationID int64 }
+	type moved struct {
+		serialID, entryID, locationID int64
+		dir                           int
+	}
 	var moves []moved
 	for _, l := range lines {
 		for j, s := range l.serials {
@@ -77,7 +84,11 @@ func PostSerials(ctx context.Context, tx db.Querier, d Doc) error {
 				}
 				continue
 			}
-			moves = append(moves, moved{id, l.id, l.locationID})
+			if d.Transfer {
+				moves = append(moves, moved{id, l.id, l.locationID, -1}, moved{id, l.id, l.inLocationID, 1})
+				continue
+			}
+			moves = append(moves, moved{id, l.id, l.locationID, d.Dir})
 		}
 	}
 	if err := f.Err(); err != nil {
@@ -94,7 +105,7 @@ func PostSerials(ctx context.Context, tx db.Querier, d Doc) error {
 				sb.WriteString(", ")
 			}
 			sb.WriteString("(?, ?, ?, ?, ?, ?, ?, ?)")
-			args = append(args, m.serialID, d.BillID, m.entryID, d.Kind, d.Dir, m.locationID, d.Date, now)
+			args = append(args, m.serialID, d.BillID, m.entryID, d.Kind, m.dir, m.locationID, d.Date, now)
 		}
 		if _, err := tx.Exec(ctx, sb.String(), args...); err != nil {
 			return err
@@ -109,6 +120,10 @@ func moveSerial(ctx context.Context, tx db.Querier, d Doc, l serialLine, serial 
 	var id int64
 	var err error
 	switch {
+	case d.Transfer:
+		err = tx.QueryRow(ctx, `UPDATE serials SET location_id = ?, last_bill_id = ?, last_kind = ?, last_date = ?, updated_at = ?
+			WHERE goods_id = ? AND serial = ? AND in_stock = 1 AND location_id = ? RETURNING id`,
+			l.inLocationID, d.BillID, d.Kind, d.Date, now, l.goodsID, serial, l.locationID).Scan(&id)
 	case d.Dir > 0 && d.ReturnOf == "":
 		err = tx.QueryRow(ctx, `INSERT INTO serials (goods_id, serial, in_stock, location_id, last_bill_id, last_kind, last_date, updated_at)
 			VALUES (?, ?, 1, ?, ?, ?, ?, ?)
@@ -162,8 +177,8 @@ func refusal(ctx context.Context, q db.Querier, f *errs.Fields, d Doc, l serialL
 // their serials (two queries).
 func readSerialLines(ctx context.Context, q db.Querier, billID int64) ([]serialLine, error) {
 	lines, err := db.All(ctx, q, func(r *sql.Rows, l *serialLine) error {
-		return r.Scan(&l.id, &l.lineNo, &l.goodsID, &l.goodsName, &l.locationID, &l.location, &l.baseQty)
-	}, `SELECT be.id, be.line_no, be.goods_id, g.name, COALESCE(be.location_id, 0), COALESCE(lo.name, ''), be.base_qty
+		return r.Scan(&l.id, &l.lineNo, &l.goodsID, &l.goodsName, &l.locationID, &l.location, &l.baseQty, &l.inLocationID)
+	}, `SELECT be.id, be.line_no, be.goods_id, g.name, COALESCE(be.location_id, 0), COALESCE(lo.name, ''), be.base_qty, COALESCE(be.in_location_id, 0)
 		FROM bill_entries be JOIN goods g ON g.id = be.goods_id LEFT JOIN locations lo ON lo.id = be.location_id
 		WHERE be.bill_id = ? AND g.is_ser_num = 1 ORDER BY be.line_no`, billID)
 	if err != nil || len(lines) == 0 {

@@ -38,6 +38,8 @@ func TestBadInput(t *testing.T) {
 		{Name: "zero quantity", As: a, Method: "POST", Path: "/api/purchase/add", Body: with(func(_ map[string]any, l line) { l["qty"] = 0 }), Status: 400, Field: "entries[0].qty", MsgHas: "大于 0"},
 		{Name: "negative quantity", As: a, Method: "POST", Path: "/api/purchase/add", Body: with(func(_ map[string]any, l line) { l["qty"] = -2 }), Status: 400, Field: "entries[0].qty"},
 		{Name: "too many decimals in quantity", As: a, Method: "POST", Path: "/api/purchase/add", Body: with(func(_ map[string]any, l line) { l["qty"] = json.Number("1.234567") }), Status: 400, Field: "entries[0].qty", MsgHas: "位小数"},
+		{Name: "stock shortage names the lines of the short balance", As: a, Method: "POST", Path: "/api/sales/add?check=1", Body: w.doc(w.customer, "2025-07-02", w.colaLine("1", "3"), w.colaLine("100000", "3")), Status: 400, Field: "entries[1].qty", MsgHas: "库存不足"},
+		{Name: "stock shortage names the first line too", As: a, Method: "POST", Path: "/api/sales/add?check=1", Body: w.doc(w.customer, "2025-07-02", w.colaLine("1", "3"), w.colaLine("100000", "3")), Status: 400, Field: "entries[0].qty"},
 		{Name: "negative price", As: a, Method: "POST", Path: "/api/purchase/add", Body: with(func(_ map[string]any, l line) { l["price"] = -1 }), Status: 400, Field: "entries[0].price"},
 		{Name: "discount over 100", As: a, Method: "POST", Path: "/api/purchase/add", Body: with(func(_ map[string]any, l line) { l["discountRate"] = 101 }), Status: 400, Field: "entries[0].discountRate"},
 		{Name: "quantity as text", As: a, Method: "POST", Path: "/api/purchase/add", Body: with(func(_ map[string]any, l line) { l["qty"] = "many" }), Status: 400},

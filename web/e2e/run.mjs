@@ -139,7 +139,9 @@ async function main() {
       if (!/\.(js|css)(\?|$)/.test(url) || r.status() !== 200) return
       try {
         assets.set(url, await r.body())
-      } catch {}
+      } catch {
+        // the page moved on before the body arrived: that asset is not counted
+      }
     }
     page.on('response', onResponse)
     await page.goto(`${base}/`)

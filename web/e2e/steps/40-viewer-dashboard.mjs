@@ -15,7 +15,7 @@ const SAMPLE = [
   'two lines#loginfolog# and #logwarninglog#careful#logwarninglog#',
 ].join('\n')
 
-export async function run({ page, base, step, expect, shot, byTest, hash, signIn, figures, waitFor, T }) {
+export async function run({ page, base, step, expect, shot, byTest, hash, signIn, waitFor, T }) {
   // A token of its own (signing out in the page ends the page's session).
   const adminToken = async () => {
     const res = await fetch(`${base}/api/auth/login`, {

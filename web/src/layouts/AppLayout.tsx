@@ -48,8 +48,10 @@ export default function AppLayout() {
 
   const section = sectionOf(entries, location.pathname) ?? sectionOf(entries, current?.parents[0] ?? '')
   const mode = mobile ? 'left' : prefs.layout
-  const sideEntries: MenuEntry[] = mode === 'mix' ? (section?.children ?? []) : entries
-  const sideItems = useMemo(() => toMenuItems(sideEntries, mode === 'mix' ? 1 : 0), [sideEntries, mode])
+  const sideItems = useMemo(() => {
+    const sideEntries: MenuEntry[] = mode === 'mix' ? (section?.children ?? []) : entries
+    return toMenuItems(sideEntries, mode === 'mix' ? 1 : 0)
+  }, [section, entries, mode])
   const allItems = useMemo(() => toMenuItems(entries), [entries])
   const sectionItems = useMemo(() => toMenuItems(entries.map((e) => ({ ...e, children: undefined }))), [entries])
   const siderDark = prefs.sidebarScheme === 'classic-blue' || dark

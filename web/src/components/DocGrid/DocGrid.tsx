@@ -379,8 +379,6 @@ export function DocGrid(props: DocGridProps) {
     m.cells.forEach((v, i) => saved[i] && cells.set(saved[i].key, new Map(v)))
     m.rows.forEach((v, i) => saved[i] && rows.set(saved[i].key, v.join('; ')))
     return { cells, rows, grid: m.grid }
-    // only when new errors arrive
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [errors, visible])
   const [cleared, setCleared] = useState<Set<string>>(new Set())
   useEffect(() => setCleared(new Set()), [serverErrors])

@@ -7,6 +7,7 @@
 //   export const locationApi = masterApi<Location, LocationInput>('/invlocation')
 //   const list = useListQuery({ key: locationKeys.page, fetch: locationApi.page, filters })
 //   const { save, remove, disable } = useMasterMutations(locationApi, locationKeys.all, ['warehouses'])
+import { useRef } from 'react'
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { api } from '@/api/http'
 import type { GridResult, PageResult } from '@/api/types'
@@ -105,14 +106,26 @@ export function useNextNumber(
   enabled: boolean,
   params?: Record<string, unknown>,
 ) {
+  // Each opening of a dialog is its own query: the dialog stays mounted while
+  // closed, so one fixed key kept the number proposed at the previous opening
+  // (now taken) and answered it at once while the refetch ran behind.
+  const opening = useOpening(enabled)
   return useQuery({
-    queryKey: [res.base, 'nextNumber', params ?? {}],
+    queryKey: [res.base, 'nextNumber', params ?? {}, opening],
     queryFn: () => res.nextNumber(params).catch(() => ''),
     enabled,
     staleTime: 0,
     gcTime: 0,
     retry: false,
   })
+}
+
+/** A counter that goes up each time enabled turns from false to true. */
+export function useOpening(enabled: boolean): number {
+  const ref = useRef({ was: false, n: 0 })
+  if (enabled && !ref.current.was) ref.current.n++
+  ref.current.was = enabled
+  return ref.current.n
 }
 
 export function useMasterMutations<T, I>(res: MasterApi<T, I>, key: QueryKey, caches: CacheName[] = []) {

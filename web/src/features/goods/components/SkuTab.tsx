@@ -14,15 +14,17 @@ import { noSubmitOnEnter } from './BasicTab'
 
 export function SkuTab({ form, refs, invId }: { form: FormInstance<GoodsValues>; refs: GoodsRefs; invId?: number }) {
   const { t } = useTranslation('goods')
-  const typeIds = (Form.useWatch('skuTypeIds', { form, preserve: true }) ?? []) as number[]
-  const skus = (Form.useWatch('skus', { form, preserve: true }) ?? []) as SkuRowValues[]
+  const watchedTypeIds = Form.useWatch('skuTypeIds', { form, preserve: true }) as number[] | undefined
+  const watchedSkus = Form.useWatch('skus', { form, preserve: true }) as SkuRowValues[] | undefined
+  const typeIds = watchedTypeIds ?? []
+  const skus = watchedSkus ?? []
   const serNum = Form.useWatch('isSerNum', { form, preserve: true })
   const hasSaved = skus.some((s) => s.id)
   const deleteSku = useDeleteSku()
   // the list's own check runs when rows come and go; run it again as values change once it has failed
   useEffect(() => {
     if (form.getFieldError(['skus']).length) void form.validateFields([['skus']]).catch(() => undefined)
-  }, [form, skus, typeIds, serNum])
+  }, [form, watchedSkus, watchedTypeIds, serNum])
   const groupName = (id: number) => refs.attrGroups.find((g) => g.id === id)?.name ?? `#${id}`
 
   const problemText = (rows: SkuRowValues[]) =>

@@ -33,13 +33,15 @@ function RemoveButton({ onClick, testid, title }: { onClick: () => void; testid:
 
 export function StockTab({ form, refs, places }: { form: FormInstance<GoodsValues>; refs: GoodsRefs; places: Places }) {
   const { t } = useTranslation('goods')
-  const openings = (Form.useWatch('openings', { form, preserve: true }) ?? []) as OpeningRow[]
-  const skus = (Form.useWatch('skus', { form, preserve: true }) ?? []) as SkuRowValues[]
+  const watchedOpenings = Form.useWatch('openings', { form, preserve: true }) as OpeningRow[] | undefined
+  const watchedSkus = Form.useWatch('skus', { form, preserve: true }) as SkuRowValues[] | undefined
+  const openings = watchedOpenings ?? []
+  const skus = watchedSkus ?? []
   const savedSkus = skus.filter((s) => s.id)
   // the list's own check runs when rows come and go; run it again as values change once it has failed
   useEffect(() => {
     if (form.getFieldError(['openings']).length) void form.validateFields([['openings']]).catch(() => undefined)
-  }, [form, openings, skus])
+  }, [form, watchedOpenings, watchedSkus])
   const whOptions = refs.warehouses.filter((w) => !w.disable).map((w) => ({ value: w.id, label: w.name }))
   const qtyRule = decimalRule({ places: places.qty })
   const total = add(...openings.map((o) => openingAmount(o, places.amount)))

@@ -13,8 +13,7 @@ import { BindForm } from '../components/BindForm'
 import { PasswordForm } from '../components/PasswordForm'
 import { ProfileForm } from '../components/ProfileForm'
 
-const TABS = ['basic', 'security'] as const
-type TabKey = (typeof TABS)[number]
+type TabKey = 'basic' | 'security'
 
 function ProfileCard({ p, shopName }: { p: ProfileData; shopName?: string }) {
   const { t } = useTranslation('profile')

@@ -1,0 +1,71 @@
+package app
+
+import (
+	"context"
+
+	"cangshu/internal/db"
+	"cangshu/internal/home"
+	"cangshu/internal/sysconf"
+)
+
+// What "reset data" (重新初始化, POST /api/home/reset) does with each table.
+// reset_test.go lists every table of the database and fails when one is in
+// neither list: a feature adding a table adds it to one of them (to
+// resetCleared in an order that deletes rows before the rows they refer to).
+
+// resetCleared are emptied, in this order: documents, ledgers, balances,
+// settlements, serials, batches, openings, number sequences, closed periods.
+var resetCleared = []string{
+	"bill_entry_serials", "serial_moves", "serials",
+	"stock_layers", "stock_moves", "stock_balances",
+	"bill_accounts", "bill_entries", "bills", "bill_sequences",
+	"goods_openings", "period_closes",
+}
+
+// resetKept keep their rows: master data, users, roles, menus, shops,
+// settings, notices, the operation log, sign-in sessions.
+var resetKept = []string{
+	"app_secrets", "shops", "depts", "users", "roles", "user_roles", "menus", "role_menus", "user_shops",
+	"sessions", "refresh_tokens", "captchas", "login_failures", "verify_codes",
+	"dicts", "dict_items", "notices", "notice_targets", "notice_reads", "sys_logs", "configs",
+	"assist_types", "assists", "unit_types", "units", "locations", "shop_locations", "employees",
+	"settle_accounts", "items", "contacts", "contact_links",
+	"goods", "goods_units", "goods_sku_types", "goods_skus", "goods_sku_values", "barcodes", "goods_warnings", "goods_images",
+	"coding_rules", "backup_settings", "schema_migrations",
+}
+
+// registerReset registers the reset's steps: the cleared tables, the
+// opening amounts kept on master data set to zero, and the close date
+// cleared; a backup is made first.
+func (a *App) registerReset() {
+	for _, t := range resetCleared {
+		a.Home.RegisterReset(home.ClearTable(t))
+	}
+	a.Home.RegisterReset(home.ResetStep{Name: "openings", Run: func(ctx context.Context, q db.Querier) (int64, error) {
+		var n int64
+		for _, s := range []string{
+			"UPDATE contacts SET opening_amount = 0, opening_advance = 0 WHERE opening_amount <> 0 OR opening_advance <> 0",
+			"UPDATE settle_accounts SET opening_balance = 0 WHERE opening_balance <> 0",
+		} {
+			res, err := q.Exec(ctx, s)
+			if err != nil {
+				return 0, err
+			}
+			m, err := res.RowsAffected()
+			if err != nil {
+				return 0, err
+			}
+			n += m
+		}
+		return n, nil
+	}}, home.ResetStep{Name: "closeDate", Run: func(ctx context.Context, q db.Querier) (int64, error) {
+		return 0, sysconf.SetParam(ctx, q, "closeDate", "")
+	}})
+	a.Home.SetResetBackup(func(ctx context.Context) (string, error) {
+		f, err := a.Backups.Make(ctx, "before-reset-")
+		return f.Name, err
+	})
+}
+
+// ResetTables are the tables reset clears and those it keeps (for tests).
+func ResetTables() (cleared, kept []string) { return resetCleared, resetKept }

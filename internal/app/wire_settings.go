@@ -1,0 +1,21 @@
+package app
+
+import (
+	"cangshu/internal/backup"
+	"cangshu/internal/coding"
+	"cangshu/internal/period"
+	"cangshu/internal/server"
+)
+
+// wireSettings builds the advanced settings (issue 17): coding rules and
+// the period close, backup and restore (with the scheduled daily backups,
+// stopped by Close).
+func (a *App) wireSettings() ([]server.Route, error) {
+	r := coding.Routes(coding.NewService(a.DB))
+	r = append(r, period.Routes(period.NewService(a.DB))...)
+	a.Backups = backup.NewService(a.DB, a.Config.DataDir, Version, a.Logger)
+	go a.Backups.Schedule(a.stop)
+	r = append(r, backup.Routes(a.Backups)...)
+	a.registerReset()
+	return r, nil
+}

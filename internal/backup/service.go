@@ -1,0 +1,445 @@
+package backup
+
+import (
+	"archive/zip"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"cangshu/internal/db"
+	"cangshu/internal/errs"
+	"cangshu/internal/server"
+)
+
+// Service makes and restores backups of one app.
+type Service struct {
+	db      *db.DB
+	dir     string // <data>/backups
+	images  string // <data>/images
+	version string
+	logger  *slog.Logger
+	mu      sync.Mutex // one backup or restore at a time in this process
+	now     func() time.Time
+}
+
+// NewService returns the backup service for the data folder.
+func NewService(d *db.DB, dataDir, version string, logger *slog.Logger) *Service {
+	return &Service{db: d, dir: filepath.Join(dataDir, "backups"), images: filepath.Join(dataDir, "images"),
+		version: version, logger: logger, now: time.Now}
+}
+
+func rootOnly(p *server.Principal) error {
+	if p == nil || !p.IsRoot() {
+		return errs.Forbidden("backup.err.rootOnly")
+	}
+	return nil
+}
+
+// List is every backup, newest first.
+func (s *Service) List(p *server.Principal) ([]File, error) {
+	if err := rootOnly(p); err != nil {
+		return nil, err
+	}
+	return s.list()
+}
+
+func (s *Service) list() ([]File, error) {
+	entries, err := os.ReadDir(s.dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return []File{}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("list backups: %w", err)
+	}
+	out := []File{}
+	for _, e := range entries {
+		if e.IsDir() || checkName(e.Name()) != nil {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		out = append(out, File{Name: e.Name(), Size: info.Size(), CreateTime: info.ModTime().UTC()})
+	}
+	slices.SortFunc(out, func(a, b File) int {
+		if c := b.CreateTime.Compare(a.CreateTime); c != 0 {
+			return c
+		}
+		return strings.Compare(b.Name, a.Name)
+	})
+	return out, nil
+}
+
+// Add makes a backup now.
+func (s *Service) Add(ctx context.Context, p *server.Principal) (File, error) {
+	if err := rootOnly(p); err != nil {
+		return File{}, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.make(ctx, "cangshu-", s.now())
+}
+
+// make writes a new backup named prefix + time; the caller holds mu.
+func (s *Service) make(ctx context.Context, prefix string, now time.Time) (File, error) {
+	if err := os.MkdirAll(s.dir, 0o755); err != nil {
+		return File{}, fmt.Errorf("backup folder: %w", err)
+	}
+	base := prefix + now.Format("20060102-150405")
+	name := base + ".zip"
+	for i := 2; ; i++ {
+		if _, err := os.Stat(filepath.Join(s.dir, name)); errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		name = fmt.Sprintf("%s-%d.zip", base, i)
+	}
+	final := filepath.Join(s.dir, name)
+	part := final + ".part"
+	if err := s.write(ctx, part, now); err != nil {
+		os.Remove(part)
+		return File{}, fmt.Errorf("backup: %w", err)
+	}
+	if err := os.Rename(part, final); err != nil {
+		os.Remove(part)
+		return File{}, fmt.Errorf("backup: %w", err)
+	}
+	info, err := os.Stat(final)
+	if err != nil {
+		return File{}, err
+	}
+	return File{Name: name, Size: info.Size(), CreateTime: info.ModTime().UTC()}, nil
+}
+
+func (s *Service) write(ctx context.Context, dest string, now time.Time) error {
+	f, err := os.Create(dest)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	z := zip.NewWriter(f)
+	meta := Meta{Format: format, Engine: string(s.db.Engine()), Version: s.version, CreateTime: now.UTC()}
+	mw, err := z.Create(metaName)
+	if err != nil {
+		return err
+	}
+	if err := json.NewEncoder(mw).Encode(meta); err != nil {
+		return err
+	}
+	if s.db.Engine() == db.SQLite {
+		snap := dest + ".db"
+		os.Remove(snap)
+		defer os.Remove(snap)
+		if err := s.db.SnapshotSQLite(ctx, snap); err != nil {
+			return err
+		}
+		if err := addFile(z, sqliteName, snap); err != nil {
+			return err
+		}
+	} else {
+		w, err := z.Create(pgName)
+		if err != nil {
+			return err
+		}
+		if err := s.db.DumpPostgres(ctx, w); err != nil {
+			return err
+		}
+	}
+	err = filepath.WalkDir(s.images, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
+			return err
+		}
+		if d.IsDir() || !d.Type().IsRegular() {
+			return nil
+		}
+		rel, err := filepath.Rel(s.images, p)
+		if err != nil {
+			return err
+		}
+		return addFile(z, imagesDir+filepath.ToSlash(rel), p)
+	})
+	if err != nil {
+		return err
+	}
+	if err := z.Close(); err != nil {
+		return err
+	}
+	return f.Sync()
+}
+
+func addFile(z *zip.Writer, name, src string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	w, err := z.Create(name)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(w, in)
+	return err
+}
+
+// Download is a backup's bytes.
+func (s *Service) Download(p *server.Principal, name string) (server.File, error) {
+	if err := rootOnly(p); err != nil {
+		return server.File{}, err
+	}
+	if err := checkName(name); err != nil {
+		return server.File{}, err
+	}
+	b, err := os.ReadFile(filepath.Join(s.dir, name))
+	if errors.Is(err, fs.ErrNotExist) {
+		return server.File{}, errs.NotFound("backup.field.name")
+	}
+	if err != nil {
+		return server.File{}, fmt.Errorf("download backup: %w", err)
+	}
+	return server.File{Name: name, ContentType: "application/zip", Data: b}, nil
+}
+
+// Delete deletes a backup.
+func (s *Service) Delete(p *server.Principal, name string) error {
+	if err := rootOnly(p); err != nil {
+		return err
+	}
+	if err := checkName(name); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	err := os.Remove(filepath.Join(s.dir, name))
+	if errors.Is(err, fs.ErrNotExist) {
+		return errs.NotFound("backup.field.name")
+	}
+	return err
+}
+
+// Upload stores an uploaded backup after checking that this server can
+// restore it (a Cangshu backup of the same engine).
+func (s *Service) Upload(p *server.Principal, r io.Reader) (File, error) {
+	var name string
+	if err := rootOnly(p); err != nil {
+		return File{}, err
+	}
+	// The stored name is made here (the client's file name is not trusted);
+	// the content is checked below.
+	name = "upload-" + s.now().Format("20060102-150405") + ".zip"
+	if err := os.MkdirAll(s.dir, 0o755); err != nil {
+		return File{}, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := 2; ; i++ {
+		if _, err := os.Stat(filepath.Join(s.dir, name)); errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		name = fmt.Sprintf("upload-%s-%d.zip", s.now().Format("20060102-150405"), i)
+	}
+	final := filepath.Join(s.dir, name)
+	part := final + ".part"
+	f, err := os.Create(part)
+	if err != nil {
+		return File{}, err
+	}
+	_, err = io.Copy(f, r)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(part)
+		return File{}, fmt.Errorf("upload backup: %w", err)
+	}
+	if _, err := s.open(part); err != nil {
+		os.Remove(part)
+		return File{}, err
+	}
+	if err := os.Rename(part, final); err != nil {
+		os.Remove(part)
+		return File{}, err
+	}
+	info, err := os.Stat(final)
+	if err != nil {
+		return File{}, err
+	}
+	return File{Name: name, Size: info.Size(), CreateTime: info.ModTime().UTC()}, nil
+}
+
+// archive is an opened backup.
+type archive struct {
+	z    *zip.ReadCloser
+	meta Meta
+	db   *zip.File
+}
+
+// open opens and checks a backup file: its meta, its engine, its database entry.
+func (s *Service) open(file string) (*archive, error) {
+	z, err := zip.OpenReader(file)
+	if err != nil {
+		return nil, errs.Field("file", "backup.err.notBackup")
+	}
+	a := &archive{z: z}
+	bad := func(key string) (*archive, error) {
+		z.Close()
+		return nil, errs.Field("file", key, errs.A("engine", a.meta.Engine))
+	}
+	var metaFile *zip.File
+	for _, f := range z.File {
+		switch f.Name {
+		case metaName:
+			metaFile = f
+		case sqliteName, pgName:
+			a.db = f
+		}
+	}
+	if metaFile == nil || a.db == nil {
+		return bad("backup.err.notBackup")
+	}
+	rc, err := metaFile.Open()
+	if err != nil {
+		return bad("backup.err.notBackup")
+	}
+	err = json.NewDecoder(io.LimitReader(rc, 1<<16)).Decode(&a.meta)
+	rc.Close()
+	if err != nil || a.meta.Format != format {
+		return bad("backup.err.notBackup")
+	}
+	want := sqliteName
+	if s.db.Engine() == db.Postgres {
+		want = pgName
+	}
+	if a.meta.Engine != string(s.db.Engine()) || a.db.Name != want {
+		return bad("backup.err.engine")
+	}
+	return a, nil
+}
+
+// RestoreResult tells which backup was restored and which one kept the
+// state before.
+type RestoreResult struct {
+	Restored string `json:"restored"`
+	Before   string `json:"before"` // the backup of the state before the restore
+}
+
+// Restore backs up the current state, then restores the named backup.
+func (s *Service) Restore(ctx context.Context, p *server.Principal, name string) (RestoreResult, error) {
+	if err := rootOnly(p); err != nil {
+		return RestoreResult{}, err
+	}
+	if err := checkName(name); err != nil {
+		return RestoreResult{}, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	file := filepath.Join(s.dir, name)
+	if _, err := os.Stat(file); errors.Is(err, fs.ErrNotExist) {
+		return RestoreResult{}, errs.NotFound("backup.field.name")
+	}
+	a, err := s.open(file)
+	if err != nil {
+		return RestoreResult{}, err
+	}
+	defer a.z.Close()
+	before, err := s.make(ctx, "before-restore-", s.now())
+	if err != nil {
+		return RestoreResult{}, err
+	}
+	if err := s.restoreDB(ctx, a); err != nil {
+		// Nothing changed (one transaction): the backup of the state before is not needed.
+		os.Remove(filepath.Join(s.dir, before.Name))
+		if errors.Is(err, db.ErrNewerBackup) {
+			return RestoreResult{}, errs.Field("name", "backup.err.newer")
+		}
+		if errors.Is(err, db.ErrNotBackup) {
+			return RestoreResult{}, errs.Field("name", "backup.err.notBackup")
+		}
+		return RestoreResult{}, fmt.Errorf("restore %s: %w", name, err)
+	}
+	if err := s.restoreImages(a); err != nil {
+		return RestoreResult{}, fmt.Errorf("restore %s: images: %w", name, err)
+	}
+	return RestoreResult{Restored: name, Before: before.Name}, nil
+}
+
+func (s *Service) restoreDB(ctx context.Context, a *archive) error {
+	rc, err := a.db.Open()
+	if err != nil {
+		return db.ErrNotBackup
+	}
+	defer rc.Close()
+	if s.db.Engine() == db.Postgres {
+		return s.db.RestorePostgres(ctx, rc, keep)
+	}
+	tmp, err := os.CreateTemp(s.dir, "restore-*.db")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	_, err = io.Copy(tmp, rc)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	return s.db.RestoreSQLite(ctx, tmp.Name(), keep)
+}
+
+// restoreImages writes the backup's images back (files added since stay:
+// no document refers to them any more, and nothing is lost).
+func (s *Service) restoreImages(a *archive) error {
+	for _, f := range a.z.File {
+		if !strings.HasPrefix(f.Name, imagesDir) || strings.HasSuffix(f.Name, "/") {
+			continue
+		}
+		rel := path.Clean(strings.TrimPrefix(f.Name, imagesDir))
+		if rel == "." || strings.HasPrefix(rel, "../") || rel == ".." || path.IsAbs(rel) || strings.Contains(rel, `\`) {
+			continue // never outside the images folder
+		}
+		dest := filepath.Join(s.images, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
+			return err
+		}
+		rc, err := f.Open()
+		if err != nil {
+			return err
+		}
+		out, err := os.Create(dest)
+		if err != nil {
+			rc.Close()
+			return err
+		}
+		_, err = io.Copy(out, rc)
+		rc.Close()
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Make makes a backup named prefix + time now, for another feature that
+// backs up first ("reset data": before-reset-…).
+func (s *Service) Make(ctx context.Context, prefix string) (File, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.make(ctx, prefix, s.now())
+}

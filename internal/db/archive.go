@@ -1,0 +1,671 @@
+package db
+
+// Backups of a live database and restores into a live database (the
+// backup and restore screen, internal/backup).
+//
+// SQLite: a backup is a VACUUM INTO copy (one read snapshot: writers go on).
+// A restore copies the backup's rows into the live database in one write
+// transaction on the writer connection (ATTACH the backup; per table DELETE
+// and INSERT … SELECT), with foreign keys off on that connection meanwhile
+// so that no ON DELETE CASCADE fires, then checked with foreign_key_check
+// before COMMIT. Readers see the old rows until the commit and the new ones
+// after it (WAL); writers wait for it like for any transaction. The pool is
+// never closed, so the server keeps serving.
+//
+// PostgreSQL: an archive is Cangshu's own format, written by this binary
+// without pg_dump: JSON lines, one header per table (name, columns and their
+// types) then one line per row with every value in its PostgreSQL text form
+// (NULL as null), read in one REPEATABLE READ READ ONLY transaction. A
+// restore runs in one transaction: the kept tables' rows are set aside in
+// temporary tables, every table is truncated, the rows are inserted parents
+// first (foreign keys ordered; rows by primary key), identity sequences are
+// moved past the highest id, and the kept rows go back where their filter
+// allows.
+
+import (
+	"bufio"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Keep is a table a restore leaves as it is (sessions, …): Where is a SQL
+// condition its rows must meet after the restore (others are deleted), ""
+// for none.
+type Keep struct {
+	Table, Where string
+}
+
+var identRe = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
+
+func quoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
+
+// SnapshotSQLite writes a consistent copy of the live SQLite database to
+// dest (which must not exist).
+func (d *DB) SnapshotSQLite(ctx context.Context, dest string) error { return d.Backup(ctx, dest) }
+
+// Migrated reports the migrations recorded in the SQLite file at path.
+func migratedSQLite(ctx context.Context, path string) ([]string, error) {
+	c, err := sql.Open("sqlite", "file:"+(&url.URL{Path: path}).EscapedPath()+"?mode=ro")
+	if err != nil {
+		return nil, err
+	}
+	defer c.Close()
+	var ok string
+	if err := c.QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&ok); err != nil || ok != "ok" {
+		return nil, errors.New("not a sound SQLite database")
+	}
+	rows, err := c.QueryContext(ctx, "SELECT version FROM schema_migrations ORDER BY version")
+	if err != nil {
+		return nil, errors.New("not a Cangshu database")
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// ErrNewerBackup is a backup made by a newer version (migrations this binary lacks).
+var ErrNewerBackup = errors.New("the backup comes from a newer version")
+
+// ErrNotBackup is a file that is not a sound Cangshu backup.
+var ErrNotBackup = errors.New("not a sound Cangshu backup")
+
+// checkMigrations refuses a backup with migrations this binary does not know.
+func checkMigrations(e Engine, have []string) error {
+	list, err := Migrations(e)
+	if err != nil {
+		return err
+	}
+	known := map[string]bool{}
+	for _, m := range list {
+		known[m.Version] = true
+	}
+	for _, v := range have {
+		if !known[v] {
+			return ErrNewerBackup
+		}
+	}
+	if len(have) == 0 {
+		return ErrNotBackup
+	}
+	return nil
+}
+
+// RestoreSQLite replaces the rows of every table of the live SQLite
+// database, except the kept ones, with those of the SQLite backup file src
+// (brought up to this binary's migrations first, in a temporary copy).
+func (d *DB) RestoreSQLite(ctx context.Context, src string, keep []Keep) error {
+	if d.engine != SQLite {
+		return errors.New("restore: not a SQLite database")
+	}
+	have, err := migratedSQLite(ctx, src)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrNotBackup, err)
+	}
+	if err := checkMigrations(SQLite, have); err != nil {
+		return err
+	}
+	// A copy, migrated: the backup file itself stays as it was.
+	tmp := src + ".migrating"
+	os.Remove(tmp)
+	defer os.Remove(tmp)
+	if err := copyFile(src, tmp); err != nil {
+		return err
+	}
+	m, err := OpenSQLite(ctx, tmp)
+	if err != nil {
+		return err
+	}
+	_, err = m.Migrate(ctx)
+	if err == nil {
+		_, err = m.Exec(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
+	}
+	m.Close()
+	os.Remove(tmp + "-wal")
+	os.Remove(tmp + "-shm")
+	if err != nil {
+		return fmt.Errorf("restore: migrate the backup: %w", err)
+	}
+
+	w := d.lite
+	if err := w.lock(ctx); err != nil {
+		return err
+	}
+	defer w.unlock()
+	defer w.closeEvicted()
+	c := w.conn
+	bg := context.Background() // the clean-up must run even when ctx ended
+	if _, err := c.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
+		return err
+	}
+	defer c.ExecContext(bg, "PRAGMA foreign_keys = ON")
+	if _, err := c.ExecContext(ctx, "ATTACH DATABASE ? AS bak", tmp); err != nil {
+		return fmt.Errorf("restore: attach: %w", err)
+	}
+	defer c.ExecContext(bg, "DETACH DATABASE bak")
+	tables, err := liteTables(ctx, c)
+	if err != nil {
+		return err
+	}
+	if _, err := c.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
+		return err
+	}
+	committed := false
+	defer func() {
+		if !committed {
+			c.ExecContext(bg, "ROLLBACK")
+		}
+	}()
+	kept := map[string]string{"schema_migrations": ""}
+	for _, k := range keep {
+		kept[k.Table] = k.Where
+	}
+	for _, t := range tables {
+		if _, ok := kept[t]; ok {
+			continue
+		}
+		cols, err := liteColumns(ctx, c, t)
+		if err != nil {
+			return err
+		}
+		list := strings.Join(cols, ", ")
+		if _, err := c.ExecContext(ctx, "DELETE FROM main."+quoteIdent(t)); err != nil {
+			return fmt.Errorf("restore %s: %w", t, err)
+		}
+		if _, err := c.ExecContext(ctx, "INSERT INTO main."+quoteIdent(t)+" ("+list+") SELECT "+list+" FROM bak."+quoteIdent(t)); err != nil {
+			return fmt.Errorf("restore %s: %w", t, err)
+		}
+	}
+	for _, k := range keep {
+		if k.Where != "" && slices.Contains(tables, k.Table) {
+			if _, err := c.ExecContext(ctx, "DELETE FROM main."+quoteIdent(k.Table)+" WHERE NOT ("+k.Where+")"); err != nil {
+				return fmt.Errorf("restore: keep %s: %w", k.Table, err)
+			}
+		}
+	}
+	rows, err := c.QueryContext(ctx, "PRAGMA main.foreign_key_check")
+	if err != nil {
+		return err
+	}
+	bad := rows.Next()
+	rows.Close()
+	if bad {
+		return fmt.Errorf("restore: %w: foreign keys do not hold", ErrNotBackup)
+	}
+	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
+		return fmt.Errorf("restore: commit: %w", err)
+	}
+	committed = true
+	return nil
+}
+
+type execQuerier interface {
+	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+}
+
+// liteTables are the ordinary tables of the main database (no virtual
+// tables, their shadow tables or SQLite's own).
+func liteTables(ctx context.Context, c execQuerier) ([]string, error) {
+	rows, err := c.QueryContext(ctx, "SELECT name, sql FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var names, virtual []string
+	for rows.Next() {
+		var n, s string
+		if err := rows.Scan(&n, &s); err != nil {
+			return nil, err
+		}
+		if strings.HasPrefix(strings.ToUpper(s), "CREATE VIRTUAL") {
+			virtual = append(virtual, n)
+			continue
+		}
+		names = append(names, n)
+	}
+	out := names[:0]
+	for _, n := range names {
+		shadow := false
+		for _, v := range virtual {
+			if strings.HasPrefix(n, v+"_") {
+				shadow = true
+			}
+		}
+		if !shadow {
+			out = append(out, n)
+		}
+	}
+	return out, rows.Err()
+}
+
+func liteColumns(ctx context.Context, c execQuerier, table string) ([]string, error) {
+	rows, err := c.QueryContext(ctx, "SELECT name FROM pragma_table_info(?)", table)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, err
+		}
+		out = append(out, quoteIdent(n))
+	}
+	return out, rows.Err()
+}
+
+// Tables lists the database's ordinary tables (both engines; for tests and
+// for the reset's coverage check).
+func (d *DB) Tables(ctx context.Context) ([]string, error) {
+	if d.engine == SQLite {
+		return liteTables(ctx, d.r)
+	}
+	return Values[string](ctx, d, "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name")
+}
+
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(dst)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// pgTable is a table of the archive's header line.
+type pgTable struct {
+	Table   string   `json:"table"`
+	Columns []string `json:"columns"`
+	Types   []string `json:"types"`
+}
+
+type pgHeader struct {
+	Format     string   `json:"format"`
+	Migrations []string `json:"migrations"`
+}
+
+const pgFormat = "cangshu-postgres-archive/1"
+
+// DumpPostgres writes the archive of the live PostgreSQL database to w,
+// from one consistent snapshot.
+func (d *DB) DumpPostgres(ctx context.Context, w io.Writer) error {
+	if d.engine != Postgres {
+		return errors.New("dump: not a PostgreSQL database")
+	}
+	tx, err := d.w.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	bw := bufio.NewWriterSize(w, 1<<16)
+	enc := json.NewEncoder(bw)
+	migs, err := pgStrings(ctx, tx, "SELECT version FROM schema_migrations ORDER BY version")
+	if err != nil {
+		return err
+	}
+	if err := enc.Encode(pgHeader{Format: pgFormat, Migrations: migs}); err != nil {
+		return err
+	}
+	tables, err := pgStrings(ctx, tx, "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name")
+	if err != nil {
+		return err
+	}
+	// Parents first, so that a restore inserts rows as it reads them.
+	if tables, err = pgParentsFirst(ctx, tx, tables); err != nil {
+		return err
+	}
+	for _, t := range tables {
+		if t == "schema_migrations" {
+			continue
+		}
+		cols, types, err := pgColumns(ctx, tx, t)
+		if err != nil {
+			return err
+		}
+		if err := enc.Encode(pgTable{Table: t, Columns: cols, Types: types}); err != nil {
+			return err
+		}
+		sel := make([]string, len(cols))
+		for i, c := range cols {
+			sel[i] = quoteIdent(c) + "::text"
+		}
+		rows, err := tx.QueryContext(ctx, "SELECT "+strings.Join(sel, ", ")+" FROM "+quoteIdent(t)+pgOrder(ctx, tx, t))
+		if err != nil {
+			return fmt.Errorf("dump %s: %w", t, err)
+		}
+		vals := make([]sql.NullString, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		row := make([]*string, len(cols))
+		for rows.Next() {
+			if err := rows.Scan(ptrs...); err != nil {
+				rows.Close()
+				return err
+			}
+			for i, v := range vals {
+				row[i] = nil
+				if v.Valid {
+					s := v.String
+					row[i] = &s
+				}
+			}
+			if err := enc.Encode(row); err != nil {
+				rows.Close()
+				return err
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("dump %s: %w", t, err)
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+type pgQuerier interface {
+	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row
+}
+
+func pgStrings(ctx context.Context, q pgQuerier, query string, args ...any) ([]string, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+func pgColumns(ctx context.Context, q pgQuerier, table string) (cols, types []string, err error) {
+	rows, err := q.QueryContext(ctx, `SELECT a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_attribute a
+		WHERE a.attrelid = (quote_ident(current_schema()) || '.' || quote_ident($1))::regclass AND a.attnum > 0 AND NOT a.attisdropped
+		  AND a.attgenerated = '' ORDER BY a.attnum`, table)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var c, t string
+		if err := rows.Scan(&c, &t); err != nil {
+			return nil, nil, err
+		}
+		cols, types = append(cols, c), append(types, t)
+	}
+	return cols, types, rows.Err()
+}
+
+// pgOrder orders a table's rows by its primary key (parents of a
+// self-referencing table usually come first).
+func pgOrder(ctx context.Context, q pgQuerier, table string) string {
+	pk, err := pgStrings(ctx, q, `SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+		WHERE i.indrelid = (quote_ident(current_schema()) || '.' || quote_ident($1))::regclass AND i.indisprimary ORDER BY a.attnum`, table)
+	if err != nil || len(pk) == 0 {
+		return ""
+	}
+	for i := range pk {
+		pk[i] = quoteIdent(pk[i])
+	}
+	return " ORDER BY " + strings.Join(pk, ", ")
+}
+
+// RestorePostgres replaces the rows of every table except the kept ones
+// with those of the archive read from r, in one transaction.
+func (d *DB) RestorePostgres(ctx context.Context, r io.Reader, keep []Keep) error {
+	if d.engine != Postgres {
+		return errors.New("restore: not a PostgreSQL database")
+	}
+	dec := json.NewDecoder(bufio.NewReaderSize(r, 1<<16))
+	var h pgHeader
+	if err := dec.Decode(&h); err != nil || h.Format != pgFormat {
+		return ErrNotBackup
+	}
+	if err := checkMigrations(Postgres, h.Migrations); err != nil {
+		return err
+	}
+	tx, err := d.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	tables, err := pgStrings(ctx, tx, "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> 'schema_migrations' ORDER BY table_name")
+	if err != nil {
+		return err
+	}
+	live := map[string]bool{}
+	for _, t := range tables {
+		live[t] = true
+	}
+	kept := map[string]bool{}
+	for i, k := range keep {
+		if !live[k.Table] {
+			continue
+		}
+		kept[k.Table] = true
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("CREATE TEMP TABLE keep_%d ON COMMIT DROP AS SELECT * FROM %s", i, quoteIdent(k.Table))); err != nil {
+			return fmt.Errorf("restore: keep %s: %w", k.Table, err)
+		}
+	}
+	quoted := make([]string, len(tables))
+	for i, t := range tables {
+		quoted[i] = quoteIdent(t)
+	}
+	if _, err := tx.ExecContext(ctx, "TRUNCATE "+strings.Join(quoted, ", ")); err != nil {
+		return fmt.Errorf("restore: truncate: %w", err)
+	}
+	// The archive lists parents first: rows are inserted as they are read,
+	// in batches.
+	var cur *pgTable
+	var names, casts []string
+	var idx []int
+	var batch [][]*string
+	flush := func() error {
+		if cur == nil || len(batch) == 0 || len(idx) == 0 {
+			batch = batch[:0]
+			return nil
+		}
+		var sb strings.Builder
+		sb.WriteString("INSERT INTO " + quoteIdent(cur.Table) + " (" + strings.Join(names, ", ") + ") OVERRIDING SYSTEM VALUE VALUES ")
+		args := make([]any, 0, len(batch)*len(idx))
+		for r, row := range batch {
+			if r > 0 {
+				sb.WriteString(", ")
+			}
+			sb.WriteString("(")
+			for j, i := range idx {
+				if j > 0 {
+					sb.WriteString(", ")
+				}
+				fmt.Fprintf(&sb, "$%d::%s", len(args)+1, casts[j])
+				if v := row[i]; v != nil {
+					args = append(args, *v)
+				} else {
+					args = append(args, nil)
+				}
+			}
+			sb.WriteString(")")
+		}
+		batch = batch[:0]
+		if _, err := tx.ExecContext(ctx, sb.String(), args...); err != nil {
+			return fmt.Errorf("restore %s: %w", cur.Table, err)
+		}
+		return nil
+	}
+	skip := false
+	for {
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err == io.EOF {
+			break
+		} else if err != nil {
+			return fmt.Errorf("%w: %v", ErrNotBackup, err)
+		}
+		if len(raw) > 0 && raw[0] == '{' {
+			if err := flush(); err != nil {
+				return err
+			}
+			var t pgTable
+			if err := json.Unmarshal(raw, &t); err != nil || !identRe.MatchString(t.Table) || len(t.Columns) != len(t.Types) || len(t.Columns) == 0 {
+				return ErrNotBackup
+			}
+			cur = &t
+			skip = kept[t.Table] || !live[t.Table]
+			names, casts, idx = nil, nil, nil
+			if skip {
+				continue
+			}
+			cols, types, err := pgColumns(ctx, tx, t.Table)
+			if err != nil {
+				return err
+			}
+			typeOf := map[string]string{}
+			for i, c := range cols {
+				typeOf[c] = types[i]
+			}
+			for i, c := range t.Columns {
+				if ty, ok := typeOf[c]; ok { // a column the archive has and the table still has
+					names, casts, idx = append(names, quoteIdent(c)), append(casts, ty), append(idx, i)
+				}
+			}
+			continue
+		}
+		var row []*string
+		if err := json.Unmarshal(raw, &row); err != nil || cur == nil || len(row) != len(cur.Columns) {
+			return ErrNotBackup
+		}
+		if skip {
+			continue
+		}
+		batch = append(batch, row)
+		if len(batch) >= 200 {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		return err
+	}
+	for i, k := range keep {
+		if !kept[k.Table] {
+			continue
+		}
+		where := ""
+		if k.Where != "" {
+			where = " WHERE " + k.Where
+		}
+		// The kept rows go back, those meeting the condition (columns as
+		// the live table has them: the temporary copy has the same).
+		q := fmt.Sprintf("INSERT INTO %s SELECT * FROM keep_%d AS %s%s", quoteIdent(k.Table), i, quoteIdent(k.Table), where)
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("restore: keep %s: %w", k.Table, err)
+		}
+	}
+	// Identity columns continue after the highest restored id.
+	seqs, err := tx.QueryContext(ctx, `SELECT c.table_name, c.column_name FROM information_schema.columns c
+		WHERE c.table_schema = current_schema() AND c.is_identity = 'YES'`)
+	if err != nil {
+		return err
+	}
+	var ids [][2]string
+	for seqs.Next() {
+		var t, c string
+		if err := seqs.Scan(&t, &c); err != nil {
+			seqs.Close()
+			return err
+		}
+		ids = append(ids, [2]string{t, c})
+	}
+	seqs.Close()
+	for _, tc := range ids {
+		q := fmt.Sprintf("SELECT setval(pg_get_serial_sequence($1, $2), COALESCE((SELECT MAX(%s) FROM %s), 0) + 1, false)", quoteIdent(tc[1]), quoteIdent(tc[0]))
+		if _, err := tx.ExecContext(ctx, q, quoteIdent(tc[0]), tc[1]); err != nil {
+			return fmt.Errorf("restore: sequence of %s: %w", tc[0], err)
+		}
+	}
+	return tx.Commit()
+}
+
+// pgParentsFirst orders tables so that a table comes after the tables its
+// foreign keys refer to (self references aside).
+func pgParentsFirst(ctx context.Context, q pgQuerier, tables []string) ([]string, error) {
+	rows, err := q.QueryContext(ctx, `SELECT c.conrelid::regclass::text, c.confrelid::regclass::text FROM pg_constraint c
+		WHERE c.contype = 'f' AND c.connamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())`)
+	if err != nil {
+		return nil, err
+	}
+	parents := map[string][]string{}
+	for rows.Next() {
+		var child, parent string
+		if err := rows.Scan(&child, &parent); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		child, parent = unqualify(child), unqualify(parent)
+		if child != parent {
+			parents[child] = append(parents[child], parent)
+		}
+	}
+	rows.Close()
+	var out []string
+	done := map[string]bool{}
+	var visit func(t string, depth int)
+	visit = func(t string, depth int) {
+		if done[t] || depth > len(tables) {
+			return
+		}
+		for _, p := range parents[t] {
+			visit(p, depth+1)
+		}
+		if !done[t] {
+			done[t] = true
+			out = append(out, t)
+		}
+	}
+	for _, t := range tables {
+		visit(t, 0)
+	}
+	return out, nil
+}
+
+func unqualify(s string) string {
+	if i := strings.LastIndex(s, "."); i >= 0 {
+		s = s[i+1:]
+	}
+	return strings.Trim(s, `"`)
+}

@@ -1,0 +1,100 @@
+package period
+
+import (
+	"context"
+	"time"
+
+	"cangshu/internal/db"
+	"cangshu/internal/errs"
+	"cangshu/internal/server"
+	"cangshu/internal/sysconf"
+)
+
+// Service closes and reopens periods.
+type Service struct{ db *db.DB }
+
+// NewService returns the period service.
+func NewService(d *db.DB) *Service { return &Service{db: d} }
+
+func today() string { return time.Now().Format("2006-01-02") }
+
+// List is the period in force and every close.
+func (s *Service) List(ctx context.Context) (State, error) {
+	return state(ctx, s.db)
+}
+
+func state(ctx context.Context, q db.Querier) (State, error) {
+	closes, err := listCloses(ctx, q)
+	if err != nil {
+		return State{}, err
+	}
+	st := State{Closes: closes}
+	if len(closes) > 0 {
+		st.CloseDate = closes[0].CloseDate
+	}
+	return st, nil
+}
+
+// Close closes the books through in.Date. Refused for a date not after the
+// period already closed, a future date, or while a draft is dated in the
+// period (it could never be audited or deleted afterwards: the message names it).
+func (s *Service) Close(ctx context.Context, p *server.Principal, in CloseInput) (State, error) {
+	var out State
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		cur, err := state(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if err := in.validate(cur.CloseDate, today()); err != nil {
+			return err
+		}
+		if no, on, err := firstDraft(ctx, tx, in.Date); err != nil {
+			return err
+		} else if no != "" {
+			return errs.Conflict("period.err.draft", errs.A("no", no), errs.A("date", on))
+		}
+		if err := insertClose(ctx, tx, in.Date, p.UserID); err != nil {
+			return err
+		}
+		if err := sysconf.SetParam(ctx, tx, "closeDate", in.Date); err != nil {
+			return err
+		}
+		out, err = state(ctx, tx)
+		return err
+	})
+	if err != nil {
+		return State{}, errs.Wrap("close period", err)
+	}
+	return out, nil
+}
+
+// Open reopens the last closed period: the close before it (or none) is in
+// force again.
+func (s *Service) Open(ctx context.Context) (State, error) {
+	var out State
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		cur, err := state(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if cur.CloseDate == "" {
+			return errs.Conflict("period.err.nothingClosed")
+		}
+		if _, err := tx.Exec(ctx, "DELETE FROM period_closes WHERE close_date = ?", cur.CloseDate); err != nil {
+			return err
+		}
+		prev := ""
+		if len(cur.Closes) > 1 {
+			prev = cur.Closes[1].CloseDate
+		}
+		if err := sysconf.SetParam(ctx, tx, "closeDate", prev); err != nil {
+			return err
+		}
+		out, err = state(ctx, tx)
+		return err
+	})
+	if err != nil {
+		return State{}, errs.Wrap("reopen period", err)
+	}
+	return out, nil
+}

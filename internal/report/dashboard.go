@@ -1,0 +1,244 @@
+package report
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"cangshu/internal/db"
+	"cangshu/internal/dec"
+	"cangshu/internal/i18n"
+	"cangshu/internal/server"
+)
+
+// Figures are sales, purchases and gross profit of a period; nil = the
+// caller has no right to see it.
+type Figures struct {
+	Sales     *dec.Dec `json:"sales,omitempty"`
+	Purchases *dec.Dec `json:"purchases,omitempty"`
+	Profit    *dec.Dec `json:"profit,omitempty"`
+}
+
+// Ranked is one line of a top list.
+type Ranked struct {
+	ID     int64   `json:"id"`
+	Name   string  `json:"name"`
+	Amount dec.Dec `json:"amount"`
+}
+
+// MonthFigures are a month's sales and gross profit (the chart).
+type MonthFigures struct {
+	Month  string   `json:"month"`
+	Sales  dec.Dec  `json:"sales"`
+	Profit *dec.Dec `json:"profit,omitempty"`
+}
+
+// LocationValue is a warehouse's stock value (the chart).
+type LocationValue struct {
+	ID     int64   `json:"id"`
+	Name   string  `json:"name"`
+	Qty    dec.Dec `json:"qty"`
+	Amount dec.Dec `json:"amount"`
+}
+
+// LowStock is goods under their warning level in a warehouse.
+type LowStock struct {
+	InvID    int64   `json:"invId"`
+	InvName  string  `json:"invName"`
+	Location string  `json:"locationName"`
+	Qty      dec.Dec `json:"qty"`
+	Low      dec.Dec `json:"lowQty"`
+}
+
+// Dashboard is the home page's business figures of the active shop.
+type Dashboard struct {
+	Date         string          `json:"date"`
+	Today        Figures         `json:"today"`
+	Month        Figures         `json:"month"`
+	StockValue   *dec.Dec        `json:"stockValue,omitempty"`
+	StockQty     dec.Dec         `json:"stockQty"`
+	Receivable   *dec.Dec        `json:"receivable,omitempty"`
+	Payable      *dec.Dec        `json:"payable,omitempty"`
+	LowStock     []LowStock      `json:"lowStock"`
+	TopGoods     []Ranked        `json:"topGoods,omitempty"`
+	TopCustomers []Ranked        `json:"topCustomers,omitempty"`
+	Months       []MonthFigures  `json:"months,omitempty"`
+	Locations    []LocationValue `json:"locations"`
+}
+
+// Dashboard reads the figures: the same sign and cost rules as the reports
+// (returns negative; cost from the stock moves), summed in SQL.
+func (s *Service) Dashboard(ctx context.Context, p *server.Principal, lang i18n.Lang) (*Dashboard, error) {
+	now := time.Now()
+	today := now.Format(time.DateOnly)
+	q, err := s.prepare(ctx, p, lang, Filter{EndDate: today, Status: -1}, nil)
+	if err != nil {
+		return nil, err
+	}
+	d := &Dashboard{Date: today, LowStock: []LowStock{}, Locations: []LocationValue{}}
+	canSales, canPur, canCost := p.Can(SalesRight), p.Can(PurchaseRight), p.Can(CostRight)
+	monthStart := today[:8] + "01"
+	for _, per := range []struct {
+		f     *Figures
+		begin string
+	}{{&d.Today, today}, {&d.Month, monthStart}} {
+		sales, purchases, cost, err := periodFigures(q, per.begin, today)
+		if err != nil {
+			return nil, err
+		}
+		if canSales {
+			per.f.Sales = &sales
+		}
+		if canPur {
+			per.f.Purchases = &purchases
+		}
+		if canSales && canCost {
+			profit := sales.Sub(cost)
+			per.f.Profit = &profit
+		}
+	}
+	if canSales {
+		first := now.AddDate(0, -11, 0).Format(time.DateOnly)[:8] + "01"
+		if d.Months, err = months(q, first, today, canCost); err != nil {
+			return nil, err
+		}
+		if d.TopGoods, err = top(q, "e.goods_id", "g.name", monthStart, today); err != nil {
+			return nil, err
+		}
+		if d.TopCustomers, err = top(q, "b.contact_id", "c.name", monthStart, today); err != nil {
+			return nil, err
+		}
+	}
+	if d.Locations, err = locationValues(q); err != nil {
+		return nil, err
+	}
+	total := dec.Zero
+	for i, l := range d.Locations {
+		total = total.Add(l.Amount)
+		d.StockQty = d.StockQty.Add(l.Qty)
+		if !canCost {
+			d.Locations[i].Amount = dec.Zero
+		}
+	}
+	if canCost {
+		d.StockValue = &total
+	}
+	ds, err := debts(&Query{Ctx: ctx, DB: s.db, F: Filter{}})
+	if err != nil {
+		return nil, err
+	}
+	rec, pay := dec.Zero, dec.Zero
+	for _, x := range ds {
+		if x.Type == -10 {
+			rec = rec.Add(x.Balance)
+		} else {
+			pay = pay.Add(x.Balance)
+		}
+	}
+	if canSales {
+		d.Receivable = &rec
+	}
+	if canPur {
+		d.Payable = &pay
+	}
+	lows, err := lowStock(q, 10)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range lows {
+		d.LowStock = append(d.LowStock, LowStock{InvID: l.GoodsID, InvName: l.Name, Location: l.Location, Qty: l.Qty, Low: l.Low})
+	}
+	return d, nil
+}
+
+// signSQL is the sign of a document kind's lines in the reports.
+const signSQL = "(CASE WHEN b.kind IN ('rePurchase', 'reSales') THEN -1 ELSE 1 END)"
+
+// periodFigures are the sales (net of tax), purchases and the cost of the
+// sales of audited documents dated begin..end in the shops.
+func periodFigures(q *Query, begin, end string) (sales, purchases, cost dec.Dec, err error) {
+	shops, sa := in(q.Shops)
+	args := append(append([]any{}, sa...), begin, end)
+	var s, p dec.Dec
+	err = q.DB.QueryRow(q.Ctx, `SELECT
+	  COALESCE(SUM(CASE WHEN b.kind IN ('sales', 'reSales') THEN e.amount * `+signSQL+` ELSE 0 END), 0),
+	  COALESCE(SUM(CASE WHEN b.kind IN ('purchase', 'rePurchase') THEN e.amount * `+signSQL+` ELSE 0 END), 0)
+	  FROM bill_entries e JOIN bills b ON b.id = e.bill_id
+	  WHERE b.checked = 1 AND b.shop_id`+shops+` AND b.kind IN ('sales', 'reSales', 'purchase', 'rePurchase') AND b.bill_date >= ? AND b.bill_date <= ?`,
+		args...).Scan(&s, &p)
+	if err != nil {
+		return s, p, cost, fmt.Errorf("dashboard figures: %w", err)
+	}
+	var m dec.Dec
+	err = q.DB.QueryRow(q.Ctx, `SELECT COALESCE(SUM(m.amount), 0) FROM stock_moves m JOIN bills b ON b.id = m.bill_id
+	  WHERE b.checked = 1 AND b.shop_id`+shops+` AND b.kind IN ('sales', 'reSales') AND b.bill_date >= ? AND b.bill_date <= ?`, args...).Scan(&m)
+	if err != nil {
+		return s, p, cost, fmt.Errorf("dashboard cost: %w", err)
+	}
+	return s, p, m.Neg(), nil
+}
+
+func months(q *Query, begin, end string, withProfit bool) ([]MonthFigures, error) {
+	shops, sa := in(q.Shops)
+	args := append(append([]any{}, sa...), begin, end)
+	type pair struct {
+		month string
+		v     dec.Dec
+	}
+	read := func(query string) (map[string]dec.Dec, error) {
+		ps, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, p *pair) error { return r.Scan(&p.month, &p.v) }, query, args...)
+		out := map[string]dec.Dec{}
+		for _, p := range ps {
+			out[p.month] = p.v
+		}
+		return out, err
+	}
+	sales, err := read(`SELECT SUBSTR(b.bill_date, 1, 7), SUM(e.amount * ` + signSQL + `) FROM bill_entries e JOIN bills b ON b.id = e.bill_id
+	  WHERE b.checked = 1 AND b.shop_id` + shops + ` AND b.kind IN ('sales', 'reSales') AND b.bill_date >= ? AND b.bill_date <= ? GROUP BY SUBSTR(b.bill_date, 1, 7)`)
+	if err != nil {
+		return nil, fmt.Errorf("dashboard months: %w", err)
+	}
+	costs, err := read(`SELECT SUBSTR(b.bill_date, 1, 7), SUM(m.amount) FROM stock_moves m JOIN bills b ON b.id = m.bill_id
+	  WHERE b.checked = 1 AND b.shop_id` + shops + ` AND b.kind IN ('sales', 'reSales') AND b.bill_date >= ? AND b.bill_date <= ? GROUP BY SUBSTR(b.bill_date, 1, 7)`)
+	if err != nil {
+		return nil, fmt.Errorf("dashboard month costs: %w", err)
+	}
+	var out []MonthFigures
+	t, _ := time.Parse(time.DateOnly, begin)
+	for i := 0; i < 12; i++ {
+		m := t.AddDate(0, i, 0).Format("2006-01")
+		f := MonthFigures{Month: m, Sales: sales[m]}
+		if withProfit {
+			p := sales[m].Add(costs[m])
+			f.Profit = &p
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+func top(q *Query, key, name, begin, end string) ([]Ranked, error) {
+	shops, sa := in(q.Shops)
+	args := append(append([]any{}, sa...), begin, end)
+	out, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, x *Ranked) error { return r.Scan(&x.ID, &x.Name, &x.Amount) },
+		`SELECT `+key+`, MAX(COALESCE(`+name+`, '')), SUM(e.amount * `+signSQL+`) AS total FROM bill_entries e JOIN bills b ON b.id = e.bill_id
+		  JOIN goods g ON g.id = e.goods_id LEFT JOIN contacts c ON c.id = b.contact_id
+		  WHERE b.checked = 1 AND b.shop_id`+shops+` AND b.kind IN ('sales', 'reSales') AND b.bill_date >= ? AND b.bill_date <= ?
+		  GROUP BY `+key+` ORDER BY total DESC, `+key+` LIMIT 5`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("dashboard top: %w", err)
+	}
+	return out, nil
+}
+
+func locationValues(q *Query) ([]LocationValue, error) {
+	s, a := in(q.Locations)
+	out, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, l *LocationValue) error { return r.Scan(&l.ID, &l.Name, &l.Qty, &l.Amount) },
+		`SELECT l.id, l.name, COALESCE(SUM(sb.qty), 0), COALESCE(SUM(sb.amount), 0) FROM locations l
+		  LEFT JOIN stock_balances sb ON sb.location_id = l.id WHERE l.id`+s+` GROUP BY l.id, l.name, l.sort, l.number ORDER BY l.sort, l.number`, a...)
+	if err != nil {
+		return nil, fmt.Errorf("dashboard warehouses: %w", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,98 @@
+package report
+
+import (
+	"strings"
+
+	"cangshu/internal/errs"
+	"cangshu/internal/server"
+	"cangshu/internal/sysconf"
+)
+
+// Routes are GET /api/report/<name> (a page with the totals row and the
+// column spec) and GET /api/report/<name>/export (the Excel) for every
+// report, each with the report's own permission, and the dashboard.
+func Routes(s *Service) []server.Route {
+	var out []server.Route
+	for _, name := range Names() {
+		out = append(out,
+			server.Route{Method: "GET", Path: "/api/report/" + name, Perm: Perm(name, "query"), Tag: "report",
+				Summary: "Report " + name + ": a page of rows (page, rows, sidx, sord) with the totals row (userdata) and the columns the caller may see; filters beginDate, endDate, locationId, invId, catId, buId, salesId, status, contactType, showZero, serNum, matchCon; shopId (administrators)",
+				H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
+					f, shops, err := readFilter(c)
+					if err != nil {
+						return nil, err
+					}
+					return s.Run(c.Context(), c.User, c.Lang, name, f, shops, p)
+				})},
+			server.Route{Method: "GET", Path: "/api/report/" + name + "/export", Perm: Perm(name, "export"), Log: "log.report.export", Tag: "report",
+				Summary: "Excel of report " + name + " (every row and the totals row; the report's filters and sort)",
+				H: func(c *server.Ctx) (any, error) {
+					p, err := c.List()
+					if err != nil {
+						return nil, err
+					}
+					f, shops, err := readFilter(c)
+					if err != nil {
+						return nil, err
+					}
+					return s.Export(c.Context(), c.User, c.Lang, name, f, shops, p)
+				}},
+		)
+	}
+	return append(out, server.Route{Method: "GET", Path: "/api/report/dashboard", Tag: "report",
+		Summary: "The home page's business figures of the active shop (today and this month: sales, purchases, gross profit; stock value; receivables and payables; low stock; top goods and customers), each only with its money right",
+		H:       func(c *server.Ctx) (any, error) { return s.Dashboard(c.Context(), c.User, c.Lang) }})
+}
+
+// readFilter reads a report's filters.
+func readFilter(c *server.Ctx) (Filter, []int64, error) {
+	f := Filter{BeginDate: strings.TrimSpace(c.Query("beginDate")), EndDate: strings.TrimSpace(c.Query("endDate")),
+		SerNum: strings.TrimSpace(c.Query("serNum")), MatchCon: strings.TrimSpace(c.Query("matchCon")), Status: -1}
+	var fs errs.Fields
+	for _, d := range []struct{ name, v string }{{"beginDate", f.BeginDate}, {"endDate", f.EndDate}} {
+		if d.v != "" && !sysconf.ValidDate(d.v) {
+			fs.Add(d.name, "err.badParam", errs.A("name", d.name))
+		}
+	}
+	for _, p := range []struct {
+		name string
+		dst  *int64
+	}{{"locationId", &f.LocationID}, {"invId", &f.InvID}, {"catId", &f.CatID}, {"buId", &f.BuID}, {"salesId", &f.SalesID}} {
+		v, err := c.QueryInt(p.name, 0)
+		if err != nil || v < 0 {
+			fs.Add(p.name, "err.badParam", errs.A("name", p.name))
+			continue
+		}
+		*p.dst = v
+	}
+	small := func(name string, def int64, ok func(int64) bool) int64 {
+		v, err := c.QueryInt(name, def)
+		if err != nil || !ok(v) {
+			fs.Add(name, "err.badParam", errs.A("name", name))
+			return def
+		}
+		return v
+	}
+	for _, name := range []string{"status", "billStatus"} {
+		if strings.TrimSpace(c.Query(name)) != "" {
+			f.Status = int(small(name, -1, func(v int64) bool { return v >= -1 && v <= 3 }))
+		}
+	}
+	f.ContactType = int(small("contactType", 0, func(v int64) bool { return v == 0 || v == -10 || v == 10 }))
+	f.ShowZero = small("showZero", 0, func(v int64) bool { return v == 0 || v == 1 }) == 1
+	if len(f.MatchCon) > 100 || len(f.SerNum) > 100 {
+		fs.Add("matchCon", "err.badParam", errs.A("name", "matchCon"))
+	}
+	var shops []int64
+	if v := strings.TrimSpace(c.Query("shopId")); v != "" {
+		ids, err := c.QueryIDs("shopId")
+		if err != nil {
+			fs.Add("shopId", "err.badParam", errs.A("name", "shopId"))
+		}
+		shops = ids
+	}
+	if err := fs.Err(); err != nil {
+		return f, nil, err
+	}
+	return f, shops, nil
+}

@@ -1,0 +1,251 @@
+package report
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"time"
+
+	"cangshu/internal/db"
+	"cangshu/internal/dec"
+	"cangshu/internal/errs"
+	"cangshu/internal/i18n"
+	"cangshu/internal/server"
+	"cangshu/internal/sheet"
+	"cangshu/internal/sysconf"
+)
+
+// Service runs reports.
+type Service struct{ db *db.DB }
+
+// NewService is the report service on d.
+func NewService(d *db.DB) *Service { return &Service{db: d} }
+
+var (
+	docFilters   = []string{"beginDate", "endDate", "buId", "invId", "locationId", "catId", "matchCon"}
+	salesFilters = []string{"beginDate", "endDate", "buId", "salesId", "invId", "locationId", "catId", "matchCon"}
+	stockFilters = []string{"beginDate", "endDate", "invId", "locationId", "catId"}
+)
+
+// Reports are the reports built today, by name (api.md §5). The fund
+// reports (receivableDetail, payableDetail, bankJournal, reconciliations,
+// oriDetail) wait for the money documents (issue 15).
+var Reports = map[string]*Report{
+	"puDetail":             {Name: "puDetail", Title: "report.title.puDetail", Columns: puDetailCols, Rows: puDetailRows, Sorted: true, Doc: true, Filters: docFilters},
+	"puOrderDetail":        {Name: "puOrderDetail", Title: "report.title.puOrderDetail", Columns: orderCols("report.col.supplier", PurchaseRight), Rows: orderRows("purOrder"), Sorted: true, Doc: true, Filters: append([]string{"status"}, docFilters...)},
+	"puSummaryInv":         {Name: "puSummaryInv", Title: "report.title.puSummaryInv", Columns: puSumCols(stockGoodsCols), Rows: puSumRows(byGoods), Sorted: true, Drill: "puDetail", Filters: docFilters},
+	"puSummarySupplier":    {Name: "puSummarySupplier", Title: "report.title.puSummarySupplier", Columns: puSumCols([]Column{{Key: "contactName", Label: "report.col.supplier", Type: Text, Width: 20}}), Rows: puSumRows(byContact), Sorted: true, Drill: "puDetail", Filters: docFilters},
+	"salesDetail":          {Name: "salesDetail", Title: "report.title.salesDetail", Columns: salesDetailCols, Rows: salesDetailRows, Sorted: true, Doc: true, Filters: salesFilters},
+	"salesOrderDetail":     {Name: "salesOrderDetail", Title: "report.title.salesOrderDetail", Columns: orderCols("report.col.customer", SalesRight), Rows: orderRows("salesOrder"), Sorted: true, Doc: true, Filters: append([]string{"status"}, salesFilters...)},
+	"salesSummaryInv":      {Name: "salesSummaryInv", Title: "report.title.salesSummaryInv", Columns: salesSumCols(stockGoodsCols), Rows: salesSumRows(byGoods), Sorted: true, Drill: "salesDetail", Filters: salesFilters},
+	"salesSummaryCustomer": {Name: "salesSummaryCustomer", Title: "report.title.salesSummaryCustomer", Columns: salesSumCols([]Column{{Key: "contactName", Label: "report.col.customer", Type: Text, Width: 20}}), Rows: salesSumRows(byContact), Sorted: true, Drill: "salesDetail", Filters: salesFilters},
+	"salesSummarySales":    {Name: "salesSummarySales", Title: "report.title.salesSummarySales", Columns: salesSumCols([]Column{{Key: "salesName", Label: "report.col.salesName", Type: Text, Width: 16}}), Rows: salesSumRows(bySales), Sorted: true, Drill: "salesDetail", Filters: salesFilters},
+	"salesProfit":          {Name: "salesProfit", Title: "report.title.salesProfit", Columns: salesProfitCols, Rows: salesProfitRows, Sorted: true, Doc: true, Filters: salesFilters},
+	"contactDebt":          {Name: "contactDebt", Title: "report.title.contactDebt", Columns: contactDebtCols, Rows: contactDebtRows, Sorted: true, Filters: []string{"contactType", "buId", "matchCon", "showZero"}},
+	"invBalance":           {Name: "invBalance", Title: "report.title.invBalance", Columns: invBalanceCols, Rows: invBalanceRows, Sorted: true, Drill: "deliverDetail", Filters: []string{"endDate", "invId", "locationId", "catId", "showZero"}},
+	"deliverDetail":        {Name: "deliverDetail", Title: "report.title.deliverDetail", Columns: deliverDetailCols, Rows: deliverDetailRows, Doc: true, Filters: stockFilters},
+	"deliverSummary":       {Name: "deliverSummary", Title: "report.title.deliverSummary", Columns: deliverSummaryCols, Rows: deliverSummaryRows, Sorted: true, Drill: "deliverDetail", Filters: stockFilters},
+	"warehouseDetail":      {Name: "warehouseDetail", Title: "report.title.warehouseDetail", Columns: moveDetailCols, Rows: moveDetailRows(1), Sorted: true, Doc: true, Filters: stockFilters},
+	"outboundDetail":       {Name: "outboundDetail", Title: "report.title.outboundDetail", Columns: moveDetailCols, Rows: moveDetailRows(-1), Sorted: true, Doc: true, Filters: stockFilters},
+	"serNumTracer":         {Name: "serNumTracer", Title: "report.title.serNumTracer", Columns: serNumCols, Rows: serNumRows, Sorted: true, Doc: true, Filters: []string{"beginDate", "endDate", "invId", "locationId", "serNum"}},
+}
+
+// Names are the report names, sorted.
+func Names() []string { return slices.Sorted(maps.Keys(Reports)) }
+
+// Perm is the permission to query a report (the seeded report menus').
+func Perm(name, action string) string { return "report:" + name + ":" + action }
+
+// ColumnOut is a column as the screen receives it.
+type ColumnOut struct {
+	Key   string  `json:"key"`
+	Label string  `json:"label"`
+	Type  Type    `json:"type"`
+	Sum   bool    `json:"sum,omitempty"`
+	Width float64 `json:"width,omitempty"`
+}
+
+// Answer is a report's answer: the list shape (api.md §2, §5) with the
+// column spec the caller may see, the title, the drill-down report and the
+// filters used (the dates filled in).
+type Answer struct {
+	Page     int         `json:"page"`
+	Records  int         `json:"records"`
+	Total    int         `json:"total"`
+	Rows     []Row       `json:"rows"`
+	Userdata Row         `json:"userdata"`
+	Columns  []ColumnOut `json:"columns"`
+	Title    string      `json:"title"`
+	Drill    string      `json:"drill,omitempty"`
+	Doc      bool        `json:"doc,omitempty"`
+	Filters  []string    `json:"filters"`
+	Begin    string      `json:"beginDate"`
+	End      string      `json:"endDate"`
+}
+
+// prepare checks the filters and scope and builds the query.
+func (s *Service) prepare(ctx context.Context, p *server.Principal, lang i18n.Lang, f Filter, shopIDs []int64) (*Query, error) {
+	if p == nil || p.ShopID == 0 {
+		return nil, errs.Invalid("bill.err.noShop")
+	}
+	shops := []int64{p.ShopID}
+	if len(shopIDs) > 0 {
+		if !p.IsRoot() {
+			return nil, errs.Field("shopId", "report.err.shopRoot")
+		}
+		shops = shopIDs
+	}
+	sys, err := sysconf.ReadSystem(ctx, s.db)
+	if err != nil {
+		return nil, fmt.Errorf("report settings: %w", err)
+	}
+	today := time.Now().Format(time.DateOnly)
+	if f.EndDate == "" {
+		f.EndDate = today
+	}
+	if f.BeginDate == "" {
+		f.BeginDate = f.EndDate[:8] + "01"
+	}
+	if f.BeginDate > f.EndDate {
+		return nil, errs.Field("beginDate", "report.err.dates")
+	}
+	locs, err := shopLocations(ctx, s.db, shops)
+	if err != nil {
+		return nil, err
+	}
+	if f.LocationID > 0 {
+		if slices.Contains(locs, f.LocationID) {
+			locs = []int64{f.LocationID}
+		} else {
+			locs = nil // another shop's warehouse: nothing
+		}
+	}
+	return &Query{Ctx: ctx, DB: s.db, P: p, Lang: lang, F: f, Shops: shops, Locations: locs, Sys: sys}, nil
+}
+
+// run reads all rows of the report, as the caller may see them, with the
+// totals row.
+func (s *Service) run(ctx context.Context, p *server.Principal, lang i18n.Lang, name string, f Filter, shopIDs []int64, lp server.ListParams) (*Report, *Query, []Column, []Row, Row, error) {
+	r, ok := Reports[name]
+	if !ok {
+		return nil, nil, nil, nil, nil, errs.NotFound("report.what")
+	}
+	q, err := s.prepare(ctx, p, lang, f, shopIDs)
+	if err != nil {
+		return nil, nil, nil, nil, nil, err
+	}
+	cols := visible(r.Columns(q), p)
+	if lp.Sidx != "" {
+		if !r.Sorted {
+			return nil, nil, nil, nil, nil, errs.Field("sidx", "err.badParam", errs.A("name", "sidx"))
+		}
+		// validated before reading: an unknown column is a 400
+		if !slices.ContainsFunc(cols, func(c Column) bool { return c.Key == lp.Sidx }) {
+			return nil, nil, nil, nil, nil, errs.Field("sidx", "err.badParam", errs.A("name", "sidx"))
+		}
+	}
+	rows, err := r.Rows(q)
+	if err != nil {
+		return nil, nil, nil, nil, nil, fmt.Errorf("report %s: %w", name, err)
+	}
+	for i := range rows {
+		rows[i] = project(rows[i], cols)
+	}
+	if lp.Sidx != "" {
+		if err := sortRows(rows, cols, lp.Sidx, lp.Desc); err != nil {
+			return nil, nil, nil, nil, nil, err
+		}
+	}
+	return r, q, cols, rows, totals(rows, cols), nil
+}
+
+// Run is one page of a report with its totals row.
+func (s *Service) Run(ctx context.Context, p *server.Principal, lang i18n.Lang, name string, f Filter, shopIDs []int64, lp server.ListParams) (*Answer, error) {
+	r, q, cols, rows, tot, err := s.run(ctx, p, lang, name, f, shopIDs, lp)
+	if err != nil {
+		return nil, err
+	}
+	a := &Answer{Page: lp.Page, Records: len(rows), Userdata: tot, Title: i18n.T(lang, string(r.Title)), Drill: r.Drill, Doc: r.Doc,
+		Filters: r.Filters, Begin: q.F.BeginDate, End: q.F.EndDate, Columns: make([]ColumnOut, len(cols))}
+	for i, c := range cols {
+		a.Columns[i] = ColumnOut{Key: c.Key, Label: header(lang, c), Type: c.Type, Sum: c.Sum || c.Num != "", Width: c.Width}
+	}
+	if lp.Rows > 0 {
+		a.Total = (len(rows) + lp.Rows - 1) / lp.Rows
+	}
+	start := min(lp.Offset(), len(rows))
+	a.Rows = rows[start:min(start+lp.Rows, len(rows))]
+	if a.Rows == nil {
+		a.Rows = []Row{}
+	}
+	return a, nil
+}
+
+func header(lang i18n.Lang, c Column) string {
+	if c.Raw != "" {
+		return c.Raw
+	}
+	return i18n.T(lang, string(c.Label))
+}
+
+// Export is the Excel of the whole report (every row, then the totals
+// row), streamed row by row into the sheet.
+func (s *Service) Export(ctx context.Context, p *server.Principal, lang i18n.Lang, name string, f Filter, shopIDs []int64, lp server.ListParams) (server.File, error) {
+	r, _, cols, rows, tot, err := s.run(ctx, p, lang, name, f, shopIDs, lp)
+	if err != nil {
+		return server.File{}, err
+	}
+	return writeExcel(lang, r, cols, func(add func(Row) error) error {
+		for _, row := range rows {
+			if err := add(row); err != nil {
+				return err
+			}
+		}
+		tot[cols[0].Key] = i18n.T(lang, "report.total")
+		return add(tot)
+	})
+}
+
+// writeExcel writes the visible columns of rows under their headers.
+func writeExcel(lang i18n.Lang, r *Report, cols []Column, rows func(add func(Row) error) error) (server.File, error) {
+	sc := make([]sheet.Column, len(cols))
+	keys := make([]string, len(cols))
+	for i, c := range cols {
+		sc[i] = sheet.Column{Key: c.Key, Label: errs.Key(header(lang, c)), Width: c.Width, Text: c.Key == "billNo" || c.Key == "invNumber"}
+		keys[i] = c.Key
+	}
+	return sheet.Export(lang, errs.Key(i18n.T(lang, string(r.Title))+".xlsx"), r.Title, sc, func(add func([]any) error) error {
+		return rows(func(row Row) error {
+			cells := make([]any, len(keys))
+			for i, k := range keys {
+				cells[i] = cell(row[k])
+			}
+			return add(cells)
+		})
+	})
+}
+
+// cell is a value as Excel gets it: exact decimals as their digits (Excel
+// reads them as numbers), never through float.
+func cell(v any) any {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case dec.Dec:
+		return x.String()
+	case int64:
+		return strconv.FormatInt(x, 10)
+	}
+	return v
+}
+
+func i64s(v int64) string { return strconv.FormatInt(v, 10) }
+
+func sortedKeys[V any](m map[int64]V) []int64 {
+	out := slices.Collect(maps.Keys(m))
+	slices.SortFunc(out, cmp.Compare[int64])
+	return out
+}

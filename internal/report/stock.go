@@ -1,0 +1,455 @@
+package report
+
+import (
+	"cmp"
+	"slices"
+	"time"
+
+	"cangshu/internal/dec"
+	"cangshu/internal/errs"
+	"cangshu/internal/i18n"
+)
+
+// The stock reports: balances at a date and the ledger since.
+
+// flowKind is one in or out column pair of deliverSummary: the moves of
+// stock_moves.kind (and transType, 0 = any) going in (+1) or out (−1).
+// The warehouse kinds slot in by their rows here; a move no row matches
+// falls into otherIn / otherOut, so opening + in − out = closing always.
+type flowKind struct {
+	Key       string
+	Label     errs.Key
+	Kind      string
+	TransType int64
+	Sign      int64 // 0 = either direction (cost adjustments: value only)
+}
+
+var flowIn = []flowKind{
+	{"purchase", "report.flow.purchase", "purchase", 150501, 1},
+	{"transferIn", "report.flow.transferIn", "invTf", 103091, 1},
+	{"salesReturn", "report.flow.salesReturn", "reSales", 150602, 1},
+	{"stocktakeGain", "report.flow.stocktakeGain", "otherIn", 150701, 1},
+	{"otherIn", "report.flow.otherIn", "otherIn", 0, 1},
+	{"costAdjust", "report.flow.costAdjust", "costAdjustment", 150807, 0},
+	{"assembly", "report.flow.assembly", "combination", 0, 1},
+	{"opening", "report.flow.opening", "opening", 0, 1},
+}
+
+var flowOut = []flowKind{
+	{"sales", "report.flow.sales", "sales", 150601, -1},
+	{"transferOut", "report.flow.transferOut", "invTf", 103091, -1},
+	{"purchaseReturn", "report.flow.purchaseReturn", "rePurchase", 150502, -1},
+	{"stocktakeLoss", "report.flow.stocktakeLoss", "otherOut", 150801, -1},
+	{"otherOut", "report.flow.otherOut", "otherOut", 0, -1},
+	{"assemblyParts", "report.flow.assemblyParts", "combination", 0, -1},
+}
+
+// classify finds the column of a flow: (in?, key).
+func classify(f flowRow) (bool, string) {
+	for _, set := range [][]flowKind{flowIn, flowOut} {
+		for _, k := range set {
+			if k.Kind == f.Kind && (k.TransType == 0 || k.TransType == f.TransType) && (k.Sign == 0 || k.Sign == f.Sign) {
+				return set[0].Sign > 0, k.Key
+			}
+		}
+	}
+	if f.Sign > 0 {
+		return true, "otherIn"
+	}
+	return false, "otherOut"
+}
+
+// dayBefore is the date before d (YYYY-MM-DD).
+func dayBefore(d string) string {
+	t, err := time.Parse(time.DateOnly, d)
+	if err != nil {
+		return d
+	}
+	return t.AddDate(0, 0, -1).Format(time.DateOnly)
+}
+
+var stockGoodsCols = []Column{
+	{Key: "invNumber", Label: "report.col.invNumber", Type: Text},
+	{Key: "invName", Label: "report.col.invName", Type: Text, Width: 20},
+	{Key: "invSpec", Label: "report.col.invSpec", Type: Text},
+	{Key: "unitName", Label: "report.col.baseUnit", Type: Text},
+}
+
+func goodsRow(id int64, g goodsInfo) Row {
+	return Row{"invId": id, "invNumber": g.Number, "invName": g.Name, "invSpec": g.Spec, "unitName": g.Unit}
+}
+
+// keepGoods applies the category filter.
+func keepGoods(q *Query, g goodsInfo) bool { return q.F.CatID <= 0 || g.CatID == q.F.CatID }
+
+// invBalance: per goods at the end date, a quantity and cost pair per
+// warehouse, then the totals.
+func invBalanceCols(q *Query) []Column {
+	cols := append([]Column{}, stockGoodsCols...)
+	locs, _ := locationNames(q)
+	for _, l := range locs {
+		id := i64s(l.ID)
+		cols = append(cols,
+			Column{Key: "qty_" + id, Raw: l.Name + " " + i18n.T(q.Lang, "report.col.qty"), Type: Qty, Sum: true},
+			Column{Key: "amount_" + id, Raw: l.Name + " " + i18n.T(q.Lang, "report.col.cost"), Type: Amount, Right: CostRight, Sum: true})
+	}
+	return append(cols,
+		Column{Key: "qty", Label: "report.col.totalQty", Type: Qty, Sum: true},
+		Column{Key: "unitCost", Label: "report.col.unitCost", Type: Price, Right: CostRight},
+		Column{Key: "amount", Label: "report.col.totalCost", Type: Amount, Right: CostRight, Sum: true})
+}
+
+func invBalanceRows(q *Query) ([]Row, error) {
+	at, err := stockAt(q, q.F.EndDate)
+	if err != nil {
+		return nil, err
+	}
+	per := map[int64]map[int64]qtyAmount{}
+	for k, v := range at {
+		if per[k.Goods] == nil {
+			per[k.Goods] = map[int64]qtyAmount{}
+		}
+		per[k.Goods][k.Location] = v
+	}
+	ids := sortedKeys(per)
+	infos, err := goodsInfos(q, ids)
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(ids, func(a, b int64) int { return cmp.Compare(infos[a].Number, infos[b].Number) })
+	out := make([]Row, 0, len(ids))
+	for _, id := range ids {
+		g := infos[id]
+		if !keepGoods(q, g) {
+			continue
+		}
+		r := goodsRow(id, g)
+		tq, ta := dec.Zero, dec.Zero
+		for loc, v := range per[id] {
+			r["qty_"+i64s(loc)], r["amount_"+i64s(loc)] = v.Qty, v.Amount
+			tq, ta = tq.Add(v.Qty), ta.Add(v.Amount)
+		}
+		if tq.IsZero() && ta.IsZero() && !q.F.ShowZero {
+			continue
+		}
+		r["qty"], r["amount"], r["unitCost"] = tq, ta, avg(ta, tq, q.Sys.PricePlaces)
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// deliverSummary: per goods × warehouse: opening, in and out by kind, closing.
+func deliverSummaryCols(*Query) []Column {
+	cols := append(append([]Column{}, stockGoodsCols...), Column{Key: "locationName", Label: "report.col.location", Type: Text},
+		Column{Key: "openQty", Label: "report.col.openQty", Type: Qty, Sum: true},
+		Column{Key: "openAmount", Label: "report.col.openAmount", Type: Amount, Right: CostRight, Sum: true})
+	pair := func(prefix string, k flowKind) []Column {
+		return []Column{{Key: prefix + k.Key + "Qty", Label: k.Label, Type: Qty, Sum: true},
+			{Key: prefix + k.Key + "Amount", Label: k.Label + "Amount", Type: Amount, Right: CostRight, Sum: true}}
+	}
+	for _, k := range flowIn {
+		cols = append(cols, pair("in_", k)...)
+	}
+	cols = append(cols, Column{Key: "inQty", Label: "report.col.inQty", Type: Qty, Sum: true},
+		Column{Key: "inAmount", Label: "report.col.inAmount", Type: Amount, Right: CostRight, Sum: true})
+	for _, k := range flowOut {
+		cols = append(cols, pair("out_", k)...)
+	}
+	return append(cols, Column{Key: "outQty", Label: "report.col.outQty", Type: Qty, Sum: true},
+		Column{Key: "outAmount", Label: "report.col.outAmount", Type: Amount, Right: CostRight, Sum: true},
+		Column{Key: "closeQty", Label: "report.col.closeQty", Type: Qty, Sum: true},
+		Column{Key: "closeAmount", Label: "report.col.closeAmount", Type: Amount, Right: CostRight, Sum: true})
+}
+
+func deliverSummaryRows(q *Query) ([]Row, error) {
+	open, err := stockAt(q, dayBefore(q.F.BeginDate))
+	if err != nil {
+		return nil, err
+	}
+	fs, err := flows(q)
+	if err != nil {
+		return nil, err
+	}
+	rows := map[stockKey]Row{}
+	get := func(k stockKey) Row {
+		r, ok := rows[k]
+		if !ok {
+			r = Row{"invId": k.Goods, "locationId": k.Location, "openQty": dec.Zero, "openAmount": dec.Zero,
+				"inQty": dec.Zero, "inAmount": dec.Zero, "outQty": dec.Zero, "outAmount": dec.Zero}
+			for _, f := range flowIn {
+				r["in_"+f.Key+"Qty"], r["in_"+f.Key+"Amount"] = dec.Zero, dec.Zero
+			}
+			for _, f := range flowOut {
+				r["out_"+f.Key+"Qty"], r["out_"+f.Key+"Amount"] = dec.Zero, dec.Zero
+			}
+			rows[k] = r
+		}
+		return r
+	}
+	for k, v := range open {
+		if v.Qty.IsZero() && v.Amount.IsZero() {
+			continue
+		}
+		r := get(k)
+		r["openQty"], r["openAmount"] = v.Qty, v.Amount
+	}
+	for _, f := range fs {
+		r := get(stockKey{f.GoodsID, f.LocationID})
+		isIn, key := classify(f)
+		qty, amt := f.Qty, f.Amount
+		prefix, tq, ta := "in_", "inQty", "inAmount"
+		if !isIn {
+			prefix, tq, ta = "out_", "outQty", "outAmount"
+			qty, amt = qty.Neg(), amt.Neg()
+		}
+		r[prefix+key+"Qty"] = r[prefix+key+"Qty"].(dec.Dec).Add(qty)
+		r[prefix+key+"Amount"] = r[prefix+key+"Amount"].(dec.Dec).Add(amt)
+		r[tq] = r[tq].(dec.Dec).Add(qty)
+		r[ta] = r[ta].(dec.Dec).Add(amt)
+	}
+	return stockRows(q, rows, func(r Row) {
+		r["closeQty"] = r["openQty"].(dec.Dec).Add(r["inQty"].(dec.Dec)).Sub(r["outQty"].(dec.Dec))
+		r["closeAmount"] = r["openAmount"].(dec.Dec).Add(r["inAmount"].(dec.Dec)).Sub(r["outAmount"].(dec.Dec))
+	})
+}
+
+// stockRows adds goods and warehouse names to rows keyed by goods ×
+// warehouse, filters by category and orders by goods number and warehouse.
+func stockRows(q *Query, rows map[stockKey]Row, finish func(Row)) ([]Row, error) {
+	var goods []int64
+	seen := map[int64]bool{}
+	keys := make([]stockKey, 0, len(rows))
+	for k := range rows {
+		keys = append(keys, k)
+		if !seen[k.Goods] {
+			seen[k.Goods] = true
+			goods = append(goods, k.Goods)
+		}
+	}
+	infos, err := goodsInfos(q, goods)
+	if err != nil {
+		return nil, err
+	}
+	locs, err := locationNames(q)
+	if err != nil {
+		return nil, err
+	}
+	locName := map[int64]string{}
+	locOrder := map[int64]int{}
+	for i, l := range locs {
+		locName[l.ID], locOrder[l.ID] = l.Name, i
+	}
+	slices.SortFunc(keys, func(a, b stockKey) int {
+		if c := cmp.Compare(infos[a.Goods].Number, infos[b.Goods].Number); c != 0 {
+			return c
+		}
+		return cmp.Compare(locOrder[a.Location], locOrder[b.Location])
+	})
+	out := make([]Row, 0, len(keys))
+	for _, k := range keys {
+		g := infos[k.Goods]
+		if !keepGoods(q, g) {
+			continue
+		}
+		r := rows[k]
+		for f, v := range goodsRow(k.Goods, g) {
+			r[f] = v
+		}
+		r["locationName"] = locName[k.Location]
+		finish(r)
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// deliverDetail: per goods × warehouse an opening row, then each move with
+// in, out and the running balance.
+func deliverDetailCols(*Query) []Column {
+	return []Column{
+		{Key: "date", Label: "report.col.date", Type: Date, Width: 11},
+		{Key: "billNo", Label: "report.col.billNo", Type: Text, Width: 20},
+		{Key: "kindName", Label: "report.col.kind", Type: Text},
+		{Key: "contactName", Label: "report.col.contact", Type: Text},
+		{Key: "invNumber", Label: "report.col.invNumber", Type: Text},
+		{Key: "invName", Label: "report.col.invName", Type: Text, Width: 20},
+		{Key: "unitName", Label: "report.col.baseUnit", Type: Text},
+		{Key: "locationName", Label: "report.col.location", Type: Text},
+		{Key: "inQty", Label: "report.col.inQty", Type: Qty, Sum: true},
+		{Key: "inUnitCost", Label: "report.col.inUnitCost", Type: Price, Right: CostRight},
+		{Key: "inAmount", Label: "report.col.inAmount", Type: Amount, Right: CostRight, Sum: true},
+		{Key: "outQty", Label: "report.col.outQty", Type: Qty, Sum: true},
+		{Key: "outUnitCost", Label: "report.col.outUnitCost", Type: Price, Right: CostRight},
+		{Key: "outAmount", Label: "report.col.outAmount", Type: Amount, Right: CostRight, Sum: true},
+		{Key: "balQty", Label: "report.col.balQty", Type: Qty},
+		{Key: "balUnitCost", Label: "report.col.balUnitCost", Type: Price, Right: CostRight},
+		{Key: "balAmount", Label: "report.col.balAmount", Type: Amount, Right: CostRight},
+	}
+}
+
+func deliverDetailRows(q *Query) ([]Row, error) {
+	open, err := stockAt(q, dayBefore(q.F.BeginDate))
+	if err != nil {
+		return nil, err
+	}
+	ms, err := moves(q, "")
+	if err != nil {
+		return nil, err
+	}
+	groups := map[stockKey][]moveRow{}
+	heads := map[stockKey]Row{}
+	for k, v := range open {
+		if !v.Qty.IsZero() || !v.Amount.IsZero() {
+			heads[k] = Row{"invId": k.Goods, "locationId": k.Location}
+		}
+	}
+	for _, m := range ms {
+		k := stockKey{m.GoodsID, m.LocationID}
+		groups[k] = append(groups[k], m)
+		heads[k] = Row{"invId": k.Goods, "locationId": k.Location}
+	}
+	ordered, err := stockRows(q, heads, func(Row) {})
+	if err != nil {
+		return nil, err
+	}
+	var out []Row
+	for _, h := range ordered {
+		k := stockKey{h["invId"].(int64), h["locationId"].(int64)}
+		base := func() Row {
+			return Row{"invId": k.Goods, "locationId": k.Location, "invNumber": h["invNumber"], "invName": h["invName"],
+				"unitName": h["unitName"], "locationName": h["locationName"]}
+		}
+		bal := open[k]
+		o := base()
+		o["rowType"], o["date"], o["kindName"] = "opening", q.F.BeginDate, i18n.T(q.Lang, "report.opening")
+		o["balQty"], o["balAmount"], o["balUnitCost"] = bal.Qty, bal.Amount, avg(bal.Amount, bal.Qty, q.Sys.PricePlaces)
+		out = append(out, o)
+		for _, m := range groups[k] {
+			r := base()
+			r["date"], r["billNo"], r["kindName"], r["contactName"] = m.Date, m.BillNo, kindName(q.Lang, m.Kind), m.ContactName
+			if m.BillID > 0 {
+				r["billId"], r["transType"], r["kind"], r["buId"] = m.BillID, m.TransType, m.Kind, m.BuID
+			}
+			if m.Qty.Sign() > 0 || (m.Qty.IsZero() && m.Amount.Sign() >= 0) {
+				r["inQty"], r["inAmount"], r["inUnitCost"] = m.Qty, m.Amount, avg(m.Amount, m.Qty, q.Sys.PricePlaces)
+			} else {
+				r["outQty"], r["outAmount"], r["outUnitCost"] = m.Qty.Neg(), m.Amount.Neg(), avg(m.Amount, m.Qty, q.Sys.PricePlaces)
+			}
+			bal = qtyAmount{bal.Qty.Add(m.Qty), bal.Amount.Add(m.Amount)}
+			r["balQty"], r["balAmount"], r["balUnitCost"] = bal.Qty, bal.Amount, avg(bal.Amount, bal.Qty, q.Sys.PricePlaces)
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+// warehouseDetail / outboundDetail: the moves in (qty > 0) or out (qty < 0).
+func moveDetailCols(*Query) []Column {
+	return []Column{
+		{Key: "date", Label: "report.col.date", Type: Date, Width: 11},
+		{Key: "billNo", Label: "report.col.billNo", Type: Text, Width: 20},
+		{Key: "kindName", Label: "report.col.kind", Type: Text},
+		{Key: "contactName", Label: "report.col.contact", Type: Text},
+		{Key: "invNumber", Label: "report.col.invNumber", Type: Text},
+		{Key: "invName", Label: "report.col.invName", Type: Text, Width: 20},
+		{Key: "invSpec", Label: "report.col.invSpec", Type: Text},
+		{Key: "unitName", Label: "report.col.baseUnit", Type: Text},
+		{Key: "locationName", Label: "report.col.location", Type: Text},
+		{Key: "qty", Label: "report.col.qty", Type: Qty, Sum: true},
+		{Key: "unitCost", Label: "report.col.unitCost", Type: Price, Right: CostRight},
+		{Key: "cost", Label: "report.col.cost", Type: Amount, Right: CostRight, Sum: true},
+	}
+}
+
+func moveDetailRows(sign int) func(*Query) ([]Row, error) {
+	extra := " AND m.qty > 0"
+	if sign < 0 {
+		extra = " AND m.qty < 0"
+	}
+	return func(q *Query) ([]Row, error) {
+		ms, err := moves(q, extra)
+		if err != nil {
+			return nil, err
+		}
+		var goods []int64
+		seen := map[int64]bool{}
+		for _, m := range ms {
+			if !seen[m.GoodsID] {
+				seen[m.GoodsID] = true
+				goods = append(goods, m.GoodsID)
+			}
+		}
+		infos, err := goodsInfos(q, goods)
+		if err != nil {
+			return nil, err
+		}
+		locs, err := locationNames(q)
+		if err != nil {
+			return nil, err
+		}
+		locName := map[int64]string{}
+		for _, l := range locs {
+			locName[l.ID] = l.Name
+		}
+		out := make([]Row, 0, len(ms))
+		for _, m := range ms {
+			g := infos[m.GoodsID]
+			if !keepGoods(q, g) {
+				continue
+			}
+			qty, amt := m.Qty, m.Amount
+			if sign < 0 {
+				qty, amt = qty.Neg(), amt.Neg()
+			}
+			r := goodsRow(m.GoodsID, g)
+			r["date"], r["billNo"], r["kindName"], r["contactName"] = m.Date, m.BillNo, kindName(q.Lang, m.Kind), m.ContactName
+			r["locationId"], r["locationName"] = m.LocationID, locName[m.LocationID]
+			r["qty"], r["cost"], r["unitCost"] = qty, amt, avg(amt, qty, q.Sys.PricePlaces)
+			if m.BillID > 0 {
+				r["billId"], r["transType"], r["kind"], r["buId"] = m.BillID, m.TransType, m.Kind, m.BuID
+			}
+			out = append(out, r)
+		}
+		return out, nil
+	}
+}
+
+// serNumTracer: each move of each serial, and where it is now.
+func serNumCols(*Query) []Column {
+	return []Column{
+		{Key: "serNum", Label: "report.col.serNum", Type: Text, Width: 18},
+		{Key: "invNumber", Label: "report.col.invNumber", Type: Text},
+		{Key: "invName", Label: "report.col.invName", Type: Text, Width: 20},
+		{Key: "date", Label: "report.col.date", Type: Date, Width: 11},
+		{Key: "billNo", Label: "report.col.billNo", Type: Text, Width: 20},
+		{Key: "kindName", Label: "report.col.kind", Type: Text},
+		{Key: "direction", Label: "report.col.direction", Type: Text},
+		{Key: "locationName", Label: "report.col.location", Type: Text},
+		{Key: "contactName", Label: "report.col.contact", Type: Text},
+		{Key: "inStock", Label: "report.col.inStock", Type: Text},
+		{Key: "nowLocation", Label: "report.col.nowLocation", Type: Text},
+	}
+}
+
+func serNumRows(q *Query) ([]Row, error) {
+	ss, err := serialMoves(q)
+	if err != nil {
+		return nil, err
+	}
+	yes, no := i18n.T(q.Lang, "report.yes"), i18n.T(q.Lang, "report.no")
+	in, out := i18n.T(q.Lang, "report.dir.in"), i18n.T(q.Lang, "report.dir.out")
+	rows := make([]Row, len(ss))
+	for i, s := range ss {
+		r := Row{"serNum": s.Serial, "invId": s.InvID, "invNumber": s.InvNumber, "invName": s.InvName, "date": s.Date,
+			"billNo": s.BillNo, "billId": s.BillID, "transType": s.TransType, "kind": s.Kind, "kindName": kindName(q.Lang, s.Kind),
+			"locationId": s.LocationID, "locationName": s.LocationName, "contactName": s.ContactName, "direction": out,
+			"inStock": no, "nowLocation": s.NowLocation}
+		if s.Direction > 0 {
+			r["direction"] = in
+		}
+		if s.InStock == 1 {
+			r["inStock"] = yes
+		}
+		rows[i] = r
+	}
+	return rows, nil
+}

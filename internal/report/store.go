@@ -1,0 +1,392 @@
+package report
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"cangshu/internal/bill"
+	"cangshu/internal/db"
+	"cangshu/internal/dec"
+	"cangshu/internal/i18n"
+	"cangshu/internal/server"
+	"cangshu/internal/sysconf"
+)
+
+// Filter is what a report is asked for (api.md §5).
+type Filter struct {
+	BeginDate, EndDate string
+	LocationID         int64
+	InvID              int64
+	CatID              int64
+	BuID               int64
+	SalesID            int64
+	Status             int // order status 0..3; -1 = any
+	ContactType        int // contactDebt: -10 customers, 10 suppliers, 0 both
+	ShowZero           bool
+	SerNum             string
+	MatchCon           string
+}
+
+// Query is one run of a report: the caller, its filters and scope.
+type Query struct {
+	Ctx       context.Context
+	DB        db.Querier
+	P         *server.Principal
+	Lang      i18n.Lang
+	F         Filter
+	Shops     []int64 // the shops the report reads
+	Locations []int64 // the warehouses of those shops (narrowed by locationId)
+	Sys       sysconf.System
+}
+
+// in is " IN (?,?)" with its arguments.
+func in[T any](xs []T) (string, []any) { return " IN " + db.In(len(xs)), db.Args(xs) }
+
+// lineRow is one line of an audited document, as the document reports read it.
+type lineRow struct {
+	BillID       int64
+	TransType    int64
+	Kind         string
+	BillNo       string
+	Date         string
+	BuID         int64
+	ContactName  string
+	SalesID      int64
+	SalesName    string
+	InvID        int64
+	InvNumber    string
+	InvName      string
+	InvSpec      string
+	UnitName     string
+	BaseUnit     string
+	LocationID   int64
+	LocationName string
+	Qty          dec.Dec
+	BaseQty      dec.Dec
+	UnitRate     dec.Dec
+	Price        dec.Dec
+	Amount       dec.Dec
+	Tax          dec.Dec
+	TaxAmount    dec.Dec
+	MoveAmount   dec.Dec // Σ of the line's stock moves (signed: − out)
+	EntryID      int64
+	BillStatus   int64
+	DeliveryDate string
+	Description  string
+}
+
+// lines reads the lines of audited documents of kinds in the shops and
+// period, with the filters, in date order.
+func lines(q *Query, kinds []string) ([]lineRow, error) {
+	var where strings.Builder
+	var args []any
+	shops, sa := in(q.Shops)
+	ks, ka := in(kinds)
+	where.WriteString("b.checked = 1 AND b.shop_id" + shops + " AND b.kind" + ks + " AND b.bill_date >= ? AND b.bill_date <= ?")
+	args = append(append(append(args, sa...), ka...), q.F.BeginDate, q.F.EndDate)
+	cond := func(ok bool, sql string, v ...any) {
+		if ok {
+			where.WriteString(" AND " + sql)
+			args = append(args, v...)
+		}
+	}
+	cond(q.F.BuID > 0, "b.contact_id = ?", q.F.BuID)
+	cond(q.F.SalesID > 0, "b.employee_id = ?", q.F.SalesID)
+	cond(q.F.InvID > 0, "e.goods_id = ?", q.F.InvID)
+	cond(q.F.LocationID > 0, "e.location_id = ?", q.F.LocationID)
+	cond(q.F.CatID > 0, "g.category_id = ?", q.F.CatID)
+	cond(q.F.Status >= 0, "b.bill_status = ?", q.F.Status)
+	if m := q.F.MatchCon; m != "" {
+		like := db.Like(q.DB)
+		p := "%" + m + "%"
+		cond(true, "(b.bill_no "+like+" ? OR g.name "+like+" ? OR g.number "+like+" ? OR COALESCE(c.name, '') "+like+" ?)", p, p, p, p)
+	}
+	query := `SELECT b.id, b.trans_type, b.kind, b.bill_no, b.bill_date, COALESCE(b.contact_id, 0), COALESCE(c.name, ''),
+	  COALESCE(b.employee_id, 0), COALESCE(em.name, ''), e.goods_id, g.number, g.name, g.spec, COALESCE(u.name, ''), COALESCE(gu.name, ''),
+	  COALESCE(e.location_id, 0), COALESCE(l.name, ''), e.qty, e.base_qty, e.unit_rate, e.price, e.amount, e.tax, e.tax_amount,
+	  COALESCE((SELECT SUM(m.amount) FROM stock_moves m WHERE m.entry_id = e.id), 0), e.id, b.bill_status, b.delivery_date, e.description
+	FROM bill_entries e JOIN bills b ON b.id = e.bill_id JOIN goods g ON g.id = e.goods_id
+	LEFT JOIN contacts c ON c.id = b.contact_id LEFT JOIN employees em ON em.id = b.employee_id
+	LEFT JOIN units u ON u.id = e.unit_id LEFT JOIN units gu ON gu.id = g.unit_id LEFT JOIN locations l ON l.id = e.location_id
+	WHERE ` + where.String() + ` ORDER BY b.bill_date, b.id, e.line_no`
+	out, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, l *lineRow) error {
+		return r.Scan(&l.BillID, &l.TransType, &l.Kind, &l.BillNo, &l.Date, &l.BuID, &l.ContactName, &l.SalesID, &l.SalesName,
+			&l.InvID, &l.InvNumber, &l.InvName, &l.InvSpec, &l.UnitName, &l.BaseUnit, &l.LocationID, &l.LocationName,
+			&l.Qty, &l.BaseQty, &l.UnitRate, &l.Price, &l.Amount, &l.Tax, &l.TaxAmount, &l.MoveAmount, &l.EntryID,
+			&l.BillStatus, &l.DeliveryDate, &l.Description)
+	}, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("report lines %v: %w", kinds, err)
+	}
+	return out, nil
+}
+
+// fulfilled is Σ base quantity of audited lines made from each order line.
+func fulfilled(q *Query) (map[int64]dec.Dec, error) {
+	shops, sa := in(q.Shops)
+	m, err := db.Map[int64, dec.Dec](q.Ctx, q.DB, `SELECT e.src_order_entry_id, SUM(e.base_qty) FROM bill_entries e JOIN bills b ON b.id = e.bill_id
+	  WHERE b.checked = 1 AND e.src_order_entry_id IS NOT NULL AND b.shop_id`+shops+` GROUP BY e.src_order_entry_id`, sa...)
+	if err != nil {
+		return nil, fmt.Errorf("report fulfilled: %w", err)
+	}
+	return m, nil
+}
+
+// shopLocations are the warehouses of the shops.
+func shopLocations(ctx context.Context, q db.Querier, shops []int64) ([]int64, error) {
+	s, a := in(shops)
+	ids, err := db.Values[int64](ctx, q, `SELECT DISTINCT location_id FROM shop_locations WHERE shop_id`+s+` ORDER BY location_id`, a...)
+	if err != nil {
+		return nil, fmt.Errorf("report warehouses: %w", err)
+	}
+	return ids, nil
+}
+
+// named is an id with its number and name.
+type named struct {
+	ID           int64
+	Number, Name string
+}
+
+func locationNames(q *Query) ([]named, error) {
+	s, a := in(q.Locations)
+	return db.All(q.Ctx, q.DB, func(r *sql.Rows, n *named) error { return r.Scan(&n.ID, &n.Number, &n.Name) },
+		`SELECT id, number, name FROM locations WHERE id`+s+` ORDER BY sort, number, id`, a...)
+}
+
+// goodsInfo is what stock reports show of the goods.
+type goodsInfo struct {
+	Number, Name, Spec, Unit string
+	CatID                    int64
+}
+
+func goodsInfos(q *Query, ids []int64) (map[int64]goodsInfo, error) {
+	out := map[int64]goodsInfo{}
+	for start := 0; start < len(ids); start += 500 {
+		part := ids[start:min(start+500, len(ids))]
+		s, a := in(part)
+		rows, err := q.DB.Query(q.Ctx, `SELECT g.id, g.number, g.name, g.spec, COALESCE(u.name, ''), COALESCE(g.category_id, 0)
+		  FROM goods g LEFT JOIN units u ON u.id = g.unit_id WHERE g.id`+s, a...)
+		if err != nil {
+			return nil, fmt.Errorf("report goods: %w", err)
+		}
+		for rows.Next() {
+			var id int64
+			var g goodsInfo
+			if err := rows.Scan(&id, &g.Number, &g.Name, &g.Spec, &g.Unit, &g.CatID); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out[id] = g
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// stockKey is a balance summed over SKUs and batches.
+type stockKey struct{ Goods, Location int64 }
+
+type qtyAmount struct{ Qty, Amount dec.Dec }
+
+// stockAt is the stock per goods and warehouse at the end of date: the
+// balances now less the moves dated after it (never a replay of history).
+// date "" = now.
+func stockAt(q *Query, date string) (map[stockKey]qtyAmount, error) {
+	s, a := in(q.Locations)
+	var args []any
+	args = append(args, a...)
+	query := `SELECT goods_id, location_id, qty, amount FROM stock_balances WHERE location_id` + s
+	if date != "" {
+		query = `SELECT goods_id, location_id, SUM(qty), SUM(amount) FROM (
+		  SELECT goods_id, location_id, qty, amount FROM stock_balances WHERE location_id` + s + `
+		  UNION ALL
+		  SELECT goods_id, location_id, -qty, -amount FROM stock_moves WHERE move_date > ? AND location_id` + s + `
+		) t GROUP BY goods_id, location_id`
+		args = append(append(args, date), a...)
+	}
+	if q.F.InvID > 0 {
+		query = `SELECT * FROM (` + query + `) x WHERE goods_id = ?`
+		args = append(args, q.F.InvID)
+	}
+	out := map[stockKey]qtyAmount{}
+	rows, err := q.DB.Query(q.Ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("report stock at %s: %w", date, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k stockKey
+		var v qtyAmount
+		if err := rows.Scan(&k.Goods, &k.Location, &v.Qty, &v.Amount); err != nil {
+			return nil, err
+		}
+		old := out[k]
+		out[k] = qtyAmount{old.Qty.Add(v.Qty), old.Amount.Add(v.Amount)}
+	}
+	return out, rows.Err()
+}
+
+// moveRow is one stock move of a period.
+type moveRow struct {
+	ID, GoodsID, LocationID int64
+	Date, Kind              string
+	Qty, Amount             dec.Dec
+	BillID, TransType       int64
+	BillNo, ContactName     string
+	BuID                    int64
+}
+
+// moves are the stock moves in the period of the warehouses, in date
+// order (per balance: move_date, id).
+func moves(q *Query, extra string) ([]moveRow, error) {
+	s, a := in(q.Locations)
+	args := append(append([]any{}, a...), q.F.BeginDate, q.F.EndDate)
+	where := "m.location_id" + s + " AND m.move_date >= ? AND m.move_date <= ?" + extra
+	if q.F.InvID > 0 {
+		where += " AND m.goods_id = ?"
+		args = append(args, q.F.InvID)
+	}
+	query := `SELECT m.id, m.goods_id, m.location_id, m.move_date, m.kind, m.qty, m.amount, COALESCE(m.bill_id, 0),
+	  COALESCE(b.trans_type, 0), COALESCE(b.bill_no, ''), COALESCE(c.name, ''), COALESCE(b.contact_id, 0)
+	  FROM stock_moves m LEFT JOIN bills b ON b.id = m.bill_id LEFT JOIN contacts c ON c.id = b.contact_id
+	  WHERE ` + where + ` ORDER BY m.move_date, m.id`
+	out, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, m *moveRow) error {
+		return r.Scan(&m.ID, &m.GoodsID, &m.LocationID, &m.Date, &m.Kind, &m.Qty, &m.Amount, &m.BillID, &m.TransType,
+			&m.BillNo, &m.ContactName, &m.BuID)
+	}, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("report moves: %w", err)
+	}
+	return out, nil
+}
+
+// flowRow is the moves of a period summed per goods, warehouse, kind and direction.
+type flowRow struct {
+	GoodsID, LocationID, TransType int64
+	Kind                           string
+	Sign                           int64
+	Qty, Amount                    dec.Dec
+}
+
+func flows(q *Query) ([]flowRow, error) {
+	s, a := in(q.Locations)
+	args := append(append([]any{}, a...), q.F.BeginDate, q.F.EndDate)
+	where := "m.location_id" + s + " AND m.move_date >= ? AND m.move_date <= ?"
+	if q.F.InvID > 0 {
+		where += " AND m.goods_id = ?"
+		args = append(args, q.F.InvID)
+	}
+	query := `SELECT m.goods_id, m.location_id, m.kind, COALESCE(b.trans_type, 0),
+	  CASE WHEN m.qty < 0 OR (m.qty = 0 AND m.amount < 0) THEN -1 ELSE 1 END, SUM(m.qty), SUM(m.amount)
+	  FROM stock_moves m LEFT JOIN bills b ON b.id = m.bill_id WHERE ` + where + `
+	  GROUP BY m.goods_id, m.location_id, m.kind, COALESCE(b.trans_type, 0), CASE WHEN m.qty < 0 OR (m.qty = 0 AND m.amount < 0) THEN -1 ELSE 1 END`
+	out, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, f *flowRow) error {
+		return r.Scan(&f.GoodsID, &f.LocationID, &f.Kind, &f.TransType, &f.Sign, &f.Qty, &f.Amount)
+	}, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("report flows: %w", err)
+	}
+	return out, nil
+}
+
+// debtRow is a contact with its balance (bill.ContactDebtSQL: the same
+// figure the contact lists show).
+type debtRow struct {
+	ID, Type     int64
+	Number, Name string
+	Balance      dec.Dec
+}
+
+func debts(q *Query) ([]debtRow, error) {
+	where := "c.disabled = 0"
+	var args []any
+	if q.F.ContactType != 0 {
+		where += " AND c.type = ?"
+		args = append(args, q.F.ContactType)
+	}
+	if q.F.BuID > 0 {
+		where += " AND c.id = ?"
+		args = append(args, q.F.BuID)
+	}
+	if m := q.F.MatchCon; m != "" {
+		like := db.Like(q.DB)
+		where += " AND (c.name " + like + " ? OR c.number " + like + " ?)"
+		args = append(args, "%"+m+"%", "%"+m+"%")
+	}
+	query := `SELECT c.id, c.type, c.number, c.name, c.opening_amount - c.opening_advance + ` + bill.ContactDebtSQL("c.id") +
+		` FROM contacts c WHERE ` + where + ` ORDER BY c.type, c.number, c.id`
+	out, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, d *debtRow) error {
+		return r.Scan(&d.ID, &d.Type, &d.Number, &d.Name, &d.Balance)
+	}, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("report debts: %w", err)
+	}
+	return out, nil
+}
+
+// serialRow is one move of a serial.
+type serialRow struct {
+	Serial, InvNumber, InvName, Date, Kind, BillNo, LocationName, ContactName, NowLocation string
+	InvID, BillID, TransType, LocationID, Direction, InStock                               int64
+}
+
+func serialMoves(q *Query) ([]serialRow, error) {
+	shops, sa := in(q.Shops)
+	args := append(append([]any{}, sa...), q.F.BeginDate, q.F.EndDate)
+	where := "b.shop_id" + shops + " AND sm.move_date >= ? AND sm.move_date <= ?"
+	if q.F.InvID > 0 {
+		where += " AND s.goods_id = ?"
+		args = append(args, q.F.InvID)
+	}
+	if q.F.LocationID > 0 {
+		where += " AND sm.location_id = ?"
+		args = append(args, q.F.LocationID)
+	}
+	if v := q.F.SerNum; v != "" {
+		where += " AND s.serial " + db.Like(q.DB) + " ?"
+		args = append(args, "%"+v+"%")
+	}
+	query := `SELECT s.serial, g.number, g.name, sm.move_date, sm.kind, b.bill_no, COALESCE(l.name, ''), COALESCE(c.name, ''),
+	  COALESCE(nl.name, ''), s.goods_id, b.id, b.trans_type, sm.location_id, sm.direction, s.in_stock
+	  FROM serial_moves sm JOIN serials s ON s.id = sm.serial_id JOIN goods g ON g.id = s.goods_id JOIN bills b ON b.id = sm.bill_id
+	  LEFT JOIN locations l ON l.id = sm.location_id LEFT JOIN contacts c ON c.id = b.contact_id LEFT JOIN locations nl ON nl.id = s.location_id
+	  WHERE ` + where + ` ORDER BY s.serial, sm.id`
+	out, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, s *serialRow) error {
+		return r.Scan(&s.Serial, &s.InvNumber, &s.InvName, &s.Date, &s.Kind, &s.BillNo, &s.LocationName, &s.ContactName,
+			&s.NowLocation, &s.InvID, &s.BillID, &s.TransType, &s.LocationID, &s.Direction, &s.InStock)
+	}, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("report serials: %w", err)
+	}
+	return out, nil
+}
+
+// lowStock are the goods under their warning level in the warehouses.
+type lowRow struct {
+	GoodsID, LocationID int64
+	Name, Location      string
+	Qty, Low            dec.Dec
+}
+
+func lowStock(q *Query, limit int) ([]lowRow, error) {
+	s, a := in(q.Locations)
+	query := `SELECT w.goods_id, w.location_id, g.name, l.name, COALESCE(sb.qty, 0), w.low_qty
+	  FROM goods_warnings w JOIN goods g ON g.id = w.goods_id JOIN locations l ON l.id = w.location_id
+	  LEFT JOIN (SELECT goods_id, location_id, SUM(qty) qty FROM stock_balances WHERE location_id` + s + ` GROUP BY goods_id, location_id) sb
+	    ON sb.goods_id = w.goods_id AND sb.location_id = w.location_id
+	  WHERE w.location_id` + s + ` AND w.low_qty IS NOT NULL AND COALESCE(sb.qty, 0) < w.low_qty AND g.disabled = 0
+	  ORDER BY g.number, l.number LIMIT ` + fmt.Sprint(limit)
+	out, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, l *lowRow) error {
+		return r.Scan(&l.GoodsID, &l.LocationID, &l.Name, &l.Location, &l.Qty, &l.Low)
+	}, query, append(append([]any{}, a...), a...)...)
+	if err != nil {
+		return nil, fmt.Errorf("report low stock: %w", err)
+	}
+	return out, nil
+}
