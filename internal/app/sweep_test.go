@@ -420,4 +420,3 @@ func tableNames(t *testing.T, e *apptest.Env) []string {
 	slices.Sort(out)
 	return out
 }
-
