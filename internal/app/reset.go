@@ -18,6 +18,7 @@ import (
 var resetCleared = []string{
 	"bill_entry_serials", "serial_moves", "serials",
 	"stock_layers", "stock_moves", "stock_balances",
+	"stocktake_lines", "stocktakes",
 	"bill_accounts", "bill_entries", "bills", "bill_sequences",
 	"goods_openings", "period_closes",
 }

@@ -39,6 +39,7 @@ type Kind struct {
 	TransTypes  []int    // other transTypes a document of the kind may take (sub-types: stocktake gain 150701 of otherIn)
 	Transfer    bool     // lines leave locationId for inLocationId (stock transfers)
 	Combination bool     // assembly (transType 153301) and disassembly (153302): a product line (entryType 1), part lines (2), a header fee
+	MaxLines    int      // the most lines a document may have (0: 500)
 	ValueOnly   bool     // lines change a balance's value, not its quantity: amount (signed), no qty or price (cost adjustments)
 	Label       errs.Key // what users call the kind ("购货单"), for messages
 	File        errs.Key // the export's file name ("购货单记录.xlsx")

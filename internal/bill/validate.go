@@ -158,7 +158,7 @@ func build(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, shopI
 			f.Add("salesId", "err.notFound", errs.A("what", labelSales))
 		}
 	}
-	locs, err := shopLocations(ctx, q, shopID, in)
+	locs, err := shopLocations(ctx, q, shopID, in, maxLinesOf(k))
 	if err != nil {
 		return nil, err
 	}
@@ -205,9 +205,9 @@ func closed(sys sysconf.System, date string) error {
 
 // shopLocations are the warehouses the document names (header and lines)
 // that exist and are used by the shop: one query for all of them.
-func shopLocations(ctx context.Context, q db.Querier, shopID int64, in *Input) (map[int64]bool, error) {
+func shopLocations(ctx context.Context, q db.Querier, shopID int64, in *Input, max int) (map[int64]bool, error) {
 	ids := []int64{in.LocationID, in.OutLocationID, in.InLocationID}
-	if len(in.Entries) <= maxLines {
+	if len(in.Entries) <= max {
 		for _, e := range in.Entries {
 			ids = append(ids, e.LocationID, e.OutLocationID, e.InLocationID)
 		}
@@ -229,8 +229,8 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System
 		f.Required("entries", labelEntries)
 		return nil
 	}
-	if len(in.Entries) > maxLines {
-		f.Add("entries", "bill.err.tooManyLines", errs.A("max", maxLines))
+	if len(in.Entries) > maxLinesOf(k) {
+		f.Add("entries", "bill.err.tooManyLines", errs.A("max", maxLinesOf(k)))
 		return nil
 	}
 	var goodsIDs, unitIDs, skuIDs []int64
@@ -492,6 +492,14 @@ func checkTotals(f *errs.Fields, d *Document) {
 			return
 		}
 	}
+}
+
+// maxLinesOf is the most lines a document of kind k may have.
+func maxLinesOf(k *Kind) int {
+	if k.MaxLines > 0 {
+		return k.MaxLines
+	}
+	return maxLines
 }
 
 // Dates (docs/limits.md): a document is dated from the system start date

@@ -23,6 +23,7 @@ type world struct {
 	goods               [3]int64
 	sku                 int64
 	bills               int
+	groups              int64 // feed keys handed out (transfers)
 }
 
 var ctx = context.Background()

@@ -205,6 +205,9 @@ func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves
 		if len(g.fed) == 0 || len(g.feeding) == 0 {
 			return nil, fmt.Errorf("stock: group %d without feeding or fed moves", fk)
 		}
+		// Shares go in line order (entry id), here and in propagate, so
+		// the line taking the remainder never changes.
+		slices.SortStableFunc(g.fed, func(a, b int) int { return cmpInt(moves[a].EntryID, moves[b].EntryID) })
 	}
 	keys := make([]Key, 0, len(byKey))
 	for k := range byKey {
@@ -643,4 +646,14 @@ func GoodsBalance(ctx context.Context, q db.Querier, goodsID, skuID int64) (qty,
 	err = q.QueryRow(ctx, "SELECT COALESCE(SUM(qty), 0), COALESCE(SUM(amount), 0) FROM stock_balances WHERE goods_id = ? AND sku_id = ?",
 		goodsID, skuID).Scan(&qty, &amount)
 	return
+}
+
+func cmpInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }

@@ -203,7 +203,8 @@ type groupMove struct {
 	date                                  string
 }
 
-// groupMoves are the moves (feeding and fed) of the groups keys, in id order.
+// groupMoves are the moves (feeding and fed) of the groups keys, in line
+// order (the order the fed moves share in).
 func groupMoves(ctx context.Context, tx db.Querier, keys []int64) ([]groupMove, error) {
 	var out []groupMove
 	for len(keys) > 0 {
@@ -211,7 +212,7 @@ func groupMoves(ctx context.Context, tx db.Querier, keys []int64) ([]groupMove, 
 		part, err := db.All(ctx, tx, func(r *sql.Rows, m *groupMove) error {
 			return r.Scan(&m.id, &m.GoodsID, &m.SKUID, &m.LocationID, &m.Batch, &m.date, &m.qty, &m.amount, &m.weight, &m.fee, &m.role, &m.feedKey)
 		}, "SELECT id, goods_id, sku_id, location_id, batch, move_date, qty, amount, weight, fee, role, feed_key FROM stock_moves WHERE feed_key IN "+db.In(n)+
-			" ORDER BY id", db.Args(keys[:n])...)
+			" ORDER BY COALESCE(entry_id, 0), id", db.Args(keys[:n])...)
 		if err != nil {
 			return nil, err
 		}

@@ -50,7 +50,8 @@ const queryFrom = ` FROM stock_balances b
 // and their totals.
 func stockRows(ctx context.Context, q db.Querier, f queryFilter, limit, offset int) ([]StockRow, int, dec.Dec, dec.Dec, error) {
 	where, args := f.where()
-	group := " WHERE " + where + " GROUP BY b.goods_id, b.location_id HAVING SUM(b.qty) <> 0 OR SUM(b.amount) <> 0"
+	group := " WHERE " + where + " GROUP BY b.goods_id, b.location_id, g.number, g.name, g.spec, g.unit_type_id, g.unit_id, l.number, l.name" +
+		" HAVING SUM(b.qty) <> 0 OR SUM(b.amount) <> 0"
 	var n int
 	var tq, ta dec.Dec
 	err := q.QueryRow(ctx, "SELECT COUNT(*), COALESCE(SUM(t.q), 0), COALESCE(SUM(t.a), 0) FROM (SELECT SUM(b.qty) AS q, SUM(b.amount) AS a"+

@@ -21,10 +21,10 @@ const (
 var (
 	InvTf = &bill.Kind{Name: "invTf", TransType: 103091, Path: "/api/invTf", Perm: "storage:invTf", Stock: -1, Transfer: true,
 		Family: bill.Inventory, ShowCost: true, Label: "warehouse.kind.invTf", File: "warehouse.file.invTf"}
-	OtherIn = &bill.Kind{Name: "otherIn", TransType: 150706, TransTypes: []int{TransTypeStocktakeGain}, Path: "/api/otherIn", Perm: "storage:otherIn",
+	OtherIn = &bill.Kind{Name: "otherIn", TransType: 150706, TransTypes: []int{TransTypeStocktakeGain}, Path: "/api/otherIn", Perm: "storage:otherIn", MaxLines: MaxCountLines,
 		Stock: 1, ContactType: bill.Supplier, Family: bill.Inventory, MoneyRight: bill.CostRight, ShowCost: true,
 		Label: "warehouse.kind.otherIn", File: "warehouse.file.otherIn"}
-	OtherOut = &bill.Kind{Name: "otherOut", TransType: 150806, TransTypes: []int{TransTypeStocktakeLoss}, Path: "/api/otherOut", Perm: "storage:otherOut",
+	OtherOut = &bill.Kind{Name: "otherOut", TransType: 150806, TransTypes: []int{TransTypeStocktakeLoss}, Path: "/api/otherOut", Perm: "storage:otherOut", MaxLines: MaxCountLines,
 		Stock: -1, ContactType: bill.Customer, Family: bill.Inventory, ShowCost: true,
 		Label: "warehouse.kind.otherOut", File: "warehouse.file.otherOut"}
 	CostAdjustment = &bill.Kind{Name: "costAdjustment", TransType: 150807, Path: "/api/costAdjustment", Perm: "storage:costAdjustment",
@@ -34,6 +34,10 @@ var (
 		Perm: "storage:combination", Stock: 1, Combination: true, Family: bill.Inventory, MoneyRight: bill.CostRight, ShowCost: true,
 		Label: "warehouse.kind.combination", File: "warehouse.file.combination"}
 )
+
+// MaxCountLines is the most lines of a stocktake count, and so of the
+// stock-in and stock-out documents it generates.
+const MaxCountLines = 20_000
 
 // Kinds lists the kinds of this package.
 var Kinds = []*bill.Kind{InvTf, OtherIn, OtherOut, CostAdjustment, Combination}

@@ -27,7 +27,8 @@ INSERT INTO coding_rules (kind, prefix, date_part, seq_len, reset, updated_at) V
   ('otherIn', 'QTRK', 'YYYYMMDD', 3, 'day', CURRENT_TIMESTAMP),
   ('otherOut', 'QTCK', 'YYYYMMDD', 3, 'day', CURRENT_TIMESTAMP),
   ('costAdjustment', 'CBTZ', 'YYYYMMDD', 3, 'day', CURRENT_TIMESTAMP),
-  ('combination', 'ZZ', 'YYYYMMDD', 3, 'day', CURRENT_TIMESTAMP);
+  ('combination', 'ZZ', 'YYYYMMDD', 3, 'day', CURRENT_TIMESTAMP)
+ON CONFLICT DO NOTHING;
 
 -- Stocktakes: a count of one warehouse at a date (editable until its
 -- documents are generated) and its lines: book quantity (the ledger at the
