@@ -35,6 +35,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
 )
@@ -474,6 +475,13 @@ func (d *DB) RestorePostgres(ctx context.Context, r io.Reader, keep []Keep) erro
 	for _, t := range tables {
 		live[t] = true
 	}
+	quoted := make([]string, len(tables))
+	for i, t := range tables {
+		quoted[i] = quoteIdent(t)
+	}
+	if err := lockAllNoWait(ctx, tx, quoted); err != nil {
+		return err
+	}
 	kept := map[string]bool{}
 	for i, k := range keep {
 		if !live[k.Table] {
@@ -483,10 +491,6 @@ func (d *DB) RestorePostgres(ctx context.Context, r io.Reader, keep []Keep) erro
 		if _, err := tx.ExecContext(ctx, fmt.Sprintf("CREATE TEMP TABLE keep_%d ON COMMIT DROP AS SELECT * FROM %s", i, quoteIdent(k.Table))); err != nil {
 			return fmt.Errorf("restore: keep %s: %w", k.Table, err)
 		}
-	}
-	quoted := make([]string, len(tables))
-	for i, t := range tables {
-		quoted[i] = quoteIdent(t)
 	}
 	if _, err := tx.ExecContext(ctx, "TRUNCATE "+strings.Join(quoted, ", ")); err != nil {
 		return fmt.Errorf("restore: truncate: %w", err)
@@ -677,4 +681,37 @@ func unqualify(s string) string {
 func IsDeadlock(err error) bool {
 	var pe *pgconn.PgError
 	return errors.As(err, &pe) && pe.Code == "40P01"
+}
+
+// lockAllNoWait takes every table's ACCESS EXCLUSIVE lock before the
+// restore touches any: each attempt asks for all of them with NOWAIT inside
+// a savepoint and, when one is held by a document being posted, gives back
+// what it got and tries again a moment later. The restore never waits while
+// holding a lock, so it cannot deadlock a concurrent document (which would
+// otherwise be the victim and fail); documents wait for the restore instead.
+func lockAllNoWait(ctx context.Context, tx *sql.Tx, quoted []string) error {
+	stmt := "LOCK TABLE " + strings.Join(quoted, ", ") + " IN ACCESS EXCLUSIVE MODE NOWAIT"
+	wait := 5 * time.Millisecond
+	for try := 0; ; try++ {
+		if _, err := tx.ExecContext(ctx, "SAVEPOINT restore_lock"); err != nil {
+			return fmt.Errorf("restore: savepoint: %w", err)
+		}
+		_, err := tx.ExecContext(ctx, stmt)
+		if err == nil {
+			return nil
+		}
+		var pe *pgconn.PgError
+		if !errors.As(err, &pe) || pe.Code != "55P03" || try >= 2000 {
+			return fmt.Errorf("restore: lock tables: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, "ROLLBACK TO SAVEPOINT restore_lock"); err != nil {
+			return fmt.Errorf("restore: rollback to savepoint: %w", err)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 100*time.Millisecond)
+	}
 }
