@@ -4,7 +4,7 @@ NPM     ?= npm
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 TEST_PG ?= postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable
 
-.PHONY: build build-go web run check check-go check-web tools test test-go test-sqlite test-pg test-web test-e2e bench clean
+.PHONY: build build-go web run check check-go check-web tools test test-go test-sqlite test-pg test-web test-e2e fuzz fuzz-quick bench clean
 
 # Pinned linters (the newest the Go proxy resolves that supports Go 1.26).
 STATICCHECK_VERSION := v0.8.2
@@ -53,7 +53,7 @@ $(STATICCHECK):
 # and on PostgreSQL, the web unit tests, and the browser tests against the
 # built binary.
 test: check
-	$(MAKE) test-go test-web test-e2e
+	$(MAKE) test-go test-web test-e2e fuzz-quick
 
 test-go: test-sqlite test-pg
 
@@ -68,6 +68,20 @@ test-web: web/node_modules/.package-lock.json
 
 test-e2e: build
 	cd web && $(NPM) run e2e
+
+# make test fuzzes the decimal parser briefly (a small build); the date
+# parser's and the document decoder's fuzz builds instrument the SQLite
+# driver (minutes on a fresh machine), so make test runs their seed corpora
+# as ordinary tests and `make fuzz` fuzzes all three.
+fuzz-quick:
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./internal/dec/
+
+# The fuzz targets, briefly each (FUZZTIME=1m for a longer look): the
+# decimal parser, the date parser and the document decoder.
+FUZZTIME ?= 10s
+fuzz: fuzz-quick
+	$(GO) test -run '^$$' -fuzz '^FuzzValidDate$$' -fuzztime $(FUZZTIME) ./internal/sysconf/
+	$(GO) test -run '^$$' -fuzz '^FuzzDocumentDecode$$' -fuzztime $(FUZZTIME) ./internal/bill/
 
 # Benchmarks of the figures the issues name (not part of the test suite).
 bench:

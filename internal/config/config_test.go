@@ -48,3 +48,25 @@ func TestBadValues(t *testing.T) {
 		}
 	}
 }
+
+func TestTrustedProxies(t *testing.T) {
+	c, err := Load("x", []string{"-trusted-proxies", "10.0.0.0/8, 192.168.1.7,::1"}, func(string) string { return "" })
+	if err != nil || len(c.TrustedProxies) != 3 || c.TrustedProxies[1].String() != "192.168.1.7/32" || c.TrustedProxies[2].String() != "::1/128" {
+		t.Fatalf("%v %v", c.TrustedProxies, err)
+	}
+	c, err = Load("x", nil, func(k string) string {
+		if k == "CANGSHU_TRUSTED_PROXIES" {
+			return "172.16.0.0/12"
+		}
+		return ""
+	})
+	if err != nil || len(c.TrustedProxies) != 1 {
+		t.Fatalf("from the environment: %v %v", c.TrustedProxies, err)
+	}
+	if c, _ := Load("x", nil, func(string) string { return "" }); len(c.TrustedProxies) != 0 {
+		t.Fatalf("default: %v", c.TrustedProxies)
+	}
+	if _, err := Load("x", []string{"-trusted-proxies", "10.0.0.0/33"}, func(string) string { return "" }); err == nil {
+		t.Fatal("a bad prefix was accepted")
+	}
+}

@@ -31,6 +31,14 @@ type Ctx struct {
 	body      []byte // captured for the operation log
 	changes   []Change
 	log       *slog.Logger
+	obs       Observer // tests only; nil in production
+}
+
+// Observer learns which input each route reads (tests: the bad-input sweep
+// walks every route's query parameters and body fields).
+type Observer interface {
+	Queried(route, name string)         // a query parameter the route read
+	Bound(route string, t reflect.Type) // the input struct a route decoded its body into
 }
 
 // Change is one changed field of a record, for the operation log.
@@ -51,7 +59,12 @@ func (c *Ctx) Context() context.Context { return c.R.Context() }
 func (c *Ctx) T(key string, args ...errs.Arg) string { return i18n.T(c.Lang, key, args...) }
 
 // Query returns a query-string value.
-func (c *Ctx) Query(name string) string { return c.R.URL.Query().Get(name) }
+func (c *Ctx) Query(name string) string {
+	if c.obs != nil && c.Route != nil {
+		c.obs.Queried(c.Route.Pattern(), name)
+	}
+	return c.R.URL.Query().Get(name)
+}
 
 // QueryInt reads an integer query value; def when absent.
 func (c *Ctx) QueryInt(name string, def int64) (int64, error) {
@@ -107,6 +120,9 @@ func parseIDs(name, s string) ([]int64, error) {
 // form-urlencoded (fields by json name, or one field postData holding JSON)
 // and multipart forms are accepted. An empty body decodes as {}.
 func (c *Ctx) Bind(dst any) error {
+	if c.obs != nil && c.Route != nil {
+		c.obs.Bound(c.Route.Pattern(), reflect.TypeOf(dst))
+	}
 	ct, _, _ := mime.ParseMediaType(c.R.Header.Get("Content-Type"))
 	switch ct {
 	case "application/json", "":

@@ -155,6 +155,10 @@ func checkJSONText(b []byte, prefix string) error {
 	walkJSON(b, func(path string, tok json.Token, key bool) bool {
 		s, ok := tok.(string)
 		if ok && badText(s) {
+			if key {
+				// A key is no field anyone knows: name the body.
+				path = "body"
+			}
 			found = controlErr(join(prefix, path))
 			return false
 		}

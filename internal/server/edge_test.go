@@ -88,7 +88,7 @@ func TestControlCharactersAreRefusedAtTheEdge(t *testing.T) {
 		{"NUL in a JSON string", "POST", "/api/doc", "application/json", `{"date":"2025-01-01\u0000"}`, "date"},
 		{"NUL in a line", "POST", "/api/doc", "application/json", `{"entries":[{"batch":"ok"},{"batch":"a\u0001b"}]}`, "entries[1].batch"},
 		{"NUL in an array of strings", "POST", "/api/doc", "application/json", `{"tags":["x","\u001b[31m"]}`, "tags[1]"},
-		{"NUL in a key", "POST", "/api/doc", "application/json", `{"da\u0000te":"x"}`, "da\x00te"},
+		{"NUL in a key", "POST", "/api/doc", "application/json", `{"da\u0000te":"x"}`, "body"},
 		{"DEL", "POST", "/api/doc", "", `{"date":"\u007f"}`, "date"},
 		{"NUL in a query parameter", "GET", "/api/q?matchCon=a%00b", "", "", "matchCon"},
 		{"invalid UTF-8 in a query parameter", "GET", "/api/q?matchCon=%ff%fe", "", "", "matchCon"},
@@ -98,7 +98,7 @@ func TestControlCharactersAreRefusedAtTheEdge(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			rec, a := call(s, c.method, c.path, "", c.ct, c.body)
-			if rec.Code != 400 || a.Errors[c.field] == "" && c.field != "da\x00te" {
+			if rec.Code != 400 || a.Errors[c.field] == "" {
 				t.Fatalf("%d %s", rec.Code, rec.Body)
 			}
 		})

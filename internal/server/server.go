@@ -43,7 +43,12 @@ type Server struct {
 	opt    Options
 	mux    *http.ServeMux
 	routes []Route
+	obs    Observer
 }
+
+// Observe reports every route's query parameters and body type to o
+// (tests only; set before serving).
+func (s *Server) Observe(o Observer) { s.obs = o }
 
 // New makes a server for the given route table.
 func New(opt Options, routes []Route) (*Server, error) {
@@ -179,7 +184,7 @@ func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 func (s *Server) wrap(rt *Route) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		c := &Ctx{W: w, R: r, Lang: i18n.Parse(r.Header.Get("Accept-Language")), RequestID: requestID(r), IP: s.clientIP(r), Route: rt, log: s.opt.Logger}
+		c := &Ctx{W: w, R: r, Lang: i18n.Parse(r.Header.Get("Accept-Language")), RequestID: requestID(r), IP: s.clientIP(r), Route: rt, log: s.opt.Logger, obs: s.obs}
 		if info, ok := r.Context().Value(keyInfo).(*reqInfo); ok {
 			info.route = rt.Pattern()
 			defer func() {

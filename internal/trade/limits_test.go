@@ -110,3 +110,30 @@ func TestDatesOutsideTheSystemsRangeAreRefused(t *testing.T) {
 		t.Fatalf("%d documents", n)
 	}
 }
+
+// A settlement account's balance cannot be taken past the largest balance
+// either: purchases paid in full never touch the supplier's debt, but six
+// of 1,000,000 × 1,000,000 over two goods would take the cash account to
+// −6,000,000,000,000 (+ its opening); the sixth is refused whole.
+func TestAccountBalanceBeyondTheLimitIsRefused(t *testing.T) {
+	w := newWorld(t)
+	a := w.admin
+	paid := func(goods int64) map[string]any {
+		b := w.doc(w.supplier, "2025-07-01", line{"invId": goods, "qty": json.Number("1000000"), "price": json.Number("1000000")})
+		b["accounts"] = []map[string]any{{"accId": w.cash, "payment": json.Number("1000000000000")}}
+		return b
+	}
+	for i := range 5 {
+		w.save(a, "/api/purchase/add?check=1", paid([]int64{w.sprite, w.cola}[i%2]))
+	}
+	a.Lang = "en"
+	res := a.Do("POST", "/api/purchase/add?check=1", paid(w.cola)).Want(400)
+	a.Lang = ""
+	if !strings.Contains(res.Env.Msg, "现金") || !strings.Contains(res.Env.Msg, "largest allowed") {
+		t.Fatalf("sixth purchase: %s", res.Body)
+	}
+	if n := w.e.Count("SELECT COUNT(*) FROM bills"); n != 5 {
+		t.Fatalf("%d documents after the refused sixth", n)
+	}
+	a.Do("GET", "/api/settAcct/list", nil).Want(200)
+}

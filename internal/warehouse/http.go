@@ -47,7 +47,7 @@ func Routes(bills *bill.Service, s *Service) []server.Route {
 				}
 				return s.ExportSheet(c.Context(), c.User, c.Lang, f)
 			}},
-		server.Route{Method: "POST", Path: st + "/import", Perm: "storage:stocktake:add", Log: "log.stocktake.import", Tag: tag,
+		server.Route{Method: "POST", Path: st + "/import", Perm: "storage:stocktake:add", Upload: true, Log: "log.stocktake.import", Tag: tag,
 			Summary: "Read counted quantities from a filled sheet (multipart file) → the entries of a count to save [{invId, skuId, batch, countQty}]",
 			H: func(c *server.Ctx) (any, error) {
 				f, _, err := c.FormFile("file")
