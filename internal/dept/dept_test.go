@@ -205,3 +205,47 @@ func TestDeptDeleteIsRefusedWhileInUse(t *testing.T) {
 		t.Fatalf("tree after delete: %s", got)
 	}
 }
+
+// The head office's seeded name (总部) follows the caller's language in the
+// tree, the options and the edit form; a name an administrator typed stays.
+func TestSeededHeadOfficeFollowsTheLanguage(t *testing.T) {
+	e := apptest.New(t)
+	zh := e.Admin()
+	en := e.Admin()
+	en.Lang = "en"
+	id := hq(e)
+	treeName := func(c *apptest.Client) string {
+		t.Helper()
+		var tree []*dept.Dept
+		c.Do("GET", "/api/depts", nil).Want(200).Decode(&tree)
+		for _, d := range tree {
+			if d.ID == id {
+				return d.Name
+			}
+		}
+		t.Fatalf("no head office in %s", names(tree))
+		return ""
+	}
+	for _, tc := range []struct {
+		c    *apptest.Client
+		want string
+	}{{zh, "总部"}, {en, "Head office"}} {
+		if got := treeName(tc.c); got != tc.want {
+			t.Errorf("tree in %q: %q", tc.c.Lang, got)
+		}
+		var opts []dept.Option
+		tc.c.Do("GET", "/api/depts/options", nil).Want(200).Decode(&opts)
+		if !strings.Contains(optionNames(opts), tc.want) {
+			t.Errorf("options in %q: %s", tc.c.Lang, optionNames(opts))
+		}
+		var f dept.Form
+		tc.c.Do("GET", fmt.Sprintf("/api/depts/%d/form", id), nil).Want(200).Decode(&f)
+		if f.Name != tc.want {
+			t.Errorf("form in %q: %+v", tc.c.Lang, f)
+		}
+	}
+	zh.Do("POST", fmt.Sprintf("/api/depts/%d", id), map[string]any{"parentId": 0, "name": "上海总公司", "code": "HQ", "sort": 1}).Want(200)
+	if a, b := treeName(zh), treeName(en); a != "上海总公司" || b != "上海总公司" {
+		t.Errorf("typed name: %q / %q", a, b)
+	}
+}

@@ -21,10 +21,10 @@ func Routes(s *Service) []server.Route {
 				status := int(st)
 				q.Status = &status
 			}
-			return s.Tree(c.Context(), q)
+			return s.Tree(c.Context(), c.Lang, q)
 		}},
-		{Method: "GET", Path: "/api/depts/options", Tag: "dept", Summary: "Enabled departments as an option tree", H: func(c *server.Ctx) (any, error) { return s.Options(c.Context()) }},
-		{Method: "GET", Path: "/api/depts/{id}/form", Perm: "sys:dept:edit", Tag: "dept", Summary: "A department for its edit form", H: server.ID("id", func(c *server.Ctx, id int64) (any, error) { return s.Form(c.Context(), id) })},
+		{Method: "GET", Path: "/api/depts/options", Tag: "dept", Summary: "Enabled departments as an option tree", H: func(c *server.Ctx) (any, error) { return s.Options(c.Context(), c.Lang) }},
+		{Method: "GET", Path: "/api/depts/{id}/form", Perm: "sys:dept:edit", Tag: "dept", Summary: "A department for its edit form", H: server.ID("id", func(c *server.Ctx, id int64) (any, error) { return s.Form(c.Context(), c.Lang, id) })},
 		{Method: "POST", Path: "/api/depts/{$}", Perm: "sys:dept:add", Log: "log.dept.create", Tag: "dept", Summary: "Create a department", H: server.In(func(c *server.Ctx, in Input) (any, error) { return s.Create(c.Context(), in) })},
 		{Method: "POST", Path: "/api/depts/{id}", Perm: "sys:dept:edit", Log: "log.dept.update", Tag: "dept", Summary: "Update (or move) a department", H: server.IDIn("id", func(c *server.Ctx, id int64, in Input) (any, error) {
 			return server.Done(s.Update(c.Context(), id, in))

@@ -6,6 +6,7 @@ import (
 
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
+	"cangshu/internal/i18n"
 )
 
 // Service manages departments.
@@ -15,30 +16,45 @@ type Service struct{ db *db.DB }
 func NewService(d *db.DB) *Service { return &Service{db: d} }
 
 // Tree is the department tree filtered by q; a match keeps its ancestors.
-func (s *Service) Tree(ctx context.Context, q TreeQuery) ([]*Dept, error) {
+func (s *Service) Tree(ctx context.Context, lang i18n.Lang, q TreeQuery) ([]*Dept, error) {
 	x, err := loadAll(ctx, s.db)
 	if err != nil {
 		return nil, fmt.Errorf("load depts: %w", err)
 	}
+	x.localize(lang)
 	return x.tree(q.matches), nil
 }
 
 // Options is the tree of enabled departments for pickers.
-func (s *Service) Options(ctx context.Context) ([]Option, error) {
+func (s *Service) Options(ctx context.Context, lang i18n.Lang) ([]Option, error) {
 	x, err := loadAll(ctx, s.db)
 	if err != nil {
 		return nil, fmt.Errorf("load depts: %w", err)
 	}
+	x.localize(lang)
 	return options(x.tree(nil)), nil
 }
 
 // Form is a department for its edit form.
-func (s *Service) Form(ctx context.Context, id int64) (Form, error) {
+func (s *Service) Form(ctx context.Context, lang i18n.Lang, id int64) (Form, error) {
 	d, err := getDept(ctx, s.db, id)
 	if err != nil {
 		return Form{}, err
 	}
-	return Form{ID: d.ID, ParentID: d.ParentID, Name: d.Name, Code: d.Code, Sort: d.Sort, Status: d.Status}, nil
+	return Form{ID: d.ID, ParentID: d.ParentID, Name: seededName(lang, d.Name), Code: d.Code, Sort: d.Sort, Status: d.Status}, nil
+}
+
+// seededName shows the name the head office was seeded with (总部, "Head
+// office") in lang while a department still bears it; a typed name stays.
+func seededName(lang i18n.Lang, name string) string {
+	return i18n.Seeded(lang, "dept.seeded.hq", name)
+}
+
+// localize shows seeded names in lang.
+func (x index) localize(lang i18n.Lang) {
+	for _, d := range x {
+		d.Name = seededName(lang, d.Name)
+	}
 }
 
 // checkPlace refuses an unknown parent, a parent that is the department

@@ -3,6 +3,7 @@ package dict_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -264,4 +265,75 @@ func TestDictionaryPermissions(t *testing.T) {
 	q.Do("POST", "/api/v1/dicts/", `{"name":"x","dictCode":"x"}`).Want(403)
 	add := e.UserWith("sys:dict:add")
 	add.Do("POST", "/api/v1/dicts/", `{"name":"x","dictCode":"x"}`).Want(200)
+}
+
+// The built-in dictionaries' seeded names and remarks follow the caller's
+// language (page, options, edit form); what an administrator wrote stays as
+// written in both languages.
+func TestBuiltinDictionariesFollowTheLanguage(t *testing.T) {
+	e := apptest.New(t)
+	seed(t, e)
+	zh := e.Admin()
+	en := e.Admin()
+	en.Lang = "en"
+	find := func(c *apptest.Client, code string) dict.Page {
+		t.Helper()
+		var p apptest.Page[dict.Page]
+		c.Do("GET", "/api/v1/dicts/page?pageNum=1&pageSize=50", nil).Want(200).Decode(&p)
+		for _, d := range p.List {
+			if d.DictCode == code {
+				return d
+			}
+		}
+		t.Fatalf("no dictionary %s", code)
+		return dict.Page{}
+	}
+	for _, tc := range []struct {
+		c                  *apptest.Client
+		code, name, remark string
+	}{
+		{zh, "gender", "性别", "用户的性别"},
+		{en, "gender", "Gender", "Gender"},
+		{zh, "notice_type", "通知类型", "通知公告的类型"},
+		{en, "notice_type", "Notice type", "Notice type"},
+		{zh, "notice_level", "通知级别", "通知公告的级别"},
+		{en, "notice_level", "Notice level", "Notice level"},
+	} {
+		d := find(tc.c, tc.code)
+		if d.Name != tc.name || d.Remark != tc.remark {
+			t.Errorf("%s in %q: %q / %q, want %q / %q", tc.code, tc.c.Lang, d.Name, d.Remark, tc.name, tc.remark)
+		}
+	}
+	var opts []dict.Option
+	en.Do("GET", "/api/v1/dicts/", nil).Want(200).Decode(&opts)
+	if !slices.Contains(opts, dict.Option{Value: "gender", Label: "Gender"}) {
+		t.Fatalf("English options: %+v", opts)
+	}
+	zh.Do("GET", "/api/v1/dicts/", nil).Want(200).Decode(&opts)
+	if !slices.Contains(opts, dict.Option{Value: "gender", Label: "性别"}) {
+		t.Fatalf("Chinese options: %+v", opts)
+	}
+	id := find(zh, "gender").ID
+	var f dict.Form
+	en.Do("GET", fmt.Sprintf("/api/v1/dicts/%d/form", id), nil).Want(200).Decode(&f)
+	if f.Name != "Gender" || f.Remark != "Gender" {
+		t.Fatalf("English form: %+v", f)
+	}
+	// Saved from the English form, the text is still the seeded one: Chinese callers see Chinese.
+	en.Do("POST", fmt.Sprintf("/api/v1/dicts/%d", id), map[string]any{"name": f.Name, "dictCode": "gender", "remark": f.Remark}).Want(200)
+	if d := find(zh, "gender"); d.Name != "性别" || d.Remark != "用户的性别" {
+		t.Fatalf("after an English save, Chinese: %+v", d)
+	}
+	// What an administrator types stays as typed, in both languages.
+	zh.Do("POST", fmt.Sprintf("/api/v1/dicts/%d", id), map[string]any{"name": "性别（员工）", "dictCode": "gender", "remark": "员工档案用"}).Want(200)
+	for _, c := range []*apptest.Client{zh, en} {
+		if d := find(c, "gender"); d.Name != "性别（员工）" || d.Remark != "员工档案用" {
+			t.Errorf("typed text in %q: %+v", c.Lang, d)
+		}
+	}
+	// A dictionary of the administrator's is never translated.
+	en.Do("POST", "/api/v1/dicts/", map[string]any{"name": "性别", "dictCode": "sex2", "remark": "Gender"}).Want(200)
+	if d := find(en, "sex2"); d.Name != "性别" {
+		t.Errorf("own dictionary in English: %+v", d)
+	}
 }

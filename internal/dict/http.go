@@ -16,11 +16,11 @@ func Routes(s *Service) []server.Route {
 			if err != nil {
 				return nil, err
 			}
-			list, total, err := s.Page(c.Context(), PageQuery{Keywords: c.Query("keywords"), Status: status, Offset: p.Offset(), Limit: p.PageSize})
+			list, total, err := s.Page(c.Context(), c.Lang, PageQuery{Keywords: c.Query("keywords"), Status: status, Offset: p.Offset(), Limit: p.PageSize})
 			return server.NewPage(list, total), err
 		})},
-		{Method: "GET", Path: base + "/{$}", Tag: "dict", Summary: "Enabled dictionaries as options [{value: dictCode, label: name}]", H: func(c *server.Ctx) (any, error) { return s.Options(c.Context()) }},
-		{Method: "GET", Path: base + "/{id}/form", Perm: "sys:dict:edit", Tag: "dict", Summary: "One dictionary for the edit form", H: server.ID("id", func(c *server.Ctx, id int64) (any, error) { return s.Form(c.Context(), id) })},
+		{Method: "GET", Path: base + "/{$}", Tag: "dict", Summary: "Enabled dictionaries as options [{value: dictCode, label: name}]", H: func(c *server.Ctx) (any, error) { return s.Options(c.Context(), c.Lang) }},
+		{Method: "GET", Path: base + "/{id}/form", Perm: "sys:dict:edit", Tag: "dict", Summary: "One dictionary for the edit form", H: server.ID("id", func(c *server.Ctx, id int64) (any, error) { return s.Form(c.Context(), c.Lang, id) })},
 		{Method: "POST", Path: base + "/{$}", Perm: "sys:dict:add", Log: "log.dict.create", Tag: "dict", Summary: "Create a dictionary", H: server.In(func(c *server.Ctx, in Input) (any, error) { return s.Create(c.Context(), in) })},
 		{Method: "POST", Path: base + "/{id}", Perm: "sys:dict:edit", Log: "log.dict.update", Tag: "dict", Summary: "Update a dictionary (a new code carries its items)", H: server.IDIn("id", func(c *server.Ctx, id int64, in Input) (any, error) {
 			return server.Done(s.Update(c.Context(), id, in))

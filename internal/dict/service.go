@@ -17,20 +17,39 @@ type Service struct{ db *db.DB }
 // NewService makes the service.
 func NewService(d *db.DB) *Service { return &Service{db: d} }
 
-// Page lists dictionaries.
-func (s *Service) Page(ctx context.Context, pq PageQuery) ([]Page, int, error) {
+// Page lists dictionaries, built-in ones' seeded names and remarks in lang.
+func (s *Service) Page(ctx context.Context, lang i18n.Lang, pq PageQuery) ([]Page, int, error) {
 	pq.Keywords = strings.TrimSpace(pq.Keywords)
-	return pageDicts(ctx, s.db, pq)
+	list, total, err := pageDicts(ctx, s.db, pq)
+	for i := range list {
+		list[i].Name = seededText(lang, list[i].DictCode, "name", list[i].Name)
+		list[i].Remark = seededText(lang, list[i].DictCode, "remark", list[i].Remark)
+	}
+	return list, total, err
 }
 
-// Options lists the enabled dictionaries as options: value = code, label = name.
-func (s *Service) Options(ctx context.Context) ([]Option, error) {
-	return listOptions(ctx, s.db)
+// Options lists the enabled dictionaries as options: value = code, label =
+// name (a built-in one's seeded name in lang).
+func (s *Service) Options(ctx context.Context, lang i18n.Lang) ([]Option, error) {
+	list, err := listOptions(ctx, s.db)
+	for i := range list {
+		list[i].Label = seededText(lang, list[i].Value, "name", list[i].Label)
+	}
+	return list, err
 }
 
-// Form returns one dictionary.
-func (s *Service) Form(ctx context.Context, id int64) (Form, error) {
-	return getDict(ctx, s.db, id)
+// Form returns one dictionary, a built-in one's seeded name and remark in lang.
+func (s *Service) Form(ctx context.Context, lang i18n.Lang, id int64) (Form, error) {
+	f, err := getDict(ctx, s.db, id)
+	f.Name = seededText(lang, f.DictCode, "name", f.Name)
+	f.Remark = seededText(lang, f.DictCode, "remark", f.Remark)
+	return f, err
+}
+
+// seededText shows a built-in dictionary's seeded name or remark in lang
+// while it is still the seeded text; what an administrator wrote stays.
+func seededText(lang i18n.Lang, code, field, stored string) string {
+	return i18n.Seeded(lang, "dict.builtin."+code+"."+field, stored)
 }
 
 // Create adds a dictionary.

@@ -50,7 +50,7 @@ func (s *Service) Info(ctx context.Context, p *server.Principal, lang i18n.Lang)
 		return Info{}, err
 	}
 	sys.InitPassword = "" // never on the home page
-	shops, err := shop.Switchable(ctx, s.db, p)
+	shops, err := shop.Switchable(ctx, s.db, p, lang)
 	if err != nil {
 		return Info{}, err
 	}
@@ -87,6 +87,7 @@ func (s *Service) Info(ctx context.Context, p *server.Principal, lang i18n.Lang)
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return Info{}, fmt.Errorf("active shop: %w", err)
 		}
+		info.ShopName = shop.SeededName(lang, info.ShopName)
 	}
 	return info, nil
 }

@@ -105,3 +105,19 @@ func T(l Lang, key string, args ...errs.Arg) string {
 	}
 	return strings.NewReplacer(pairs...).Replace(msg)
 }
+
+// Seeded shows a text the application seeded (a built-in dictionary's name, the
+// first shop's name …) in lang: while stored is still the seeded text of key in
+// any language it is answered in lang; text an administrator typed instead is
+// answered as typed. A key missing from the catalogue leaves stored as it is.
+func Seeded(lang Lang, key, stored string) string {
+	if !Has(key) {
+		return stored
+	}
+	for _, l := range Langs {
+		if stored == T(l, key) {
+			return T(lang, key)
+		}
+	}
+	return stored
+}

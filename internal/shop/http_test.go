@@ -285,3 +285,64 @@ func TestDisablingShops(t *testing.T) {
 		t.Fatalf("msg %q", r.Env.Msg)
 	}
 }
+
+// The first shop's seeded name (总店) follows the caller's language in the
+// list, the switcher options, the edit form and the home information; a name
+// an administrator typed stays as typed.
+func TestSeededShopNameFollowsTheLanguage(t *testing.T) {
+	e := apptest.New(t)
+	zh := e.Admin()
+	en := e.Admin()
+	en.Lang = "en"
+	main := e.MainShop()
+	name := func(c *apptest.Client) string {
+		t.Helper()
+		for _, s := range listShops(t, c, "pageNum=1&pageSize=50").List {
+			if s.ID == main {
+				return s.Name
+			}
+		}
+		t.Fatalf("no main shop")
+		return ""
+	}
+	if got := name(zh); got != "总店" {
+		t.Errorf("Chinese list: %q", got)
+	}
+	if got := name(en); got != "Main shop" {
+		t.Errorf("English list: %q", got)
+	}
+	var opts []shop.Option
+	en.Do("GET", "/api/shops/options", nil).Want(200).Decode(&opts)
+	if len(opts) == 0 || opts[0] != (shop.Option{Value: main, Label: "Main shop"}) {
+		t.Errorf("English options: %+v", opts)
+	}
+	var f shopRow
+	en.Do("GET", fmt.Sprintf("/api/shops/%d/form", main), nil).Want(200).Decode(&f)
+	if f.Name != "Main shop" {
+		t.Errorf("English form: %+v", f)
+	}
+	var info struct {
+		ShopName string `json:"shopName"`
+		Shops    []struct {
+			ShopName string `json:"shopName"`
+		} `json:"shops"`
+	}
+	for _, tc := range []struct {
+		c    *apptest.Client
+		want string
+	}{{zh, "总店"}, {en, "Main shop"}} {
+		tc.c.Do("GET", "/api/home", nil).Want(200).Decode(&info)
+		if info.ShopName != tc.want || len(info.Shops) == 0 || info.Shops[0].ShopName != tc.want {
+			t.Errorf("home in %q: %+v", tc.c.Lang, info)
+		}
+	}
+	// Saved from the English form the name is still the seeded one; a typed name stays.
+	en.Do("POST", fmt.Sprintf("/api/shops/%d", main), map[string]any{"code": "S001", "name": f.Name, "sort": 1}).Want(200)
+	if got := name(zh); got != "总店" {
+		t.Errorf("after an English save, Chinese: %q", got)
+	}
+	zh.Do("POST", fmt.Sprintf("/api/shops/%d", main), map[string]any{"code": "S001", "name": "南京路旗舰店", "sort": 1}).Want(200)
+	if a, b := name(zh), name(en); a != "南京路旗舰店" || b != "南京路旗舰店" {
+		t.Errorf("typed name: %q / %q", a, b)
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
+	"cangshu/internal/i18n"
 	"cangshu/internal/server"
 )
 
@@ -42,7 +43,7 @@ func (s *Service) AddReference(r Reference) {
 }
 
 // Page lists the shops the caller may see.
-func (s *Service) Page(ctx context.Context, p *server.Principal, keywords string, status int64, pp server.PageParams) (server.PageResult[Shop], error) {
+func (s *Service) Page(ctx context.Context, p *server.Principal, lang i18n.Lang, keywords string, status int64, pp server.PageParams) (server.PageResult[Shop], error) {
 	if status != -1 {
 		var f errs.Fields
 		errs.OneOf(&f, "status", labelStatus, status, 0, 1)
@@ -56,17 +57,29 @@ func (s *Service) Page(ctx context.Context, p *server.Principal, keywords string
 	if err != nil {
 		return server.PageResult[Shop]{}, fmt.Errorf("list shops: %w", err)
 	}
+	for i := range list {
+		list[i].Name = SeededName(lang, list[i].Name)
+	}
 	return server.NewPage(list, total), nil
 }
 
 // Options lists the enabled shops the caller may switch to.
-func (s *Service) Options(ctx context.Context, p *server.Principal) ([]Option, error) {
-	return Switchable(ctx, s.db, p)
+func (s *Service) Options(ctx context.Context, p *server.Principal, lang i18n.Lang) ([]Option, error) {
+	return Switchable(ctx, s.db, p, lang)
 }
 
 // Form reads a shop the caller may see.
-func (s *Service) Form(ctx context.Context, p *server.Principal, id int64) (Form, error) {
-	return getShop(ctx, s.db, viewerOf(p), id)
+func (s *Service) Form(ctx context.Context, p *server.Principal, lang i18n.Lang, id int64) (Form, error) {
+	f, err := getShop(ctx, s.db, viewerOf(p), id)
+	f.Name = SeededName(lang, f.Name)
+	return f, err
+}
+
+// SeededName shows the name the first shop was seeded with (总店, "Main
+// shop") in lang while a shop still bears it; a name an administrator typed
+// stays as typed.
+func SeededName(lang i18n.Lang, name string) string {
+	return i18n.Seeded(lang, "shop.seeded.main", name)
 }
 
 // Create adds a shop. A caller who is not ROOT becomes its member, so that
@@ -96,7 +109,7 @@ func (s *Service) Create(ctx context.Context, p *server.Principal, in Input) (Fo
 	if err != nil {
 		return Form{}, errs.Wrap("create shop", err)
 	}
-	return s.Form(ctx, p, id)
+	return getShop(ctx, s.db, viewerOf(p), id)
 }
 
 // Update changes a shop the caller may see. Disabling is refused for the
@@ -138,7 +151,7 @@ func (s *Service) Update(ctx context.Context, p *server.Principal, id int64, in 
 	if err != nil {
 		return Form{}, errs.Wrap("update shop", err)
 	}
-	return s.Form(ctx, p, id)
+	return getShop(ctx, s.db, viewerOf(p), id)
 }
 
 // Delete removes shops, all or none. A shop with users, one referenced by a
@@ -226,10 +239,13 @@ func (s *Service) SetMembers(ctx context.Context, p *server.Principal, id int64,
 
 // Switchable lists the enabled shops the caller may make active: the shops
 // they belong to, or every enabled shop for ROOT.
-func Switchable(ctx context.Context, q db.Querier, p *server.Principal) ([]Option, error) {
+func Switchable(ctx context.Context, q db.Querier, p *server.Principal, lang i18n.Lang) ([]Option, error) {
 	list, err := switchable(ctx, q, viewerOf(p))
 	if err != nil {
 		return nil, fmt.Errorf("switchable shops: %w", err)
+	}
+	for i := range list {
+		list[i].Label = SeededName(lang, list[i].Label)
 	}
 	return list, nil
 }

@@ -32,6 +32,12 @@ useSession.subscribe((s, prev) => {
   }
 })
 
+// Server texts that follow the language (seeded names and remarks, dictionary
+// labels, assist types) are fetched again in the new language.
+usePreferences.subscribe((s, prev) => {
+  if (s.language !== prev.language) void queryClient.invalidateQueries()
+})
+
 const FeedbackHolder = lazy(() => import('./FeedbackHolder'))
 
 /** Mounts the feedback holder on first use, or once signed in. */
