@@ -32,7 +32,7 @@ async function pick(ctx, testId, label) {
 }
 
 export async function run(ctx) {
-  const { page, step, expect, shot, byTest, waitFor, T } = ctx
+  const { step, expect, shot, byTest, waitFor, T } = ctx
   const now = new Date()
   const pad = (n) => String(n).padStart(2, '0')
   const ym = `${now.getFullYear()}${pad(now.getMonth() + 1)}`

@@ -100,7 +100,7 @@ export function DocEntry({ kind }: { kind: DocKind }) {
       if (s.header.id) localStorage.setItem(OPEN_PREFIX + storeKey, String(s.header.id))
       else localStorage.removeItem(OPEN_PREFIX + storeKey)
     },
-    [storeKey],
+    [kind, storeKey],
   )
   const newState = useCallback(() => emptyState(today()), [])
 
