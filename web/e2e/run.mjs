@@ -247,6 +247,8 @@ async function main() {
     await byTest('tags-actions').click()
     await byTest('tags-closeOthers').click()
     await waitFor(async () => (await byTest('tag').allTextContents()).join() === '首页,用户管理', T, 'close others')
+    // the actions menu has closed (a click while it still fades out is lost)
+    await byTest('tags-closeOthers').waitFor({ state: 'hidden' })
     await byTest('tags-actions').click()
     await byTest('tags-closeAll').click()
     await waitFor(async () => (await byTest('tag').allTextContents()).join() === '首页', T, 'close all')
@@ -289,7 +291,8 @@ async function main() {
             )
           },
           p,
-          { timeout: 5000, polling: 20 },
+          // a lazily loaded view on a loaded 2-core machine can take several seconds
+          { timeout: T, polling: 20 },
         )
       } catch {
         bad.push(`${p} → ${hash()}`)
