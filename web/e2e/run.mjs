@@ -388,7 +388,11 @@ async function main() {
   await step('sign out', async () => {
     await byTest('user-menu').click()
     await byTest('logout').click()
-    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click()
+    // the feature steps may leave either language on (65-first-day ends in Chinese)
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^(OK|确\s*定)$/ })
+      .click()
     await byTest('login-submit').waitFor()
     expect(hash() === '#/login', `expected #/login, got ${hash()}`)
     const s = await page.evaluate(() => JSON.parse(localStorage.getItem('cangshu.session')).state)
