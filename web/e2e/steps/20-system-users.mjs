@@ -6,9 +6,11 @@ const token = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('can
 
 async function api(ctx, method, path, body) {
   const t = await token(ctx.page)
+  // in the page's language: seeded names (roles) are translated, and the steps pick them by label
+  const lang = await ctx.page.evaluate(() => document.documentElement.lang || 'zh-CN')
   const res = await fetch(`${ctx.base}/api${path}`, {
     method,
-    headers: { Authorization: `Bearer ${t}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${t}`, 'Content-Type': 'application/json', 'Accept-Language': lang },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const json = await res.json()

@@ -197,16 +197,17 @@ export function DocEntry({ kind }: { kind: DocKind }) {
 
   const onContact = (buId: number | undefined) => {
     const c = buId ? contacts.byId.get(buId) : undefined
-    edit((s) => ({
-      ...s,
-      header: { ...s.header, buId, contactName: c?.name, salesId: s.header.salesId ?? ((c?.salesId as number) || undefined) },
+    edit((s) => {
       // proposed prices follow the contact; typed ones stay
-      lines: s.lines.map((l) =>
-        l.invId && l.priceSource && l.priceSource !== 'manual' && l.priceSource !== 'order' && !l.srcOrderEntryId
-          ? { ...l, priceSource: 'goods' }
-          : l,
-      ),
-    }))
+      const follows = (l: DocLine) =>
+        !!l.invId && !!l.priceSource && l.priceSource !== 'manual' && l.priceSource !== 'order' && !l.srcOrderEntryId
+      return {
+        ...s,
+        header: { ...s.header, buId, contactName: c?.name, salesId: s.header.salesId ?? ((c?.salesId as number) || undefined) },
+        // the same array when no line follows: the lines did not change (their errors stay)
+        lines: s.lines.some(follows) ? s.lines.map((l) => (follows(l) ? { ...l, priceSource: 'goods' } : l)) : s.lines,
+      }
+    })
   }
 
   // The document as the server holds it now: refetched when anything marks

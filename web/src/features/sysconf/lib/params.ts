@@ -45,6 +45,7 @@ export const places = new Set<Key>(['qtyPlaces', 'pricePlaces', 'amountPlaces'])
 /** What the form sends: every edited parameter, nothing else. */
 export function toInput(v: Partial<SystemParams>): Partial<SystemParams> {
   const out: Record<string, unknown> = {}
-  for (const g of groups) for (const k of g.fields) if (k in v) out[k] = v[k] ?? (flags.has(k) || k === 'defaultLocationId' ? 0 : places.has(k) ? null : '')
+  for (const g of groups)
+    for (const k of g.fields) if (k in v) out[k] = v[k] ?? (flags.has(k) || k === 'defaultLocationId' ? 0 : places.has(k) ? null : '')
   return out as Partial<SystemParams>
 }
