@@ -40,7 +40,7 @@ func (s *Service) Template(lang i18n.Lang) (server.File, error) {
 
 // Export is the filtered list as a spreadsheet with headers in the caller's language.
 func (s *Service) Export(ctx context.Context, who *server.Principal, lang i18n.Lang, q ListQuery) (server.File, error) {
-	list, _, err := listUsers(ctx, s.db, scopeOf(who), q, -1, 0)
+	list, _, err := listUsers(ctx, s.db, lang, scopeOf(who), q, -1, 0)
 	if err != nil {
 		return server.File{}, err
 	}

@@ -16,7 +16,7 @@ func Routes(s *Service) []server.Route {
 			if err != nil {
 				return nil, err
 			}
-			return s.Page(c.Context(), c.User, q, p)
+			return s.Page(c.Context(), c.User, c.Lang, q, p)
 		})},
 		{Method: "GET", Path: "/api/users/{id}/form", Perm: "sys:user:edit", Tag: "user", Summary: "A user for the edit form", H: server.ID("id", func(c *server.Ctx, id int64) (any, error) { return s.Form(c.Context(), c.User, id) })},
 		{Method: "POST", Path: "/api/users/{$}", Perm: "sys:user:add", Log: "log.user.create", Tag: "user", Summary: "Create a user", H: server.In(func(c *server.Ctx, in Input) (any, error) { return s.Create(c.Context(), c.User, in) })},

@@ -10,6 +10,7 @@ import (
 	"cangshu/internal/auth"
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
+	"cangshu/internal/i18n"
 	"cangshu/internal/server"
 )
 
@@ -63,8 +64,8 @@ func (s *Service) Me(ctx context.Context, who *server.Principal) (Me, error) {
 }
 
 // Page is one page of the users the caller may see.
-func (s *Service) Page(ctx context.Context, who *server.Principal, f ListQuery, p server.PageParams) (server.PageResult[Item], error) {
-	list, total, err := listUsers(ctx, s.db, scopeOf(who), f, p.PageSize, p.Offset())
+func (s *Service) Page(ctx context.Context, who *server.Principal, lang i18n.Lang, f ListQuery, p server.PageParams) (server.PageResult[Item], error) {
+	list, total, err := listUsers(ctx, s.db, lang, scopeOf(who), f, p.PageSize, p.Offset())
 	if err != nil {
 		return server.PageResult[Item]{}, err
 	}

@@ -11,6 +11,7 @@ import (
 
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
+	"cangshu/internal/i18n"
 	"cangshu/internal/server"
 )
 
@@ -80,7 +81,7 @@ const itemColumns = `u.id, u.username, u.nickname, u.mobile, u.gender, u.avatar,
 	COALESCE(d.name, ''), u.created_at`
 
 // listUsers reads one page of the filtered list (limit < 0: every row) and the total.
-func listUsers(ctx context.Context, q db.Querier, sc scope, f ListQuery, limit, offset int) ([]Item, int, error) {
+func listUsers(ctx context.Context, q db.Querier, lang i18n.Lang, sc scope, f ListQuery, limit, offset int) ([]Item, int, error) {
 	where, args := listWhere(q, sc, f)
 	var total int
 	if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM users u WHERE "+where, args...).Scan(&total); err != nil {
@@ -99,14 +100,16 @@ func listUsers(ctx context.Context, q db.Querier, sc scope, f ListQuery, limit, 
 	if err != nil {
 		return nil, 0, fmt.Errorf("list users: %w", err)
 	}
-	if err := fillNames(ctx, q, out); err != nil {
+	if err := fillNames(ctx, q, lang, out); err != nil {
 		return nil, 0, err
 	}
 	return out, total, nil
 }
 
 // fillNames sets the role and shop names of list rows.
-func fillNames(ctx context.Context, q db.Querier, items []Item) error {
+// fillNames sets each user's role and shop names; built-in roles' and the
+// seeded shop's names are shown in lang while they are the seeded text.
+func fillNames(ctx context.Context, q db.Querier, lang i18n.Lang, items []Item) error {
 	ids := make([]int64, len(items))
 	for i, it := range items {
 		ids[i] = it.ID
@@ -120,6 +123,27 @@ func fillNames(ctx context.Context, q db.Querier, items []Item) error {
 		WHERE us.user_id IN %s ORDER BY s.sort, s.id`, ids)
 	if err != nil {
 		return fmt.Errorf("shop names: %w", err)
+	}
+	builtin, err := db.All(ctx, q, func(r *sql.Rows, v *[2]string) error { return r.Scan(&v[0], &v[1]) },
+		"SELECT code, name FROM roles WHERE builtin = 1")
+	if err != nil {
+		return fmt.Errorf("built-in roles: %w", err)
+	}
+	shown := map[string]string{}
+	for _, b := range builtin {
+		shown[b[1]] = i18n.Seeded(lang, "role.builtin."+b[0]+".name", b[1])
+	}
+	for _, names := range roles {
+		for j, n := range names {
+			if v, ok := shown[n]; ok {
+				names[j] = v
+			}
+		}
+	}
+	for _, names := range shops {
+		for j, n := range names {
+			names[j] = i18n.Seeded(lang, "shop.seeded.main", n)
+		}
 	}
 	for i := range items {
 		items[i].RoleNames = strings.Join(roles[items[i].ID], ",")

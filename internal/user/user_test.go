@@ -389,3 +389,26 @@ func TestOptionsAndMe(t *testing.T) {
 		t.Fatalf("me %+v", me)
 	}
 }
+
+// The user list names built-in roles and the seeded shop in the caller's
+// language, as the roles screen and the role picker do.
+func TestUserListNamesSeededRolesAndShopInTheCallersLanguage(t *testing.T) {
+	e := apptest.New(t)
+	for _, tc := range []struct {
+		lang, role, shop string
+	}{
+		{"", "超级管理员", "总店"},
+		{"en", "Administrator", "Main shop"},
+	} {
+		c := e.Admin()
+		c.Lang = tc.lang
+		var page apptest.Page[user.Item]
+		c.Do("GET", "/api/users/page?pageSize=50&keywords=admin", nil).Want(200).Decode(&page)
+		if len(page.List) == 0 {
+			t.Fatalf("%q: no admin in the list", tc.lang)
+		}
+		if got := page.List[0]; got.RoleNames != tc.role || got.ShopNames != tc.shop {
+			t.Errorf("%q: roles %q, shops %q; want %q, %q", tc.lang, got.RoleNames, got.ShopNames, tc.role, tc.shop)
+		}
+	}
+}
