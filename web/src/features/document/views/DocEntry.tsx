@@ -74,6 +74,8 @@ export function DocEntry({ kind }: { kind: DocKind }) {
   const gridRef = useRef<DocGridHandle>(null)
   const [restored, setRestored] = useState(false)
   const [picker, setPicker] = useState(false)
+  /** a new document gets a new grid: the cursor starts again on the first line's goods */
+  const [gridGen, setGridGen] = useState(0)
   const [printing, setPrinting] = useState(false)
   const dirtyRef = useRef(false)
   dirtyRef.current = dirty
@@ -316,6 +318,7 @@ export function DocEntry({ kind }: { kind: DocKind }) {
           throw new Error(bad.msg)
         }
         replace(newState())
+        setGridGen((g) => g + 1)
         void invalidate()
       },
     })
@@ -333,6 +336,7 @@ export function DocEntry({ kind }: { kind: DocKind }) {
   const startNew = () =>
     confirmLoss(() => {
       replace(newState())
+      setGridGen((g) => g + 1)
       setRestored(false)
     })
   const copy = () => {
@@ -590,6 +594,7 @@ export function DocEntry({ kind }: { kind: DocKind }) {
       </Form>
 
       <CachedDocGrid
+        key={gridGen}
         lines={lines}
         onChange={(ls: DocLine[]) => edit((s) => ({ ...s, lines: ls }))}
         settings={settings}
