@@ -41,7 +41,12 @@ export async function run(ctx) {
 
   await step('users: the list with the department tree', async () => {
     const view = await open(ctx, '/system/user', 'user-view')
-    await view.getByTestId('user-dept-tree').getByText('总部').waitFor()
+    // the seeded head office is named in the page's language
+    const lang = await page.evaluate(() => document.documentElement.lang || 'zh-CN')
+    await view
+      .getByTestId('user-dept-tree')
+      .getByText(lang.startsWith('en') ? 'Head office' : '总部')
+      .waitFor()
     await view.getByTestId('user-table').getByText('admin', { exact: true }).waitFor()
     await shot('20-users')
   })
