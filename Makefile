@@ -80,7 +80,7 @@ fuzz-quick:
 # decimal parser, the date parser and the document decoder.
 FUZZTIME ?= 10s
 fuzz: fuzz-quick
-	$(GO) test -run '^$$' -fuzz '^FuzzValidDate$$' -fuzztime $(FUZZTIME) ./internal/sysconf/
+	$(GO) test -run '^$$' -fuzz '^FuzzValidDate$$' -fuzztime $(FUZZTIME) ./internal/sysparam/
 	$(GO) test -run '^$$' -fuzz '^FuzzDocumentDecode$$' -fuzztime $(FUZZTIME) ./internal/bill/
 
 # Benchmarks of the figures the issues name (not part of the test suite).

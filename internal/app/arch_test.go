@@ -57,7 +57,6 @@ var httpFree = []string{"engine"}
 // known are the imports that break a rule today, each with the change that
 // removes it. The test fails when one of them is gone, so the list only shrinks.
 var known = map[string]string{
-	"bill -> sysconf": "bill reads the system parameters through sysconf's aliases (sysconf/system.go) until the document reshape moves it to sysparam",
 	"bill ~> server":  "bill's shared document handlers (http.go) and export (sheet) move to the document families in the document reshape",
 	"track ~> server": "the serial-number and batch lookups (track/http.go) move out of the engine, beside the documents' handlers",
 }

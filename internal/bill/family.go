@@ -8,7 +8,7 @@ import (
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
 	"cangshu/internal/stock"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 )
 
 // Family is the behaviour a family of kinds brings to the document engine,
@@ -27,9 +27,9 @@ type Family interface {
 	// line completes and checks the family's fields of line i.
 	line(k *Kind, in *Input, e EntryInput, l *Entry, locs map[int64]bool, p func(string) string, f *errs.Fields)
 	// document checks the document as a whole once its lines are built.
-	document(k *Kind, sys sysconf.System, in *Input, d *Document, f *errs.Fields)
+	document(k *Kind, sys sysparam.System, in *Input, d *Document, f *errs.Fields)
 	// moves are the stock moves of the audited document st.
-	moves(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st state, lines []line) ([]stock.Move, error)
+	moves(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, st state, lines []line) ([]stock.Move, error)
 }
 
 const (
@@ -61,7 +61,7 @@ func (tradeFamily) contactRule(*Kind) int { return contactRequired }
 func (tradeFamily) money() bool           { return true }
 func (tradeFamily) line(*Kind, *Input, EntryInput, *Entry, map[int64]bool, func(string) string, *errs.Fields) {
 }
-func (tradeFamily) document(_ *Kind, _ sysconf.System, in *Input, _ *Document, f *errs.Fields) {
+func (tradeFamily) document(_ *Kind, _ sysparam.System, in *Input, _ *Document, f *errs.Fields) {
 	if in.Fee.Sign() != 0 {
 		f.Add("fee", "err.invalid", errs.A("field", labelFee))
 	}
@@ -73,7 +73,7 @@ func (tradeFamily) document(_ *Kind, _ sysconf.System, in *Input, _ *Document, f
 // everything else is costed by the engine from the balance (a return
 // without source ignores its document discount: its cost is the
 // balance's, not its price).
-func (tradeFamily) moves(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st state, lines []line) ([]stock.Move, error) {
+func (tradeFamily) moves(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, st state, lines []line) ([]stock.Move, error) {
 	var err error
 	var srcCosts map[int64]dec.Dec
 	srcQty := map[int64]dec.Dec{}
@@ -177,7 +177,7 @@ func (inventoryFamily) line(k *Kind, in *Input, e EntryInput, l *Entry, locs map
 
 // document: an assembly or disassembly has one product line and at least
 // one part; its fee is ≥ 0. Other kinds have no fee.
-func (inventoryFamily) document(k *Kind, sys sysconf.System, in *Input, d *Document, f *errs.Fields) {
+func (inventoryFamily) document(k *Kind, sys sysparam.System, in *Input, d *Document, f *errs.Fields) {
 	if !k.Combination {
 		if in.Fee.Sign() != 0 {
 			f.Add("fee", "err.invalid", errs.A("field", labelFee))
@@ -212,7 +212,7 @@ const (
 	entryPart    = 2
 )
 
-func (inventoryFamily) moves(ctx context.Context, tx db.Querier, k *Kind, _ sysconf.System, st state, lines []line) ([]stock.Move, error) {
+func (inventoryFamily) moves(ctx context.Context, tx db.Querier, k *Kind, _ sysparam.System, st state, lines []line) ([]stock.Move, error) {
 	if k.Combination {
 		return combinationMoves(ctx, tx, k, st, lines)
 	}

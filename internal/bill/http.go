@@ -8,7 +8,7 @@ import (
 	"cangshu/internal/i18n"
 	"cangshu/internal/server"
 	"cangshu/internal/sheet"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 )
 
 // Routes are the endpoints of one kind (api.md §4): list, query, add,
@@ -100,7 +100,7 @@ func readFilter(c *server.Ctx) (Filter, error) {
 	f := Filter{BeginDate: strings.TrimSpace(c.Query("beginDate")), EndDate: strings.TrimSpace(c.Query("endDate")),
 		BillNo: strings.TrimSpace(c.Query("billNo")), Checked: -1, BillStatus: -1}
 	for _, d := range []struct{ name, v string }{{"beginDate", f.BeginDate}, {"endDate", f.EndDate}} {
-		if d.v != "" && !sysconf.ValidDate(d.v) {
+		if d.v != "" && !sysparam.ValidDate(d.v) {
 			return f, errs.Field(d.name, "err.badParam", errs.A("name", d.name))
 		}
 	}

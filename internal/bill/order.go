@@ -10,7 +10,7 @@ import (
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
 	"cangshu/internal/server"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 )
 
 // Orders (purchase and sales orders) move no stock; their lines are
@@ -89,7 +89,7 @@ type orderLine struct {
 // line is of that order and of the same goods and SKU; and, unless
 // allowOverFulfil, no line takes more than its order line has left after
 // the other audited documents and this document's earlier lines.
-func checkOrderLinks(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, shopID, selfID, contactID int64, links []orderLink) error {
+func checkOrderLinks(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System, shopID, selfID, contactID int64, links []orderLink) error {
 	if len(links) == 0 {
 		return nil
 	}
@@ -185,7 +185,7 @@ func fulfilledBy(ctx context.Context, q db.Querier, orderIDs []int64, selfID int
 // one after the other, each seeing what the other took, and a close waits),
 // re-checks the links (the order may have been closed or fulfilled by
 // others since the document was saved) and updates the orders' status.
-func fulfil(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st state, lines []line) error {
+func fulfil(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, st state, lines []line) error {
 	links := linksOfLines(lines)
 	if len(links) == 0 {
 		return nil

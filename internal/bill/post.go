@@ -10,7 +10,7 @@ import (
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
 	"cangshu/internal/stock"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 	"cangshu/internal/track"
 )
 
@@ -47,7 +47,7 @@ func readLines(ctx context.Context, q db.Querier, billID int64) ([]line, error) 
 // post audits a document: the checks of what it draws down (returns,
 // orders) under their sources' locks, its serials, and the stock moves its
 // family makes (Family.moves).
-func post(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st state, lines []line) error {
+func post(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, st state, lines []line) error {
 	if k.ReturnOf != "" && st.srcBillID != 0 {
 		// Lock the source document (a no-op update takes its row lock on
 		// PostgreSQL) so that two returns of it are audited one after the
@@ -120,7 +120,7 @@ func shortOnLines(err error, lines []line) error {
 	return err
 }
 
-func unpost(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, billID int64) error {
+func unpost(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, billID int64) error {
 	if k.OrderKind != "" {
 		// The document is a draft again: the orders it fulfilled follow.
 		ids, err := linkedOrders(ctx, tx, billID)

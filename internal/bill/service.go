@@ -7,7 +7,7 @@ import (
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
 	"cangshu/internal/server"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 )
 
 // Service runs the documents' use cases; each owns its transaction.
@@ -77,7 +77,7 @@ func (s *Service) SaveIn(ctx context.Context, tx *db.Tx, p *server.Principal, k 
 // save is Save inside a transaction.
 func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *Kind, shopID int64, in Input, update, check bool) (int64, error) {
 	var id int64
-	sys, err := sysconf.ReadSystem(ctx, tx)
+	sys, err := sysparam.ReadSystem(ctx, tx)
 	if err != nil {
 		return 0, err
 	}
@@ -212,7 +212,7 @@ func (s *Service) Delete(ctx context.Context, p *server.Principal, k *Kind, id i
 		if st.checked == 1 {
 			return errs.Conflict("bill.err.deleteAudited", errs.A("no", st.billNo))
 		}
-		if sys, err := sysconf.ReadSystem(ctx, tx); err != nil {
+		if sys, err := sysparam.ReadSystem(ctx, tx); err != nil {
 			return err
 		} else if err := closed(sys, st.date); err != nil {
 			return err
@@ -266,7 +266,7 @@ func (s *Service) Check(ctx context.Context, p *server.Principal, k *Kind, id in
 		return err
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		sys, err := sysconf.ReadSystem(ctx, tx)
+		sys, err := sysparam.ReadSystem(ctx, tx)
 		if err != nil {
 			return err
 		}
@@ -274,7 +274,7 @@ func (s *Service) Check(ctx context.Context, p *server.Principal, k *Kind, id in
 	})
 }
 
-func (s *Service) audit(ctx context.Context, tx *db.Tx, k *Kind, sys sysconf.System, shopID, id, userID int64) error {
+func (s *Service) audit(ctx context.Context, tx *db.Tx, k *Kind, sys sysparam.System, shopID, id, userID int64) error {
 	st, found, err := readState(ctx, tx, shopID, k.Name, id)
 	if err != nil {
 		return err
@@ -322,7 +322,7 @@ func (s *Service) Uncheck(ctx context.Context, p *server.Principal, k *Kind, id 
 		return err
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		sys, err := sysconf.ReadSystem(ctx, tx)
+		sys, err := sysparam.ReadSystem(ctx, tx)
 		if err != nil {
 			return err
 		}

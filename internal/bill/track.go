@@ -8,7 +8,7 @@ import (
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 	"cangshu/internal/track"
 )
 
@@ -34,7 +34,7 @@ type serialsSeen map[serialKey]int
 // serialLine checks and keeps the serials of line i. Serial-managed lines
 // (ISSERNUM on, goods flagged, a stock kind) name one serial per base unit;
 // other lines may name none.
-func serialLine(k *Kind, sys sysconf.System, g goodsRow, okGoods bool, i int, list []SerNum, line *Entry, seen serialsSeen, f *errs.Fields) {
+func serialLine(k *Kind, sys sysparam.System, g goodsRow, okGoods bool, i int, list []SerNum, line *Entry, seen serialsSeen, f *errs.Fields) {
 	line.SerNumList = []SerNum{}
 	p := fmt.Sprintf("entries[%d].serNumList", i)
 	managed := okGoods && sys.ISSERNUM == 1 && g.isSerNum == 1 && k.Stock != 0 && !k.ValueOnly
@@ -83,7 +83,7 @@ func serialLine(k *Kind, sys sysconf.System, g goodsRow, okGoods bool, i int, li
 // on, goods flagged, a stock kind): a batch is required; dates not given
 // are those the batch was first received with; a receipt's expiry not
 // given is the production date plus the goods' shelf life (safeDays).
-func batchLine(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, g goodsRow, i int, line *Entry, f *errs.Fields) error {
+func batchLine(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System, g goodsRow, i int, line *Entry, f *errs.Fields) error {
 	if sys.ISWARRANTY != 1 || g.isWarranty != 1 || k.Stock == 0 {
 		return nil
 	}
@@ -99,7 +99,7 @@ func batchLine(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, g
 		}
 		line.ProdDate, line.ValidDate = prod, valid
 	}
-	if line.ValidDate == "" && line.ProdDate != "" && g.safeDays > 0 && sysconf.ValidDate(line.ProdDate) {
+	if line.ValidDate == "" && line.ProdDate != "" && g.safeDays > 0 && sysparam.ValidDate(line.ProdDate) {
 		line.ValidDate = track.AddDays(line.ProdDate, g.safeDays)
 	}
 	if line.ProdDate != "" && line.ValidDate != "" && line.ValidDate < line.ProdDate {
@@ -163,7 +163,7 @@ func readSerials(ctx context.Context, q db.Querier, billID int64, entries []Entr
 }
 
 // postSerials moves the serials of an audited document (ISSERNUM on).
-func postSerials(ctx context.Context, tx db.Querier, k *Kind, sys sysconf.System, st state) error {
+func postSerials(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, st state) error {
 	if sys.ISSERNUM != 1 || k.Stock == 0 || k.ValueOnly || k.Combination {
 		return nil
 	}

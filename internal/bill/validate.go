@@ -11,7 +11,7 @@ import (
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 )
 
 // Labels (bill.json).
@@ -79,7 +79,7 @@ type unitRow struct {
 // build validates the input of kind k for the shop and computes every
 // derived figure: the document as it will be stored (no ids yet). Each
 // problem is reported at its field path (entries[2].qty).
-func build(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, shopID int64, in *Input) (*Document, error) {
+func build(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System, shopID int64, in *Input) (*Document, error) {
 	in.Date = strings.TrimSpace(in.Date)
 	in.BillNo = strings.TrimSpace(in.BillNo)
 	in.Description = strings.TrimSpace(in.Description)
@@ -87,7 +87,7 @@ func build(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, shopI
 	var f errs.Fields
 	if in.Date == "" {
 		f.Required("date", labelDate)
-	} else if !sysconf.ValidDate(in.Date) {
+	} else if !sysparam.ValidDate(in.Date) {
 		f.Add("date", "err.invalid", errs.A("field", labelDate))
 	} else if err := closed(sys, in.Date); err != nil {
 		f.Add("date", "bill.err.closed", errs.A("date", sys.CloseDate))
@@ -96,7 +96,7 @@ func build(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, shopI
 	}
 	if !k.Order {
 		in.DeliveryDate = "" // only orders have one
-	} else if in.DeliveryDate != "" && !sysconf.ValidDate(in.DeliveryDate) {
+	} else if in.DeliveryDate != "" && !sysparam.ValidDate(in.DeliveryDate) {
 		f.Add("deliveryDate", "err.invalid", errs.A("field", labelDelivery))
 	} else if in.DeliveryDate != "" {
 		checkFarDate(&f, "deliveryDate", labelDelivery, in.DeliveryDate)
@@ -191,12 +191,12 @@ func build(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, shopI
 	return d, f.Err()
 }
 
-func taxOf(sys sysconf.System) Tax {
+func taxOf(sys sysparam.System) Tax {
 	return Tax{On: sys.TaxRequiredCheck == 1, Default: sys.TaxRequiredInput, PriceIsTax: sys.InvPriceIsTax == 1, AmountPlace: sys.AmountPlaces}
 }
 
 // closed reports a date on or before the period close.
-func closed(sys sysconf.System, date string) error {
+func closed(sys sysparam.System, date string) error {
 	if sys.CloseDate != "" && date <= sys.CloseDate {
 		return errs.Field("date", "bill.err.closed", errs.A("date", sys.CloseDate))
 	}
@@ -224,7 +224,7 @@ func shopLocations(ctx context.Context, q db.Querier, shopID int64, in *Input, m
 	return locs, err
 }
 
-func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System, locs map[int64]bool, in *Input, d *Document, f *errs.Fields) error {
+func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System, locs map[int64]bool, in *Input, d *Document, f *errs.Fields) error {
 	if len(in.Entries) == 0 {
 		f.Required("entries", labelEntries)
 		return nil
@@ -352,7 +352,7 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System
 		f.Text(p("batch"), labelBatch, line.Batch, false, maxShort)
 		f.Text(p("description"), labelRemark, line.Description, false, maxText)
 		for _, dd := range []struct{ name, v string }{{"prodDate", line.ProdDate}, {"validDate", line.ValidDate}} {
-			if dd.v != "" && !sysconf.ValidDate(dd.v) {
+			if dd.v != "" && !sysparam.ValidDate(dd.v) {
 				f.Add(p(dd.name), "err.invalid", errs.A("field", labelDate))
 			} else if dd.v != "" {
 				checkFarDate(f, p(dd.name), labelDate, dd.v)
@@ -396,7 +396,7 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysconf.System
 	return nil
 }
 
-func buildAccounts(ctx context.Context, q db.Querier, sys sysconf.System, in *Input, d *Document, f *errs.Fields) error {
+func buildAccounts(ctx context.Context, q db.Querier, sys sysparam.System, in *Input, d *Document, f *errs.Fields) error {
 	if len(in.Accounts) > maxAccounts {
 		f.Add("accounts", "bill.err.tooManyLines", errs.A("max", maxAccounts))
 		return nil
@@ -513,7 +513,7 @@ const (
 
 // checkDocDate refuses a document date before the start date or more than
 // a year ahead of now.
-func checkDocDate(f *errs.Fields, sys sysconf.System, date string, now time.Time) {
+func checkDocDate(f *errs.Fields, sys sysparam.System, date string, now time.Time) {
 	if sys.StartDate != "" && date < sys.StartDate {
 		f.Add("date", "err.dateTooEarly", errs.A("field", labelDate), errs.A("min", sys.StartDate))
 		return

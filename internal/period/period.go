@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"cangshu/internal/errs"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 )
 
 // Close is one closed period (GET /api/period/list).
@@ -39,7 +39,7 @@ func (in *CloseInput) validate(current, today string) error {
 	switch {
 	case in.Date == "":
 		return errs.Required("date", labelDate)
-	case !sysconf.ValidDate(in.Date):
+	case !sysparam.ValidDate(in.Date):
 		return errs.Field("date", "err.invalid", errs.A("field", labelDate))
 	case in.Date > today:
 		return errs.Field("date", "period.err.future", errs.A("today", today))

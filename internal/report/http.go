@@ -5,7 +5,7 @@ import (
 
 	"cangshu/internal/errs"
 	"cangshu/internal/server"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 )
 
 // Routes are GET /api/report/<name> (a page with the totals row and the
@@ -50,7 +50,7 @@ func readFilter(c *server.Ctx) (Filter, []int64, error) {
 		SerNum: strings.TrimSpace(c.Query("serNum")), MatchCon: strings.TrimSpace(c.Query("matchCon")), Status: -1}
 	var fs errs.Fields
 	for _, d := range []struct{ name, v string }{{"beginDate", f.BeginDate}, {"endDate", f.EndDate}} {
-		if d.v != "" && !sysconf.ValidDate(d.v) {
+		if d.v != "" && !sysparam.ValidDate(d.v) {
 			fs.Add(d.name, "err.badParam", errs.A("name", d.name))
 		}
 	}

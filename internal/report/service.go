@@ -15,7 +15,7 @@ import (
 	"cangshu/internal/i18n"
 	"cangshu/internal/server"
 	"cangshu/internal/sheet"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 )
 
 // Service runs reports.
@@ -98,7 +98,7 @@ func (s *Service) prepare(ctx context.Context, p *server.Principal, lang i18n.La
 		}
 		shops = shopIDs
 	}
-	sys, err := sysconf.ReadSystem(ctx, s.db)
+	sys, err := sysparam.ReadSystem(ctx, s.db)
 	if err != nil {
 		return nil, fmt.Errorf("report settings: %w", err)
 	}

@@ -11,7 +11,7 @@ import (
 	"cangshu/internal/dec"
 	"cangshu/internal/i18n"
 	"cangshu/internal/server"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 )
 
 // Filter is what a report is asked for (api.md §5).
@@ -38,7 +38,7 @@ type Query struct {
 	F         Filter
 	Shops     []int64 // the shops the report reads
 	Locations []int64 // the warehouses of those shops (narrowed by locationId)
-	Sys       sysconf.System
+	Sys       sysparam.System
 }
 
 // in is " IN (?,?)" with its arguments.

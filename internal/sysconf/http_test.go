@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"cangshu/internal/apptest"
-	"cangshu/internal/sysconf"
 	"cangshu/internal/sysparam"
 )
 
@@ -189,7 +188,7 @@ func TestSystemParameters(t *testing.T) {
 	if len(sys) != len(sysparam.Params()) {
 		t.Errorf("%d fields, want %d: %v", len(sys), len(sysparam.Params()), sys)
 	}
-	if sd, _ := sys["startDate"].(string); !sysconf.ValidDate(sd) {
+	if sd, _ := sys["startDate"].(string); !sysparam.ValidDate(sd) {
 		t.Errorf("startDate %v", sys["startDate"])
 	}
 

@@ -14,7 +14,7 @@ import (
 	"cangshu/internal/i18n"
 	"cangshu/internal/server"
 	"cangshu/internal/sheet"
-	"cangshu/internal/sysconf"
+	"cangshu/internal/sysparam"
 )
 
 // Stocktakes (盘点): the sheet of book quantities of one warehouse, counts
@@ -39,7 +39,7 @@ func (s *Service) Sheet(ctx context.Context, p *server.Principal, f SheetFilter)
 	if err := s.checkLocation(ctx, s.db, shopID, f.LocationID); err != nil {
 		return nil, err
 	}
-	if f.Date != "" && !sysconf.ValidDate(f.Date) {
+	if f.Date != "" && !sysparam.ValidDate(f.Date) {
 		return nil, errs.Field("date", "err.badParam", errs.A("name", "date"))
 	}
 	rows, err := sheetRows(ctx, s.db, sheetFilter{shopID: shopID, locationID: f.LocationID, categoryID: f.CatID, goodsID: f.InvID, showZero: f.ShowZero, date: f.Date})
@@ -102,7 +102,7 @@ func (s *Service) SaveCount(ctx context.Context, p *server.Principal, in CountIn
 	}
 	var id int64
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		sys, err := sysconf.ReadSystem(ctx, tx)
+		sys, err := sysparam.ReadSystem(ctx, tx)
 		if err != nil {
 			return err
 		}
@@ -111,7 +111,7 @@ func (s *Service) SaveCount(ctx context.Context, p *server.Principal, in CountIn
 		switch {
 		case h.date == "":
 			f.Required("date", labelDate)
-		case !sysconf.ValidDate(h.date):
+		case !sysparam.ValidDate(h.date):
 			f.Add("date", "err.invalid", errs.A("field", labelDate))
 		case sys.CloseDate != "" && h.date <= sys.CloseDate:
 			f.Add("date", "bill.err.closed", errs.A("date", sys.CloseDate))
@@ -172,7 +172,7 @@ type lineKey struct {
 
 // countLines checks the counted lines: known goods (and SKU of it), a
 // count ≥ 0, each goods/SKU/batch once.
-func countLines(ctx context.Context, q db.Querier, sys sysconf.System, in []CountEntry, f *errs.Fields) ([]countLine, error) {
+func countLines(ctx context.Context, q db.Querier, sys sysparam.System, in []CountEntry, f *errs.Fields) ([]countLine, error) {
 	if len(in) == 0 {
 		f.Required("entries", "bill.field.entries")
 		return nil, nil
@@ -373,7 +373,7 @@ func (s *Service) Generate(ctx context.Context, p *server.Principal, id int64) (
 		if h.generated == 1 {
 			return errs.Conflict("stocktake.err.generated")
 		}
-		sys, err := sysconf.ReadSystem(ctx, tx)
+		sys, err := sysparam.ReadSystem(ctx, tx)
 		if err != nil {
 			return err
 		}

@@ -1,4 +1,4 @@
-package sysconf
+package sysparam
 
 import (
 	"testing"
