@@ -20,3 +20,23 @@ export interface Option<V = string | number> {
   label: string
   children?: Option<V>[]
 }
+
+export interface RouteMeta {
+  title: string
+  icon?: string
+  hidden?: boolean
+  keepAlive?: boolean
+  alwaysShow?: boolean
+  affix?: boolean
+  params?: Record<string, string> | null
+}
+
+/** One node of GET /menus/routes. */
+export interface RouteNode {
+  path: string
+  component?: string
+  redirect?: string
+  name?: string
+  meta: RouteMeta
+  children?: RouteNode[]
+}

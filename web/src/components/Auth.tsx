@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useSession } from '@/stores/session'
-import { can, hasRole } from '@/utils/permission'
+import { can, hasRole } from '@/stores/permission'
 
 interface AuthProps {
   /** permission(s): shown for ROOT, *:*:* or any of them */

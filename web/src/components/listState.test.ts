@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { compact, stateFromQuery } from './useListQuery'
 import { normaliseFilters } from './SearchForm'
-import { fileNameOf } from '@/utils/download'
+import { fileNameOf } from '@/api/download'
 
 describe('list state', () => {
   it('reads paging and known filters from the page query', () => {

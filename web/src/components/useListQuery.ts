@@ -14,7 +14,7 @@
 import { useCallback, useContext, useMemo, useRef, useState } from 'react'
 import { hashKey, keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query'
 import type { PageResult } from '@/api/types'
-import { TabRouteContext } from '@/routes/tabRoute'
+import { TabRouteContext } from '@/app/tabRoute'
 
 export type Filters = Record<string, unknown>
 

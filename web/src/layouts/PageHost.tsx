@@ -4,10 +4,10 @@ import { memo, Suspense, useEffect, useLayoutEffect, useMemo, type RefObject } f
 import { Empty, Spin } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation } from 'react-router'
-import { catalogTarget, findRoute, pageTitle, type FlatRoute } from '@/routes/routeTree'
-import { resolveView } from '@/routes/viewRegistry'
-import { TabRouteContext, type TabRoute } from '@/routes/tabRoute'
-import { doneProgress, startProgress } from '@/routes/progress'
+import { catalogTarget, findRoute, pageTitle, type FlatRoute } from '@/utils/routeTree'
+import { TabRouteContext, type TabRoute } from '@/app/tabRoute'
+import { useResolveView } from '@/app/viewResolver'
+import { doneProgress, startProgress } from '@/app/progress'
 import { useTabs } from '@/stores/tabs'
 
 function ViewFallback() {
@@ -126,7 +126,7 @@ interface CachedPageProps {
 
 /** One page; hidden while its tab is not active. Re-renders only when its own props change. */
 const CachedPage = memo(function CachedPage({ pageKey, route, pathname, search, title, active }: CachedPageProps) {
-  const View = resolveView(route.component)
+  const View = useResolveView()(route.component)
   const value = useMemo<TabRoute>(
     () => ({ route, pathname, search, query: new URLSearchParams(search), title, active }),
     [route, pathname, search, title, active],

@@ -1,10 +1,9 @@
 // antd Menu items from the server's route tree. A catalog with a single
 // visible child (and no alwaysShow) shows the child in its place.
 import type { MenuProps } from 'antd'
-import type { RouteNode } from '@/features/auth/types'
-import { joinPath } from '@/routes/routeTree'
-import { LAYOUT } from '@/routes/viewRegistry'
-import { menuIcon } from './icons'
+import type { RouteNode } from '@/api/types'
+import { joinPath, LAYOUT } from '@/utils/routeTree'
+import { menuIcon } from '@/components/menuIcons'
 
 export type MenuItem = Required<MenuProps>['items'][number]
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useRouteTree } from '@/features/auth/api'
-import { flattenRoutes } from '@/routes/routeTree'
+import { flattenRoutes } from '@/utils/routeTree'
 import { menuEntries } from './menuItems'
 
 /** The route tree (loaded by the session gate) as flat routes and menu entries. */

@@ -4,38 +4,47 @@ import { lazy, Suspense } from 'react'
 import { Route, Routes } from 'react-router'
 import { GuestOnly, RequireAuth } from './RequireAuth'
 import { FullScreenSpin, SessionGate } from './SessionGate'
-import { resolveView, LAYOUT } from './viewRegistry'
+import { ViewResolverContext } from '@/app/viewResolver'
+import { LAYOUT } from '@/utils/routeTree'
+import { resolveView, viewLoader } from './viewRegistry'
 
 const Login = lazy(() => import('@/features/auth/views/Login'))
 const NotFound = lazy(() => import('./NotFound'))
 const Unauthorized = lazy(() => import('./Unauthorized'))
 
+/** Fetch the shell's code while the sign-in request runs. */
+function preloadShell() {
+  for (const name of [LAYOUT, 'dashboard']) void viewLoader(name)().catch(() => undefined)
+}
+
 export function AppRoutes() {
   const Shell = resolveView(LAYOUT)
   return (
-    <Suspense fallback={<FullScreenSpin />}>
-      <Routes>
-        <Route
-          path="/login"
-          element={
-            <GuestOnly>
-              <Login />
-            </GuestOnly>
-          }
-        />
-        <Route path="/404" element={<NotFound />} />
-        <Route path="/401" element={<Unauthorized />} />
-        <Route
-          path="*"
-          element={
-            <RequireAuth>
-              <SessionGate>
-                <Shell />
-              </SessionGate>
-            </RequireAuth>
-          }
-        />
-      </Routes>
-    </Suspense>
+    <ViewResolverContext.Provider value={resolveView}>
+      <Suspense fallback={<FullScreenSpin />}>
+        <Routes>
+          <Route
+            path="/login"
+            element={
+              <GuestOnly>
+                <Login preload={preloadShell} />
+              </GuestOnly>
+            }
+          />
+          <Route path="/404" element={<NotFound />} />
+          <Route path="/401" element={<Unauthorized />} />
+          <Route
+            path="*"
+            element={
+              <RequireAuth>
+                <SessionGate>
+                  <Shell />
+                </SessionGate>
+              </RequireAuth>
+            }
+          />
+        </Routes>
+      </Suspense>
+    </ViewResolverContext.Provider>
   )
 }

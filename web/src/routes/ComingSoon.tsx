@@ -1,6 +1,6 @@
 import { Result } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { useTabRoute } from './tabRoute'
+import { useTabRoute } from '@/app/tabRoute'
 
 /** Every seeded screen that is not built yet. */
 export default function ComingSoon() {

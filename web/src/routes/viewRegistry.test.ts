@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { comingSoonViews, hasView, isComingSoon, LAYOUT, resolveView, viewLoader } from './viewRegistry'
+import { LAYOUT } from '@/utils/routeTree'
+import { comingSoonViews, hasView, isComingSoon, resolveView, viewLoader } from './viewRegistry'
 
 const seedPath = fileURLToPath(new URL('../../../internal/menu/seed.go', import.meta.url))
 const seed = readFileSync(seedPath, 'utf8')

@@ -3,10 +3,9 @@
 // nested ones too); an unknown name shows the 404 page. viewRegistry.test.ts
 // fails when a component named in internal/menu/seed.go is missing here.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { LAYOUT } from '@/utils/routeTree'
 
 type Loader = () => Promise<{ default: ComponentType }>
-
-export const LAYOUT = 'Layout'
 
 const comingSoon: Loader = () => import('./ComingSoon')
 const notFound: Loader = () => import('./NotFound')

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 const downloadFile = vi.fn(async () => 'x.log')
-vi.mock('@/utils/download', () => ({ downloadFile: (...a: unknown[]) => downloadFile(...(a as [])) }))
+vi.mock('@/api/download', () => ({ downloadFile: (...a: unknown[]) => downloadFile(...(a as [])) }))
 
 const { apiPath, openLogLink } = await import('./openLink')
 

@@ -2,7 +2,7 @@
 // downloaded through the HTTP client (bearer token, file name from the
 // server); any other address opens in a new tab.
 import { BASE_URL } from '@/api/http'
-import { downloadFile } from '@/utils/download'
+import { downloadFile } from '@/api/download'
 import { linkLabel, type LogLink } from './parse'
 
 /** The API path (relative to the client's base) of a server URL, or null. */

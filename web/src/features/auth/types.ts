@@ -43,22 +43,6 @@ export interface SystemInfo {
   [key: string]: unknown
 }
 
-export interface RouteMeta {
-  title: string
-  icon?: string
-  hidden?: boolean
-  keepAlive?: boolean
-  alwaysShow?: boolean
-  affix?: boolean
-  params?: Record<string, string> | null
-}
-
-/** One node of GET /menus/routes. */
-export interface RouteNode {
-  path: string
-  component?: string
-  redirect?: string
-  name?: string
-  meta: RouteMeta
-  children?: RouteNode[]
-}
+// The route tree's shapes live with the other shared wire shapes (the shell
+// and the routing helpers read them too).
+export type { RouteMeta, RouteNode } from '@/api/types'

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query'
 import { api } from '@/api/http'
 import { gridParams, masterApi } from '@/features/master/api'
 import type { CacheName } from '@/features/cache/types'
-import { downloadFile } from '@/utils/download'
+import { downloadFile } from '@/api/download'
 import type { Contact, ContactBody, ContactFilters, ContactType } from './types'
 
 export const contactApi = masterApi<Contact, ContactBody>('/contact')

@@ -1,7 +1,7 @@
 // The document resources (api.md §4): one set of calls per kind.
 import { useQuery } from '@tanstack/react-query'
 import { api } from '@/api/http'
-import { downloadFile } from '@/utils/download'
+import { downloadFile } from '@/api/download'
 import { compact } from '@/components/useListQuery'
 import type { DocKind } from './kinds'
 import type { BatchResult, DocInput, DocListResult, Document, Pending } from './types'

@@ -14,7 +14,7 @@ import type { GridResult, PageResult } from '@/api/types'
 import { compact, type PageParams } from '@/components/useListQuery'
 import { cacheKeys } from '@/features/cache/api'
 import type { CacheName } from '@/features/cache/types'
-import { downloadFile } from '@/utils/download'
+import { downloadFile } from '@/api/download'
 import type { BatchResult, ImportResult } from './types'
 
 /** The most rows a list may ask for at once. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api } from '@/api/http'
-import { downloadFile } from '@/utils/download'
+import { downloadFile } from '@/api/download'
 import type { Dashboard, ReportAnswer, ReportParams } from './types'
 
 export const reportKeys = {

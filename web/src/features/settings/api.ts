@@ -1,7 +1,7 @@
 // Coding rules, period close, backups and reset: query keys and hooks.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/api/http'
-import { downloadFile } from '@/utils/download'
+import { downloadFile } from '@/api/download'
 import type { BackupFile, BackupSettings, CodingInput, CodingRule, PeriodState, ResetResult, RestoreResult } from './types'
 
 export const settingsKeys = {

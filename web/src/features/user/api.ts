@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/api/http'
 import type { Option, PageResult } from '@/api/types'
-import { downloadFile } from '@/utils/download'
+import { downloadFile } from '@/api/download'
 import { compact, type PageParams } from '@/components/useListQuery'
 import type { DictItem, ImportResult, User, UserFilters, UserForm } from './types'
 

@@ -8,20 +8,55 @@
 // boundary character that sorts before or with it. No dictionary is
 // shipped; polyphonic characters take their most common reading, as the
 // server's search text does for matchCon.
-import type { Goods, GoodsSku, GoodsUnit } from '@/features/goods/types'
+/** A decimal as the server sends it (a JSON number or a numeric string). */
+type WireDecimal = number | string
 
-/** A goods record as the cache holds it (the /inventory/list row). */
-export type CachedGoods = Pick<Goods, 'id' | 'number' | 'name'> &
-  Partial<
-    Pick<
-      Goods,
-      'spec' | 'barCode' | 'unitId' | 'unitName' | 'unitTypeId' | 'locationId' | 'locationName' | 'isSerNum' | 'purPrice' | 'salePrice'
-    >
-  > & {
-    units?: GoodsUnit[]
-    skus?: GoodsSku[]
-    [key: string]: unknown
-  }
+/** A unit of a goods record (the /inventory/list row's units). */
+export interface CachedUnit {
+  unitId: number
+  unitName: string
+  rate: WireDecimal
+  isBase: number
+  barCode: string
+  purPrice: WireDecimal
+  salePrice: WireDecimal
+  wholesalePrice: WireDecimal
+  vipPrice: WireDecimal
+}
+
+/** A SKU of a goods record (the /inventory/list row's skus). */
+export interface CachedSku {
+  id: number
+  skuName: string
+  /** the values' ids, "3,12" */
+  skuAssistId: string
+  barCode: string
+  disable: number
+}
+
+/**
+ * A goods record as the cache holds it (the /inventory/list row): the
+ * fields the grid reads, declared here so that the grid does not depend on
+ * the goods feature (features/goods/types.ts describes the whole record).
+ */
+export interface CachedGoods {
+  id: number
+  number: string
+  name: string
+  spec?: string
+  barCode?: string
+  unitId?: number
+  unitName?: string
+  unitTypeId?: number
+  locationId?: number
+  locationName?: string
+  isSerNum?: number
+  purPrice?: WireDecimal
+  salePrice?: WireDecimal
+  units?: CachedUnit[]
+  skus?: CachedSku[]
+  [key: string]: unknown
+}
 
 // The first character of each initial in pinyin order (GB2312 boundaries).
 const BOUNDS = '阿八嚓哒妸发旮哈讥咔垃痳拏噢妑七呥扨它穵夕丫帀'

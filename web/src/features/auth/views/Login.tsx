@@ -10,7 +10,6 @@ import { feedback } from '@/app/feedback'
 import { languages } from '@/locales'
 import { usePreferences } from '@/stores/preferences'
 import { useSession } from '@/stores/session'
-import { LAYOUT, viewLoader } from '@/routes/viewRegistry'
 import { login, useCaptcha } from '../api'
 import { useAuthConfig } from '../publicApi'
 
@@ -18,11 +17,6 @@ const RegisterForm = lazy(() => import('../components/RegisterForm'))
 const ResetPasswordForm = lazy(() => import('../components/ResetPasswordForm'))
 
 type Panel = 'login' | 'register' | 'reset'
-
-/** Fetch the shell's code while the sign-in request runs. */
-function preloadShell() {
-  for (const name of [LAYOUT, 'dashboard']) void viewLoader(name)().catch(() => undefined)
-}
 
 export const REMEMBER_KEY = 'cangshu.rememberedUsername'
 
@@ -33,7 +27,12 @@ interface LoginForm {
   remember: boolean
 }
 
-export default function Login() {
+interface LoginProps {
+  /** Called as the sign-in request starts (AppRoutes fetches the shell's code then). */
+  preload?: () => void
+}
+
+export default function Login({ preload }: LoginProps) {
   const { t } = useTranslation(['login', 'common'])
   const { token } = theme.useToken()
   const captcha = useCaptcha()
@@ -52,7 +51,7 @@ export default function Login() {
 
   const submit = async (v: LoginForm) => {
     setBusy(true)
-    preloadShell()
+    preload?.()
     try {
       const tokens = await login({
         username: v.username.trim(),

@@ -3,7 +3,7 @@
 // unit group the other units: ratio, own barcode and prices.
 import { Col, Divider, Form, Input, InputNumber, Row, Table, Typography, type FormInstance } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { decimalRule } from '@/utils/decimalRule'
+import { decimalRule } from '@/components/decimalRule'
 import type { GoodsValues, UnitRowValues } from '../lib/goodsForm'
 import { noSubmitOnEnter } from './BasicTab'
 

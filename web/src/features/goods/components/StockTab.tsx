@@ -7,7 +7,7 @@ import { Button, Divider, Form, InputNumber, Select, Table, Tooltip, Typography,
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { add, format, mul, round } from '@/utils/decimal'
-import { decimalRule } from '@/utils/decimalRule'
+import { decimalRule } from '@/components/decimalRule'
 import { openingProblems, warningOk, type GoodsValues, type SkuRowValues } from '../lib/goodsForm'
 import type { GoodsRefs } from '../lib/useGoodsRefs'
 

@@ -6,7 +6,7 @@ import { Button, Col, Flex, Form, Input, InputNumber, Radio, Row, Select, Space,
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { FormDialog } from '@/components/FormDialog'
-import { menuIcon, menuIconNames } from '@/layouts/icons'
+import { menuIcon, menuIconNames } from '@/components/menuIcons'
 import { useMenuForm, useMenuParents, useSaveMenu } from '../api'
 import { FIELDS_BY_TYPE, toFormValues, toInput } from '../lib/menuForm'
 import { MENU_TYPES, type MenuFormValues, type MenuType } from '../types'

@@ -3,7 +3,7 @@
 // most `places` decimals. Messages from the "decimal" namespace.
 import type { Rule } from 'antd/es/form'
 import i18n from '@/app/i18n'
-import { checkDecimal, type DecimalLimits } from './decimal'
+import { checkDecimal, type DecimalLimits } from '@/utils/decimal'
 
 export function decimalRule(limits: DecimalLimits = {}): Rule {
   return {

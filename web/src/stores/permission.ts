@@ -2,7 +2,7 @@
 // permission passes (the all-permission *:*:* too). Roles: any listed role
 // name, with no ROOT bypass. Hiding a button is convenience; the server
 // enforces every permission.
-import { useSession, type UserInfo } from '@/stores/session'
+import { useSession, type UserInfo } from './session'
 
 export const ROOT_ROLE = 'ROOT'
 export const ALL_PERMISSION = '*:*:*'

@@ -1,7 +1,8 @@
+// The route tree as the shell reads it: flat routes (utils/routeTree) and the menu.
 import { describe, expect, it } from 'vitest'
-import type { RouteNode } from '@/features/auth/types'
-import { menuEntries } from '@/layouts/menuItems'
-import { catalogTarget, findRoute, flattenRoutes, joinPath, pageTitle } from './routeTree'
+import type { RouteNode } from '@/api/types'
+import { menuEntries } from './menuItems'
+import { catalogTarget, findRoute, flattenRoutes, joinPath, pageTitle } from '@/utils/routeTree'
 
 const tree: RouteNode[] = [
   {

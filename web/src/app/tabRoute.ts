@@ -1,7 +1,7 @@
 // The location as seen by one cached page. Views kept alive in hidden tabs
 // must read the location of their own tab, not the browser's: useTabRoute.
 import { createContext, useContext } from 'react'
-import type { FlatRoute } from './routeTree'
+import type { FlatRoute } from '@/utils/routeTree'
 
 export interface TabRoute {
   route: FlatRoute

@@ -1,7 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { cleanup, render, screen } from '@testing-library/react'
-import { useSession, type UserInfo } from '@/stores/session'
-import { Auth } from '@/components/Auth'
+import { describe, expect, it } from 'vitest'
+import { useSession, type UserInfo } from './session'
 import { can, hasRole } from './permission'
 
 const user = (roles: string[], perms: string[]): UserInfo => ({
@@ -53,35 +51,5 @@ describe('hasRole', () => {
   })
   it('throws without identifiers', () => {
     expect(() => hasRole([], user(['ROOT'], []))).toThrow('identifiers are needed')
-  })
-})
-
-describe('<Auth>', () => {
-  afterEach(() => {
-    cleanup()
-    useSession.getState().clear()
-  })
-  it('shows children only when the check passes', () => {
-    useSession.getState().setUser(user(['CLERK'], ['sys:user:add']))
-    render(
-      <>
-        <Auth perm="sys:user:add">
-          <button>add</button>
-        </Auth>
-        <Auth perm="sys:user:delete" fallback={<span>no delete</span>}>
-          <button>delete</button>
-        </Auth>
-        <Auth role="ROOT">
-          <button>root only</button>
-        </Auth>
-      </>,
-    )
-    expect(screen.queryByText('add')).toBeTruthy()
-    expect(screen.queryByText('delete')).toBeNull()
-    expect(screen.queryByText('no delete')).toBeTruthy()
-    expect(screen.queryByText('root only')).toBeNull()
-  })
-  it('throws without identifiers', () => {
-    expect(() => Auth({ children: null })).toThrow('identifiers are needed')
   })
 })

@@ -1,8 +1,10 @@
 // The server's route tree (GET /menus/routes) as flat routes for matching
 // and as the input of the menus.
 import { matchPath } from 'react-router'
-import type { RouteNode } from '@/features/auth/types'
-import { LAYOUT } from './viewRegistry'
+import type { RouteNode } from '@/api/types'
+
+/** The component name of a catalog (and of the shell that draws them). */
+export const LAYOUT = 'Layout'
 
 export interface FlatRoute {
   /** absolute path, e.g. /purchase/purOrder */

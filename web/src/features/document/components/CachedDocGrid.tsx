@@ -1,7 +1,7 @@
 // DocGrid over the client caches (goods with units and SKUs, warehouses).
 import { useCache } from '@/features/cache/api'
-import { DocGrid, type DocGridProps } from './DocGrid'
-import type { CachedGoods } from './lib/goodsSearch'
+import { DocGrid, type DocGridProps } from '@/components/DocGrid/DocGrid'
+import type { CachedGoods } from '@/components/DocGrid/lib/goodsSearch'
 
 export type CachedDocGridProps = Omit<DocGridProps, 'goods' | 'warehouses'>
 
