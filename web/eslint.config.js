@@ -32,9 +32,10 @@ export default tseslint.config(
     },
   },
   {
-    // Browser steps run in Node and hand functions to the page (page.evaluate),
-    // so both sets of globals are real there.
-    files: ['e2e/**/*.mjs', 'scripts/**/*.mjs', '*.js'],
+    // Browser steps and tool configurations (.dependency-cruiser.cjs) run in
+    // Node; browser steps hand functions to the page (page.evaluate), so both
+    // sets of globals are real there.
+    files: ['e2e/**/*.mjs', 'scripts/**/*.mjs', '*.js', '*.cjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 )
