@@ -57,11 +57,15 @@ test: check
 
 test-go: test-sqlite test-pg
 
+# go test stops a package after 10 minutes by default; a loaded machine can
+# take longer for the biggest packages, so allow TEST_TIMEOUT per package.
+TEST_TIMEOUT ?= 30m
+
 test-sqlite:
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./...
 
 test-pg:
-	CANGSHU_TEST_PG='$(TEST_PG)' $(GO) test -count=1 ./...
+	CANGSHU_TEST_PG='$(TEST_PG)' $(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./...
 
 test-web: web/node_modules/.package-lock.json
 	cd web && $(NPM) test

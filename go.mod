@@ -2,6 +2,10 @@ module cangshu
 
 go 1.26.8
 
+// npm's packages are not ours: ./... must not reach web/node_modules (flatted
+// ships a Go package there).
+ignore ./web/node_modules
+
 require (
 	github.com/golang-jwt/jwt/v5 v5.3.1
 	github.com/jackc/pgx/v5 v5.12.0
