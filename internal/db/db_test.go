@@ -57,6 +57,44 @@ func TestMigrateTwiceAppliesNothing(t *testing.T) {
 	}
 }
 
+// Every PostgreSQL test migrates a schema of its own: one schema's migration
+// must not wait for another's (a lock on the whole server queued the tests of
+// every package, and of every checkout sharing the server, one behind the other).
+func TestMigrationsOfOtherSchemasDoNotWaitForEachOther(t *testing.T) {
+	a := dbtest.OpenPostgres(t)
+	b := dbtest.OpenPostgres(t)
+	ctx := context.Background()
+	held, release := make(chan struct{}), make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		done <- a.InTx(ctx, func(tx *db.Tx) error {
+			if _, err := tx.Exec(ctx, db.MigrationLock); err != nil {
+				return err
+			}
+			close(held)
+			<-release
+			return nil
+		})
+	}()
+	select {
+	case <-held:
+	case err := <-done:
+		t.Fatalf("taking schema a's migration lock: %v", err)
+	}
+	// A hang guard, not a speed check: with one lock for the whole server
+	// this waits until the deadline.
+	wait, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	_, err := b.Migrate(wait)
+	close(release)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if err != nil {
+		t.Fatalf("migrating schema b waited for schema a's migration lock: %v", err)
+	}
+}
+
 func TestInTxRollsBackOnError(t *testing.T) {
 	d := dbtest.Open(t)
 	ctx := context.Background()

@@ -43,9 +43,15 @@ func Migrations(e Engine) ([]Migration, error) {
 	return out, nil
 }
 
+// migrationLock serialises the migrations of one PostgreSQL schema (app
+// instances starting together): an advisory lock keyed by the schema, so that
+// other schemas on the same server (every test has its own) migrate at once.
+const migrationLock = "SELECT pg_advisory_xact_lock(7220531, hashtext(current_schema()))"
+
 // Migrate applies every migration not yet recorded, each in its own
 // transaction. Several processes may call it at once: on PostgreSQL an
-// advisory lock, on SQLite BEGIN IMMEDIATE, lets one apply and the others see it.
+// advisory lock per schema, on SQLite BEGIN IMMEDIATE, lets one apply and the
+// others see it.
 func (d *DB) Migrate(ctx context.Context) (applied []string, err error) {
 	ts := "TIMESTAMP"
 	if d.engine == Postgres {
@@ -61,7 +67,7 @@ func (d *DB) Migrate(ctx context.Context) (applied []string, err error) {
 	for _, m := range list {
 		err := d.InTx(ctx, func(tx *Tx) error {
 			if d.engine == Postgres {
-				if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(7220531)"); err != nil {
+				if _, err := tx.Exec(ctx, migrationLock); err != nil {
 					return err
 				}
 			}
