@@ -38,6 +38,7 @@ func numbers(rows []row) string {
 }
 
 func TestSettlementAccounts(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	e.Exec("UPDATE configs SET config_value = '2024-01-01' WHERE config_key = 'startDate'")

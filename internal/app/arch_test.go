@@ -116,6 +116,7 @@ func familyOf(pkg string) string {
 }
 
 func TestArchitecture(t *testing.T) {
+	t.Parallel()
 	graph := internalImports(t)
 	if len(graph) < 30 {
 		t.Fatalf("read %d packages: is the test running in internal/app?", len(graph))
@@ -199,6 +200,7 @@ func closure(graph map[string][]string, pkg string) []string {
 
 // Report's SQL reads: no statement in its source writes.
 func TestArchitectureReportOnlyReads(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join("..", "report")
 	entries, err := os.ReadDir(dir)
 	if os.IsNotExist(err) {

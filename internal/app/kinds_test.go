@@ -24,6 +24,7 @@ func allKinds() []*bill.Kind {
 // label, file name and operation-log keys in both languages; names,
 // resources and transaction types are unique.
 func TestKindsAgree(t *testing.T) {
+	t.Parallel()
 	perms := menu.Perms()
 	d := dbtest.Open(t)
 	names, paths := map[string]bool{}, map[string]bool{}

@@ -14,6 +14,7 @@ import (
 // TestResetCoversEveryTable lists every table of the migrated database: each
 // must be declared either cleared or kept by "reset data" (internal/app/reset.go).
 func TestResetCoversEveryTable(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	tables, err := e.App.DB.Tables(context.Background())
 	if err != nil {
@@ -37,6 +38,7 @@ func TestResetCoversEveryTable(t *testing.T) {
 }
 
 func TestResetClearsBusinessData(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	b := e.AddBasics()

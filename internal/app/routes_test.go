@@ -23,6 +23,7 @@ func concrete(path string) string {
 // TestEveryRouteDeclaresAndEnforcesItsPermission walks the whole route table,
 // so routes added later are covered without touching this test.
 func TestEveryRouteDeclaresAndEnforcesItsPermission(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	routes := e.App.Server.Routes()
 	if len(routes) < 20 {
@@ -64,6 +65,7 @@ func TestEveryRouteDeclaresAndEnforcesItsPermission(t *testing.T) {
 }
 
 func TestEveryRouteIsDescribedAndChangesAreLogged(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	var doc struct {
 		Paths map[string]map[string]struct {
@@ -108,6 +110,7 @@ var noLog = map[string]bool{
 }
 
 func TestUnknownAPIPathIsAJSON404(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	c := e.Admin()
 	c.Lang = "en"

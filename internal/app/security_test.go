@@ -17,6 +17,7 @@ import (
 // Sign-in with a NUL in the user name answers 400 naming the field (it
 // answered 500 on PostgreSQL), and so does any route given one.
 func TestNULIsRefusedAtTheEdge(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	anon := e.Anonymous()
 	anon.Lang = "en"
@@ -50,6 +51,7 @@ func TestNULIsRefusedAtTheEdge(t *testing.T) {
 // A multipart content type does not lift the 2 MB JSON limit of a JSON
 // route to the 20 MB upload limit.
 func TestMultipartDoesNotLiftTheJSONLimit(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	a := e.Admin()
 	big := strings.Repeat("x", 3<<20)
@@ -62,6 +64,7 @@ func TestMultipartDoesNotLiftTheJSONLimit(t *testing.T) {
 // After the per-address limit, another X-Forwarded-For does not help unless
 // the peer is a configured proxy.
 func TestForwardedForCannotDodgeTheSignInLimit(t *testing.T) {
+	t.Parallel()
 	for _, proxied := range []bool{false, true} {
 		t.Run(fmt.Sprintf("proxy configured %v", proxied), func(t *testing.T) {
 			e := apptest.New(t, func(c *config.Config) {
@@ -103,6 +106,7 @@ func TestForwardedForCannotDodgeTheSignInLimit(t *testing.T) {
 // Wrong old passwords are throttled like sign-ins: after MaxUserFailures
 // even the right one answers 429, and the other sessions live on.
 func TestChangePasswordIsThrottled(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	e.CreateUser("clerk", "secret1")
 	c := e.SignIn("clerk", "secret1")
@@ -123,6 +127,7 @@ func TestChangePasswordIsThrottled(t *testing.T) {
 // The built web app's page carries the policy too (the browser step checks
 // the app works under it).
 func TestWebAppIsServedWithThePolicy(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	r := e.Anonymous().Do("GET", "/", nil).Want(200)
 	if !strings.Contains(r.Header.Get("Content-Security-Policy"), "frame-ancestors 'none'") || r.Header.Get("X-Frame-Options") != "DENY" || r.Header.Get("X-Content-Type-Options") != "nosniff" {

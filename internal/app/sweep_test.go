@@ -90,6 +90,7 @@ var noisy = []string{"sessions", "refresh_tokens", "captchas", "login_failures",
 var skipped = map[string]bool{"DELETE /api/auth/logout": true}
 
 func TestBadInputSweep(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("sweep")
 	}

@@ -58,6 +58,7 @@ func names(rows []row) string {
 }
 
 func TestAssistTypes(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	var l apptest.List[typeRow]
@@ -114,6 +115,7 @@ func TestAssistTypes(t *testing.T) {
 }
 
 func TestAssistTree(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	drinks := add(t, admin, map[string]any{"typeNumber": "trade", "name": "饮料", "number": "01", "sort": 1})
@@ -216,6 +218,7 @@ func TestAssistTree(t *testing.T) {
 }
 
 func TestAttributeValuesAndUsage(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	var colour typeRow

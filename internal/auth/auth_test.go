@@ -12,6 +12,7 @@ import (
 )
 
 func TestSignInAndBadCredentials(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	anon := e.Anonymous()
 	tests := []struct {
@@ -46,6 +47,7 @@ func TestSignInAndBadCredentials(t *testing.T) {
 }
 
 func TestLoginBodyMustBeWellFormed(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	anon := e.Anonymous()
 	anon.Lang = "en"
@@ -62,6 +64,7 @@ func TestLoginBodyMustBeWellFormed(t *testing.T) {
 }
 
 func TestCaptchaIsOneTimeAndExpires(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t, func(c *config.Config) { c.Captcha = true })
 	anon := e.Anonymous()
 	newCaptcha := func(answer string) string {
@@ -105,6 +108,7 @@ func TestCaptchaIsOneTimeAndExpires(t *testing.T) {
 }
 
 func TestRepeatedFailuresAreThrottled(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	anon := e.Anonymous()
 	for i := 0; i < auth.MaxUserFailures; i++ {
@@ -126,6 +130,7 @@ func TestRepeatedFailuresAreThrottled(t *testing.T) {
 }
 
 func TestRefreshRotatesAndDetectsReuse(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	c := e.Admin()
 	anon := e.Anonymous()
@@ -153,6 +158,7 @@ func TestRefreshRotatesAndDetectsReuse(t *testing.T) {
 }
 
 func TestLogoutRevokes(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	c := e.Admin()
 	c.Do("DELETE", "/api/auth/logout", nil).Want(200)
@@ -165,6 +171,7 @@ func TestLogoutRevokes(t *testing.T) {
 }
 
 func TestAccessTokenExpires(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	c := e.Admin()
 	e.App.Auth.Now = func() time.Time { return time.Now().Add(31 * time.Minute) }
@@ -179,6 +186,7 @@ func TestAccessTokenExpires(t *testing.T) {
 }
 
 func TestDisabledUserCannotSignInAndLosesSessions(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	uid := e.CreateUser("clerk", "secret1")
 	c := e.SignIn("clerk", "secret1")
@@ -195,6 +203,7 @@ func TestDisabledUserCannotSignInAndLosesSessions(t *testing.T) {
 }
 
 func TestTamperedTokenIsRefused(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	c := e.Admin()
 	c.Token = c.Token[:len(c.Token)-3] + "abc"
@@ -204,6 +213,7 @@ func TestTamperedTokenIsRefused(t *testing.T) {
 }
 
 func TestActiveShopMustStayUsable(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	uid := e.CreateUser("clerk", "secret1")
 	c := e.SignIn("clerk", "secret1")
@@ -225,6 +235,7 @@ func TestActiveShopMustStayUsable(t *testing.T) {
 }
 
 func TestExpiredSessionsAreDeletedAtSignIn(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	e.Admin()
 	ctx := context.Background()

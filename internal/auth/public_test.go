@@ -29,6 +29,7 @@ func getConfig(t *testing.T, c *apptest.Client) auth.PublicConfig {
 }
 
 func TestPublicConfig(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	anon := e.Anonymous()
 	got := getConfig(t, anon)
@@ -57,6 +58,7 @@ func reg(username, password, confirm string) map[string]string {
 }
 
 func TestRegister(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	anon := e.Anonymous()
 	const path = "/api/auth/register"
@@ -121,6 +123,7 @@ func TestRegister(t *testing.T) {
 }
 
 func TestRegisterThrottledPerAddress(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	allowRegister(e)
 	anon := e.Anonymous()
@@ -142,6 +145,7 @@ func TestRegisterThrottledPerAddress(t *testing.T) {
 }
 
 func TestRegisterChecksTheCaptcha(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t, func(c *config.Config) { c.Captcha = true })
 	e.Exec("UPDATE configs SET config_value = '1' WHERE config_key = 'allowRegister'")
 	anon := e.Anonymous()
@@ -202,6 +206,7 @@ func otherCode(code string) string {
 }
 
 func TestPasswordReset(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	id := e.CreateUser("forgetful", "oldpass1")
 	e.Exec("UPDATE users SET email = 'Forget@Example.com', must_change_password = 1 WHERE id = ?", id)
@@ -302,6 +307,7 @@ func (m *fakeMailer) SendMail(_ context.Context, to, subject, body string) error
 }
 
 func TestPasswordResetCodeByMail(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	id := e.CreateUser("mailer", "oldpass1")
 	e.Exec("UPDATE users SET email = 'mailer@example.com' WHERE id = ?", id)

@@ -21,6 +21,7 @@ func rules(t *testing.T, c *apptest.Client) map[string]coding.Rule {
 }
 
 func TestCodingRules(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	b := e.AddBasics()

@@ -64,6 +64,7 @@ func upload(t *testing.T, c *apptest.Client, query string, file []byte) *apptest
 }
 
 func TestContactImport(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	north := addCategory(e, "customertype", "华北", 0)

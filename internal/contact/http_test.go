@@ -87,6 +87,7 @@ func perms(screen string) []string {
 }
 
 func TestContactCRUD(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	north := addCategory(e, "customertype", "华北", 0)

@@ -15,6 +15,7 @@ import (
 )
 
 func TestBothEnginesHaveTheSameTablesAndColumns(t *testing.T) {
+	t.Parallel()
 	lite := dbtest.OpenSQLite(t)
 	pg := dbtest.OpenPostgres(t)
 	ctx := context.Background()
@@ -50,6 +51,7 @@ func TestBothEnginesHaveTheSameTablesAndColumns(t *testing.T) {
 }
 
 func TestMigrateTwiceAppliesNothing(t *testing.T) {
+	t.Parallel()
 	d := dbtest.Open(t)
 	applied, err := d.Migrate(context.Background())
 	if err != nil || len(applied) != 0 {
@@ -61,6 +63,7 @@ func TestMigrateTwiceAppliesNothing(t *testing.T) {
 // must not wait for another's (a lock on the whole server queued the tests of
 // every package, and of every checkout sharing the server, one behind the other).
 func TestMigrationsOfOtherSchemasDoNotWaitForEachOther(t *testing.T) {
+	t.Parallel()
 	a := dbtest.OpenPostgres(t)
 	b := dbtest.OpenPostgres(t)
 	ctx := context.Background()
@@ -96,6 +99,7 @@ func TestMigrationsOfOtherSchemasDoNotWaitForEachOther(t *testing.T) {
 }
 
 func TestInTxRollsBackOnError(t *testing.T) {
+	t.Parallel()
 	d := dbtest.Open(t)
 	ctx := context.Background()
 	now := time.Now().UTC()
@@ -116,6 +120,7 @@ func TestInTxRollsBackOnError(t *testing.T) {
 }
 
 func TestUniqueViolationIsRecognised(t *testing.T) {
+	t.Parallel()
 	d := dbtest.Open(t)
 	ctx := context.Background()
 	now := time.Now().UTC()
@@ -134,6 +139,7 @@ func TestUniqueViolationIsRecognised(t *testing.T) {
 }
 
 func TestTimestampsRoundTripInUTC(t *testing.T) {
+	t.Parallel()
 	d := dbtest.Open(t)
 	ctx := context.Background()
 	at := time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
@@ -150,6 +156,7 @@ func TestTimestampsRoundTripInUTC(t *testing.T) {
 }
 
 func TestConcurrentWritersDoNotFail(t *testing.T) {
+	t.Parallel()
 	d := dbtest.Open(t)
 	ctx := context.Background()
 	var wg sync.WaitGroup
@@ -184,6 +191,7 @@ func TestConcurrentWritersDoNotFail(t *testing.T) {
 }
 
 func TestBackupOfALiveDatabase(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	d, err := db.OpenSQLite(ctx, filepath.Join(dir, "live.db"))
@@ -238,6 +246,7 @@ func TestBackupOfALiveDatabase(t *testing.T) {
 }
 
 func TestRebind(t *testing.T) {
+	t.Parallel()
 	if got := db.Rebind(db.Postgres, "a = ? AND b IN (?, ?)"); got != "a = $1 AND b IN ($2, $3)" {
 		t.Fatal(got)
 	}
@@ -247,6 +256,7 @@ func TestRebind(t *testing.T) {
 }
 
 func TestPostgresPlansEveryStatementForItsArguments(t *testing.T) {
+	t.Parallel()
 	pg := dbtest.OpenPostgres(t)
 	var mode string
 	if err := pg.QueryRow(context.Background(), "SHOW plan_cache_mode").Scan(&mode); err != nil {
@@ -260,6 +270,7 @@ func TestPostgresPlansEveryStatementForItsArguments(t *testing.T) {
 // SQLite's FTS5 search index and its shadow tables have no PostgreSQL
 // counterpart (there a GIN index does the work): schema comparisons skip them.
 func TestColumnsLeaveOutSearchIndexes(t *testing.T) {
+	t.Parallel()
 	d := dbtest.OpenSQLite(t)
 	ctx := context.Background()
 	var n int

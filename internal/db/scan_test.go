@@ -13,6 +13,7 @@ import (
 )
 
 func TestReadHelpers(t *testing.T) {
+	t.Parallel()
 	d := dbtest.Open(t)
 	ctx := context.Background()
 	now := time.Now().UTC()

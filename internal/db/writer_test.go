@@ -32,6 +32,7 @@ func shops(t *testing.T, d *db.DB) int {
 // A request cancelled halfway through its transaction writes nothing, and
 // the next transaction (on SQLite: the same connection) works.
 func TestCancelMidTransactionRollsBackAndFreesTheWriter(t *testing.T) {
+	t.Parallel()
 	d := dbtest.Open(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	err := d.InTx(ctx, func(tx *db.Tx) error {
@@ -63,6 +64,7 @@ func TestCancelMidTransactionRollsBackAndFreesTheWriter(t *testing.T) {
 }
 
 func TestPanicInsideInTxRollsBackAndFreesTheWriter(t *testing.T) {
+	t.Parallel()
 	d := dbtest.Open(t)
 	ctx := context.Background()
 	func() {
@@ -99,6 +101,7 @@ func TestPanicInsideInTxRollsBackAndFreesTheWriter(t *testing.T) {
 // query while rows are open on the connection), a failed statement and use of
 // a finished Tx must all keep working or fail cleanly.
 func TestReusedStatementsAcrossTransactions(t *testing.T) {
+	t.Parallel()
 	d := dbtest.OpenSQLite(t)
 	ctx := context.Background()
 	for i := range 3 {
@@ -165,6 +168,7 @@ func TestReusedStatementsAcrossTransactions(t *testing.T) {
 
 // More distinct statements than the cache holds, from concurrent writers.
 func TestManyDistinctStatementsFromConcurrentWriters(t *testing.T) {
+	t.Parallel()
 	d := dbtest.Open(t)
 	ctx := context.Background()
 	var wg sync.WaitGroup
@@ -200,6 +204,7 @@ func TestManyDistinctStatementsFromConcurrentWriters(t *testing.T) {
 }
 
 func TestWritesAfterCloseFail(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	d, err := db.OpenSQLite(ctx, t.TempDir()+"/x.db")
 	if err != nil {

@@ -48,6 +48,7 @@ func optionNames(os []dept.Option) string {
 }
 
 func TestDeptTreeAndForm(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	c := e.Admin()
 	head := hq(e)
@@ -101,6 +102,7 @@ func TestDeptTreeAndForm(t *testing.T) {
 }
 
 func TestMovingADeptRewritesTheTreePathsBelowIt(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	c := e.Admin()
 	head := hq(e)
@@ -137,6 +139,7 @@ func TestMovingADeptRewritesTheTreePathsBelowIt(t *testing.T) {
 }
 
 func TestDeptBadInput(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	reader := e.UserWith("sys:dept:query")
@@ -183,6 +186,7 @@ func TestDeptBadInput(t *testing.T) {
 }
 
 func TestDeptDeleteIsRefusedWhileInUse(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	c := e.Admin()
 	head := hq(e)
@@ -209,6 +213,7 @@ func TestDeptDeleteIsRefusedWhileInUse(t *testing.T) {
 // The head office's seeded name (总部) follows the caller's language in the
 // tree, the options and the edit form; a name an administrator typed stays.
 func TestSeededHeadOfficeFollowsTheLanguage(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	zh := e.Admin()
 	en := e.Admin()

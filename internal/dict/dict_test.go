@@ -22,6 +22,7 @@ func seed(t *testing.T, e *apptest.Env) {
 }
 
 func TestDictionaryLifeCycle(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	seed(t, e)
 	c := e.Admin()
@@ -101,6 +102,7 @@ func hasOption(opts []dict.Option, value, label string) bool {
 }
 
 func TestDictionaryBadInput(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	seed(t, e)
 	c := e.Admin()
@@ -145,6 +147,7 @@ func TestDictionaryBadInput(t *testing.T) {
 }
 
 func TestItemsBadInput(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	seed(t, e)
 	c := e.Admin()
@@ -198,6 +201,7 @@ func TestItemsBadInput(t *testing.T) {
 }
 
 func TestSeededDictionaries(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	seed(t, e)
 	seed(t, e) // idempotent
@@ -235,6 +239,7 @@ func TestSeededDictionaries(t *testing.T) {
 }
 
 func TestDictionaryPermissions(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	seed(t, e)
 	none := e.UserWith()
@@ -271,6 +276,7 @@ func TestDictionaryPermissions(t *testing.T) {
 // language (page, options, edit form); what an administrator wrote stays as
 // written in both languages.
 func TestBuiltinDictionariesFollowTheLanguage(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	seed(t, e)
 	zh := e.Admin()

@@ -32,6 +32,7 @@ func add(t *testing.T, c *apptest.Client, number, name, mobile string) row {
 }
 
 func TestEmployeeScenarios(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	var next struct{ Number string }

@@ -11,6 +11,7 @@ import (
 // warehouses outside the shop are not answered; bad ids are a 400; the route
 // needs its permission.
 func TestAvailableStock(t *testing.T) {
+	t.Parallel()
 	p := newPricing(t)
 	var rows []struct {
 		InvID      int64       `json:"invId"`

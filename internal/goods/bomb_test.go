@@ -46,6 +46,7 @@ func bombPNG(w, h int) []byte {
 // message giving its size; the per-goods picture limit is checked before
 // decoding too.
 func TestImageBombIsRefusedBeforeDecoding(t *testing.T) {
+	t.Parallel()
 	w, admin := setup(t)
 	g := add(t, admin, w.body("SP0001"))
 	id := fmt.Sprint(g.ID)

@@ -18,6 +18,7 @@ import (
 // Pictures: upload (with a 200 px thumbnail), list, fetch, delete; bad
 // uploads are refused.
 func TestGoodsImages(t *testing.T) {
+	t.Parallel()
 	w, admin := setup(t)
 	e := w.e
 	g := add(t, admin, w.body("SP0001"))
@@ -126,6 +127,7 @@ type importResult struct {
 }
 
 func TestGoodsImportExport(t *testing.T) {
+	t.Parallel()
 	w, admin := setup(t)
 	e := w.e
 	add(t, admin, w.body("SP0001", "barCode", "690"))

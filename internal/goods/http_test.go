@@ -14,6 +14,7 @@ import (
 // The whole life of a goods item with a unit group and SKUs: create, read
 // back, update, search by every kind of code, scan, disable, delete.
 func TestGoodsLife(t *testing.T) {
+	t.Parallel()
 	w, admin := setup(t)
 	e := w.e
 	created := add(t, admin, map[string]any{
@@ -187,6 +188,7 @@ func TestGoodsLife(t *testing.T) {
 // Every kind of bad input is refused with the field named, and nothing is
 // written.
 func TestGoodsBadInput(t *testing.T) {
+	t.Parallel()
 	w, admin := setup(t)
 	e := w.e
 	add(t, admin, w.body("SP0001", "barCode", "111"))
@@ -248,6 +250,7 @@ func TestGoodsBadInput(t *testing.T) {
 // A customer's level decides the proposed price of every unit; a supplier
 // gets the purchase price.
 func TestListBySelected(t *testing.T) {
+	t.Parallel()
 	w, admin := setup(t)
 	g := add(t, admin, map[string]any{"number": "SP0001", "name": "可乐", "unitTypeId": w.bottleBox, "unitId": w.bottle,
 		"purPrice": 2, "salePrice": 3.35, "wholesalePrice": 3, "vipPrice": 2.8, "discountRate1": 90, "discountRate2": 75,
@@ -291,6 +294,7 @@ func TestListBySelected(t *testing.T) {
 
 // Pages and sort orders of the list.
 func TestGoodsPagingAndSorting(t *testing.T) {
+	t.Parallel()
 	w, admin := setup(t)
 	for i := 1; i <= 25; i++ {
 		add(t, admin, w.body(fmt.Sprintf("SP%04d", i), "name", fmt.Sprintf("商品%02d", 26-i), "salePrice", i, "categoryId", w.drinks))

@@ -117,6 +117,7 @@ func (p *pricing) ask(bu int64) (towel, cola proposal) {
 // bought towels at 9.5 (towels have no wholesale price: the level yields
 // nothing).
 func TestPriceResolution(t *testing.T) {
+	t.Parallel()
 	p := newPricing(t)
 	customers := []struct {
 		name               string
@@ -189,6 +190,7 @@ func TestPriceResolution(t *testing.T) {
 // document: drafts, un-audited sales and other customers' sales do not count;
 // per unit.
 func TestLastPrice(t *testing.T) {
+	t.Parallel()
 	p := newPricing(t)
 	p.sequence("lastPrice")
 	_, before := p.ask(p.retail)
@@ -239,6 +241,7 @@ func TestLastPrice(t *testing.T) {
 // A supplier: the last audited purchase from it (whatever priceSequence),
 // else the purchase price.
 func TestPurchasePrice(t *testing.T) {
+	t.Parallel()
 	p := newPricing(t)
 	p.sequence("cLevelPrice")
 	p.doc("purchase", true, p.supplier, "2025-02-01", p.line(p.cola, p.bottle, "1", "1.90"))  // saved later, dated earlier

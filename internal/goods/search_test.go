@@ -17,6 +17,7 @@ import (
 // shorter query reads the rows. Either way a user finds exactly the goods
 // whose search text holds the query, also right after an update or a delete.
 func TestGoodsSearchIndex(t *testing.T) {
+	t.Parallel()
 	w, admin := setup(t)
 	e := w.e
 	cola := add(t, admin, w.body("SP0001", "name", "可口可乐", "spec", "330ml", "barCode", "6901000000011"))
@@ -127,6 +128,7 @@ func TestGoodsSearchIndex(t *testing.T) {
 // index instead of sorting all found (store.go listRows): every page, sort
 // and direction still shows what LIKE finds, in order.
 func TestGoodsSearchManyFound(t *testing.T) {
+	t.Parallel()
 	w, admin := setup(t)
 	e := w.e
 	now := time.Now().UTC()

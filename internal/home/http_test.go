@@ -32,6 +32,7 @@ func createShop(t *testing.T, c *apptest.Client, code, name string) int64 {
 }
 
 func TestHomeInfo(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	if err := sysparam.SeedDefaults(context.Background(), e.App.DB); err != nil {
 		t.Fatal(err)
@@ -104,6 +105,7 @@ func TestHomeInfo(t *testing.T) {
 }
 
 func TestSwitchShop(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	branch := createShop(t, admin, "B01", "分店")
@@ -157,6 +159,7 @@ func TestSwitchShop(t *testing.T) {
 }
 
 func TestReset(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	for _, s := range []string{
 		"CREATE TABLE test_bills (id INTEGER PRIMARY KEY, note TEXT NOT NULL)",
@@ -224,6 +227,7 @@ func TestReset(t *testing.T) {
 
 // A failing step rolls the whole reset back.
 func TestResetIsAllOrNothing(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	for _, s := range []string{
 		"CREATE TABLE test_parents (id INTEGER PRIMARY KEY)",
@@ -244,6 +248,7 @@ func TestResetIsAllOrNothing(t *testing.T) {
 }
 
 func TestClearTableRefusesBadNames(t *testing.T) {
+	t.Parallel()
 	defer func() {
 		if recover() == nil {
 			t.Fatal("no panic")

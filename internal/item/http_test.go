@@ -40,6 +40,7 @@ func list(t *testing.T, c *apptest.Client, query string) apptest.List[row] {
 }
 
 func TestItems(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	sales := category(t, admin, "raccttype", "营业外收入")

@@ -55,6 +55,7 @@ func batch(t *testing.T, c *apptest.Client, method, path string) []apptest.Batch
 }
 
 func TestWarehouseCRUD(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	main := e.MainShop()
@@ -182,6 +183,7 @@ func TestWarehouseCRUD(t *testing.T) {
 }
 
 func TestWarehouseShops(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	main := e.MainShop()

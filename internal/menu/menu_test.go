@@ -56,6 +56,7 @@ func find(rs []menu.Route, path string) *menu.Route {
 }
 
 func TestRoutesOfAClerk(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	c := signInWithRole(t, e, "clerk1", "CLERK")
 	rs := routes(t, c)
@@ -117,6 +118,7 @@ func TestRoutesOfAClerk(t *testing.T) {
 }
 
 func TestRootSeesEveryRoute(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	c := e.Admin()
 	rs := routes(t, c)
@@ -141,6 +143,7 @@ func TestRootSeesEveryRoute(t *testing.T) {
 }
 
 func TestMenuListAndOptions(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	c := e.UserWith("sys:menu:query")
 	var tree []*menu.Menu
@@ -206,6 +209,7 @@ func TestMenuListAndOptions(t *testing.T) {
 }
 
 func TestMenuLifecycle(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	c := e.Admin()
 	var cat, page, btn int64
@@ -263,6 +267,7 @@ func TestMenuLifecycle(t *testing.T) {
 }
 
 func TestMenuBadInput(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	reader := e.UserWith("sys:menu:query")
@@ -327,6 +332,7 @@ func TestMenuBadInput(t *testing.T) {
 }
 
 func TestMovingAMenuKeepsTreePathsAndRoutesWhole(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	c := e.Admin()
 	create := func(body map[string]any) int64 {

@@ -27,6 +27,7 @@ settings:reset:execute settings:parameter:query settings:parameter:update`
 var permPattern = regexp.MustCompile(`^[a-z]+:[a-zA-Z-]+(:[a-zA-Z-]+)+$`)
 
 func TestSeedsAreWellFormed(t *testing.T) {
+	t.Parallel()
 	codes := map[string]bool{}
 	perms := map[string]bool{}
 	components := map[string]string{}
@@ -115,6 +116,7 @@ func TestSeedsAreWellFormed(t *testing.T) {
 }
 
 func TestGrantedRolesInheritAndBubbleUp(t *testing.T) {
+	t.Parallel()
 	tree := []Seed{catalog("c", "/c", "目录", "Catalog", "",
 		Seed{Code: "c.page", Name: "页", NameEn: "Page", Type: TypeMenu, Path: "page", Component: "c/page",
 			Roles: []string{RoleClerk},
@@ -140,6 +142,7 @@ func TestGrantedRolesInheritAndBubbleUp(t *testing.T) {
 }
 
 func TestSeedAllIsIdempotent(t *testing.T) {
+	t.Parallel()
 	d := dbtest.Open(t)
 	start := time.Now()
 	seed(t, d)
@@ -159,6 +162,7 @@ func TestSeedAllIsIdempotent(t *testing.T) {
 }
 
 func TestSeedAllWritesTheTree(t *testing.T) {
+	t.Parallel()
 	d := dbtest.Open(t)
 	seed(t, d)
 	rows := loadMenus(t, d)
@@ -193,6 +197,7 @@ func TestSeedAllWritesTheTree(t *testing.T) {
 }
 
 func TestBuiltinRoleGrants(t *testing.T) {
+	t.Parallel()
 	d := dbtest.Open(t)
 	seed(t, d)
 	menus := map[int64]dbMenu{}
@@ -268,6 +273,7 @@ func TestBuiltinRoleGrants(t *testing.T) {
 }
 
 func TestSeedAllRestoresDeletedMenusAndKeepsEditedOnes(t *testing.T) {
+	t.Parallel()
 	d := dbtest.Open(t)
 	ctx := context.Background()
 	seed(t, d)
@@ -329,6 +335,8 @@ func TestSeedAllRestoresDeletedMenusAndKeepsEditedOnes(t *testing.T) {
 	}
 }
 
+// Not parallel: it replaces the package's Seeds for its run (the parallel
+// tests of the package start after it ends).
 func TestSeedAllWritesEveryColumn(t *testing.T) {
 	saved := Seeds
 	t.Cleanup(func() { Seeds = saved })

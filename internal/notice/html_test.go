@@ -36,6 +36,7 @@ var hostile = []string{
 // no element, attribute or address that can run script, and keeps the
 // editor's formatting.
 func TestSanitizeRemovesScriptKeepsContent(t *testing.T) {
+	t.Parallel()
 	for _, in := range hostile {
 		out := strings.ToLower(notice.SanitizeContent(in))
 		for _, bad := range []string{"<script", "<svg", "<math", "<style", "<iframe", "<object", "<embed", "<form", "<meta", "<animate", "onerror", "onclick", "javascript:", "data:text", "image/svg", "<noscript", "<xmp"} {
@@ -60,6 +61,7 @@ func TestSanitizeRemovesScriptKeepsContent(t *testing.T) {
 }
 
 func TestHostileNoticeIsStoredSanitised(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	admin := e.Admin()
 	for i, in := range hostile {

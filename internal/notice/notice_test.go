@@ -47,6 +47,7 @@ func mine(t *testing.T, c *apptest.Client, query string) apptest.Page[notice.Min
 }
 
 func TestNoticeLifeCycle(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	admin := e.Admin()
 	reader := e.UserWith()
@@ -162,6 +163,7 @@ func TestNoticeLifeCycle(t *testing.T) {
 }
 
 func TestTargetedNotice(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	admin := e.Admin()
 	aID := e.CreateUser("alice", "secret1")
@@ -204,6 +206,7 @@ func TestTargetedNotice(t *testing.T) {
 }
 
 func TestNoticeBadInput(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	admin := e.Admin()
 	uid := e.CreateUser("carol", "secret1")
@@ -243,6 +246,7 @@ func TestNoticeBadInput(t *testing.T) {
 }
 
 func TestNoticeTargetsOfOtherShops(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	admin := e.Admin()
 	now := time.Now().UTC()
@@ -275,6 +279,7 @@ func TestNoticeTargetsOfOtherShops(t *testing.T) {
 }
 
 func TestNoticePermissions(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	admin := e.Admin()
 	id := create(t, admin, map[string]any{"title": "t", "type": 1})

@@ -33,6 +33,7 @@ const (
 )
 
 func TestParseUserAgent(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ ua, browser, os string }{
 		{chromeWin, "Chrome 120", "Windows"},
 		{edgeWin, "Edge 120", "Windows"},
@@ -60,6 +61,7 @@ func TestParseUserAgent(t *testing.T) {
 }
 
 func TestGrowthRate(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		today, yesterday int
 		want             string
@@ -88,6 +90,7 @@ func do(t *testing.T, e *apptest.Env, c *apptest.Client, method, path, ua, body 
 func clearLogs(e *apptest.Env) { e.Exec("DELETE FROM sys_logs") }
 
 func TestChangesAreLogged(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	// Signing in is logged, the password masked.
@@ -208,6 +211,7 @@ func createShopUser(e *apptest.Env, shopCode, username string, perms ...string) 
 }
 
 func TestLogPageIsScopedToTheShop(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	main := e.MainShop()
@@ -255,6 +259,7 @@ func TestLogPageIsScopedToTheShop(t *testing.T) {
 }
 
 func TestVisitTrendAndStats(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	clearLogs(e)

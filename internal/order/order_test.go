@@ -12,6 +12,7 @@ import (
 // closed whatever is delivered, opening recomputes its status; pending
 // shows ordered, delivered and remaining per line in both units.
 func TestSalesOrderFulfilment(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	o := w.salesOrder(w.customer)
 	if !strings.HasPrefix(o.BillNo, "XSDD20250302") || o.TransType != 150601 || o.DeliveryDate != "2025-03-20" || o.BillStatus != 0 || o.Checked != 1 {
@@ -126,6 +127,7 @@ func TestSalesOrderFulfilment(t *testing.T) {
 // line, at save and at audit (another delivery may have been audited
 // since), unless allowOverFulfil.
 func TestOverFulfil(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	o := w.salesOrder(w.customer)
 	r := w.admin.Do("POST", "/api/sales/add?check=1", w.doc(w.customer, "2025-03-03", w.from(o, 0, w.bottle, "11")))
@@ -162,6 +164,7 @@ func TestOverFulfil(t *testing.T) {
 // An order with linked audited documents cannot be un-audited or deleted;
 // a linked draft blocks its delete and edit; the message names the document.
 func TestOrderWithLinkedDocuments(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	o := w.salesOrder(w.customer)
 	d := w.save("/api/sales/add?check=1", w.doc(w.customer, "2025-03-03", w.from(o, 0, w.bottle, "3")))
@@ -197,6 +200,7 @@ func TestOrderWithLinkedDocuments(t *testing.T) {
 
 // Links that do not hold are refused with a 400 naming the field.
 func TestBadLinks(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	o := w.salesOrder(w.customer)
 	po := w.save("/api/purOrder/add?check=1", w.doc(w.supplier, "2025-03-02", w.line(w.cola, w.bottle, "10", "2")))
@@ -250,6 +254,7 @@ func TestBadLinks(t *testing.T) {
 // A purchase order is received in part; pending hides prices without the
 // money right; closing needs its own permission.
 func TestPurchaseOrder(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	body := w.doc(w.supplier, "2025-03-02", w.line(w.cola, w.box, "3", "24"))
 	body["deliveryDate"] = "2025-03-09"

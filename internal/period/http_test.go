@@ -17,6 +17,7 @@ type doc struct {
 }
 
 func TestPeriodClose(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	b := e.AddBasics()

@@ -20,6 +20,7 @@ import (
 // salesDetail totals; contactDebt = the contacts' balances.
 // CANGSHU_SEED reproduces a run, CANGSHU_STEPS sets its length.
 func TestCrossReportInvariants(t *testing.T) {
+	t.Parallel()
 	seed := time.Now().UnixNano() % 100000
 	if s, err := strconv.ParseInt(os.Getenv("CANGSHU_SEED"), 10, 64); err == nil {
 		seed = s

@@ -154,6 +154,7 @@ func history(t *testing.T, w *world) {
 const jan = "beginDate=2026-01-01&endDate=2026-01-31"
 
 func TestWorkedExample(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	history(t, w)
 	a := w.admin
@@ -259,6 +260,7 @@ func TestWorkedExample(t *testing.T) {
 }
 
 func TestMoneyRightsAndScope(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	history(t, w)
 	// sales amounts but no cost
@@ -316,6 +318,7 @@ func TestMoneyRightsAndScope(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	for _, c := range []struct{ url, field string }{
 		{"/api/report/salesDetail?beginDate=2026-02-30", "beginDate"},
@@ -351,6 +354,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestOrderTrackingAndDashboard(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	var order doc
 	w.admin.Do("POST", "/api/salesOrder/add?check=1", map[string]any{"date": "2026-01-03", "buId": w.customer, "locationId": w.main,

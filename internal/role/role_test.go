@@ -12,6 +12,7 @@ import (
 )
 
 func TestRoleLifecycle(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	c := e.Admin()
 	var id int64
@@ -78,6 +79,7 @@ func TestRoleLifecycle(t *testing.T) {
 }
 
 func TestRoleBadInput(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	reader := e.UserWith("sys:role:query")
@@ -138,6 +140,7 @@ func TestRoleBadInput(t *testing.T) {
 }
 
 func TestRootRoleIsProtected(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	editor := e.UserWith("sys:role:query", "sys:role:edit")
@@ -176,6 +179,7 @@ func TestRootRoleIsProtected(t *testing.T) {
 }
 
 func TestRoleDeleteIsRefusedWhileInUse(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	c := e.Admin()
 	var free, used int64
@@ -202,6 +206,7 @@ func TestRoleDeleteIsRefusedWhileInUse(t *testing.T) {
 }
 
 func TestGrantsTakeEffectOnTheNextRequest(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	u := e.UserWith("sys:dept:query")
@@ -273,6 +278,7 @@ func TestGrantsTakeEffectOnTheNextRequest(t *testing.T) {
 }
 
 func TestRoleEditorsCannotGrantWhatTheyLack(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	editor := e.UserWith("sys:role:edit", "sys:role:query", "sys:dept:query")
 	target := e.RoleID("CLERK")
@@ -296,6 +302,7 @@ func TestRoleEditorsCannotGrantWhatTheyLack(t *testing.T) {
 // The built-in roles' seeded names and remarks follow the caller's language
 // (list, options, edit form); a name an administrator wrote stays as written.
 func TestBuiltinRolesFollowTheLanguage(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	zh := e.Admin()
 	en := e.Admin()

@@ -57,6 +57,7 @@ func sessionShop(t *testing.T, e *apptest.Env, username string) []sql.NullInt64 
 }
 
 func TestShopCRUD(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	var created shopRow
@@ -182,6 +183,7 @@ func TestShopCRUD(t *testing.T) {
 }
 
 func TestShopIsolationAndOptions(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	other := createShop(t, admin, "B01", "别的店")
@@ -229,6 +231,7 @@ func TestShopIsolationAndOptions(t *testing.T) {
 }
 
 func TestDisablingShops(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	b := createShop(t, admin, "B01", "分店")
@@ -290,6 +293,7 @@ func TestDisablingShops(t *testing.T) {
 // list, the switcher options, the edit form and the home information; a name
 // an administrator typed stays as typed.
 func TestSeededShopNameFollowsTheLanguage(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	zh := e.Admin()
 	en := e.Admin()

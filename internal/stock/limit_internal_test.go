@@ -8,6 +8,7 @@ import (
 // Costing never wraps: sums and products saturate beyond int64, and a
 // saturated balance is over the limit, so the change is refused.
 func TestCostArithmeticSaturatesInsteadOfWrapping(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ a, b, want int64 }{
 		{1, 2, 3},
 		{math.MaxInt64, 1, math.MaxInt64},

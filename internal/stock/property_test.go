@@ -19,6 +19,7 @@ import (
 // architecture §4 along the way against an independent replay. Seeded:
 // CANGSHU_SEED=n reproduces a run; CANGSHU_STEPS=n changes its length.
 func TestProperty(t *testing.T) {
+	t.Parallel()
 	seed := time.Now().UnixNano() % 100000
 	if s, err := strconv.ParseInt(os.Getenv("CANGSHU_SEED"), 10, 64); err == nil {
 		seed = s
@@ -29,6 +30,7 @@ func TestProperty(t *testing.T) {
 	}
 	for _, m := range []stock.Method{stock.MovingAverage, stock.FIFO} {
 		t.Run(string(m), func(t *testing.T) {
+			t.Parallel()
 			t.Logf("seed %d", seed)
 			rnd := rand.New(rand.NewSource(seed))
 			w := newWorld(t)

@@ -25,6 +25,7 @@ func (w *world) cost(bill int64) string {
 // back-dated receipt that recosts the later sales, and an un-audit, worked
 // by hand for both methods (amounts to 2 places).
 func TestWorkedExamples(t *testing.T) {
+	t.Parallel()
 	type want struct{ sale3, sale7, ret1, qty, value string }
 	cases := []struct {
 		method              stock.Method
@@ -52,6 +53,7 @@ func TestWorkedExamples(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(string(c.method), func(t *testing.T) {
+			t.Parallel()
 			w := newWorld(t)
 			cfg := cfgOf(c.method)
 			k := stock.Key{GoodsID: w.goods[0], LocationID: w.main}
@@ -103,8 +105,10 @@ func TestWorkedExamples(t *testing.T) {
 // 3.33, then 6.67 × 1/2 = 3.335 → 3.34, and the last takes exactly what is
 // left (3.33): nothing stays behind at zero quantity.
 func TestRoundingEmptiesExactly(t *testing.T) {
+	t.Parallel()
 	for _, m := range []stock.Method{stock.MovingAverage, stock.FIFO} {
 		t.Run(string(m), func(t *testing.T) {
+			t.Parallel()
 			w := newWorld(t)
 			cfg := cfgOf(m)
 			k := stock.Key{GoodsID: w.goods[1], LocationID: w.main}
@@ -134,8 +138,10 @@ func TestRoundingEmptiesExactly(t *testing.T) {
 // warehouse does not allow it (nothing written); allowed in 门店, priced at
 // the last cost, the next receipt settling the difference visibly.
 func TestNegativeStock(t *testing.T) {
+	t.Parallel()
 	for _, m := range []stock.Method{stock.MovingAverage, stock.FIFO} {
 		t.Run(string(m), func(t *testing.T) {
+			t.Parallel()
 			w := newWorld(t)
 			cfg := cfgOf(m)
 			k := stock.Key{GoodsID: w.goods[0], LocationID: w.main}
@@ -213,6 +219,7 @@ func TestNegativeStock(t *testing.T) {
 // TestConcurrentLastUnits: 50 transactions each take 1 of 10 units at
 // once: exactly 10 succeed, the others get the shortfall, no deadlock.
 func TestConcurrentLastUnits(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	cfg := cfgOf(stock.MovingAverage)
 	k := stock.Key{GoodsID: w.goods[0], LocationID: w.main}

@@ -51,8 +51,10 @@ func (w *world) moveAmount(bill, location int64) string {
 // balance follows, in the same transaction. Un-auditing the receipt puts
 // every cost back. The line's cost is counted once (per role).
 func TestTransferCost(t *testing.T) {
+	t.Parallel()
 	for _, m := range []stock.Method{stock.MovingAverage, stock.FIFO} {
 		t.Run(string(m), func(t *testing.T) {
+			t.Parallel()
 			w := newWorld(t)
 			cfg := cfgOf(m)
 			a := stock.Key{GoodsID: w.goods[0], LocationID: w.main}
@@ -131,8 +133,10 @@ func TestTransferCost(t *testing.T) {
 // refused, and so is a back-dated sale that would empty it before an
 // adjustment.
 func TestValueOnly(t *testing.T) {
+	t.Parallel()
 	for _, m := range []stock.Method{stock.MovingAverage, stock.FIFO} {
 		t.Run(string(m), func(t *testing.T) {
+			t.Parallel()
 			w := newWorld(t)
 			cfg := cfgOf(m)
 			k := stock.Key{GoodsID: w.goods[1], LocationID: w.main}

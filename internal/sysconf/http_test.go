@@ -53,6 +53,7 @@ func idOfKey(t *testing.T, c *apptest.Client, key string) int64 {
 }
 
 func TestConfigKeys(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	admin := e.Admin()
 	var created configRow
@@ -121,6 +122,7 @@ func TestConfigKeys(t *testing.T) {
 }
 
 func TestBuiltinKeys(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	admin := e.Admin()
 	if n := e.Count("SELECT COUNT(*) FROM configs WHERE builtin = 1"); n != len(sysparam.Params()) {
@@ -162,6 +164,7 @@ func TestBuiltinKeys(t *testing.T) {
 }
 
 func TestSystemParameters(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	admin := e.Admin()
 	ctx := context.Background()

@@ -110,6 +110,7 @@ func (w *world) batchMsg(path string) string {
 }
 
 func TestSerialsSavedWithTheDraft(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	d := w.save("/api/purchase/add", w.doc(w.supplier, w.main, "2025-03-01", w.phoneLine("A1", " A2 ")))
 	var got doc
@@ -131,6 +132,7 @@ func TestSerialsSavedWithTheDraft(t *testing.T) {
 }
 
 func TestSerialsRefused(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.save("/api/purchase/add?check=1", w.doc(w.supplier, w.main, "2025-03-01", w.phoneLine("S1", "S2", "S3")))
 	w.save("/api/sales/add?check=1", w.doc(w.customer, w.main, "2025-03-02", w.phoneLine("S3")))
@@ -170,6 +172,7 @@ func TestSerialsRefused(t *testing.T) {
 }
 
 func TestSerialHistoryAndReversal(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.save("/api/purchase/add?check=1", w.doc(w.supplier, w.main, "2025-03-01", w.phoneLine("H1", "H2")))
 	sale := w.save("/api/sales/add?check=1", w.doc(w.customer, w.main, "2025-04-10", w.phoneLine("H1")))
@@ -229,6 +232,7 @@ func TestSerialHistoryAndReversal(t *testing.T) {
 // Two receipts of the same new serial audited at the same time: exactly
 // one succeeds (the unique index and the conditional upsert).
 func TestSerialConcurrentReceipts(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	for round := range 5 {
 		sn := fmt.Sprintf("C%d", round)
@@ -273,6 +277,7 @@ func TestSerialConcurrentReceipts(t *testing.T) {
 }
 
 func TestBatches(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	milk := func(qty int, batch, prod, valid string) line {
 		return line{"invId": w.milk, "qty": qty, "price": 5, "batch": batch, "prodDate": prod, "validDate": valid}
@@ -328,6 +333,7 @@ func batchesString[T any](rows []T, f func(T) string) string {
 // main shop (neither that it exists nor its warehouse); the administrator
 // sees it with all its moves.
 func TestSerialHistoryStaysInTheShop(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.save("/api/purchase/add?check=1", w.doc(w.supplier, w.main, "2025-03-01", w.phoneLine("S1", "S2")))
 	now := time.Now().UTC()

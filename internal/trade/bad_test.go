@@ -11,6 +11,7 @@ import (
 
 // Bad input gets a 400/403/409 naming the field, and changes nothing.
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.admin
 	with := func(mod func(b map[string]any, l line)) map[string]any {
@@ -88,6 +89,7 @@ func TestBadInput(t *testing.T) {
 // Without the money right prices and amounts are left out; without the
 // cost right so are costs.
 func TestMoneyRights(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.admin
 	w.save(a, "/api/purchase/add?check=1", w.doc(w.supplier, "2025-08-01", w.colaLine("10", "2")))

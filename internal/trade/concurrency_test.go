@@ -42,6 +42,7 @@ const (
 // TestLastUnitsOneApp races on one app (the engine of the run: SQLite, or
 // PostgreSQL with CANGSHU_TEST_PG) over real HTTP.
 func TestLastUnitsOneApp(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	srv := httptest.NewServer(e.App.Handler())
 	t.Cleanup(srv.Close)
@@ -51,6 +52,7 @@ func TestLastUnitsOneApp(t *testing.T) {
 // TestLastUnitsThreeServers races on PostgreSQL with three server
 // processes of the real binary sharing one database (CANGSHU_TEST_PG).
 func TestLastUnitsThreeServers(t *testing.T) {
+	t.Parallel()
 	base := dbtest.PostgresURL()
 	if base == "" {
 		t.Skip("CANGSHU_TEST_PG is not set")

@@ -17,6 +17,7 @@ func (w *world) moveCost(entryID int64) string {
 // stock received is worth what is owed for it (tax off, worked by hand;
 // docs/stock.md "Documents"). Returns are not affected.
 func TestDocumentDiscountCostTaxOff(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.admin
 	w.params(map[string]any{"taxRequiredCheck": 0, "valMethods": "movingAverage"})
@@ -59,6 +60,7 @@ func TestDocumentDiscountCostTaxOff(t *testing.T) {
 // net part lowers the costs (worked by hand; audited after saving, so the
 // discount is read back from the stored document).
 func TestDocumentDiscountCostTaxInclusive(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.admin
 	w.params(map[string]any{"taxRequiredCheck": 1, "taxRequiredInput": 13, "invPriceIsTax": 1, "valMethods": "movingAverage"})

@@ -15,6 +15,7 @@ import (
 // line's cost, cannot return more than was delivered, and blocks the
 // sale's un-audit while it is audited.
 func TestLifeCycle(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.admin
 
@@ -119,6 +120,7 @@ func TestLifeCycle(t *testing.T) {
 // Lists: filters, free text, sorting, paging and the totals row; another
 // shop's documents are invisible; the export is an Excel file.
 func TestListAndScope(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.admin
 	for i, d := range []string{"2025-04-01", "2025-04-02", "2025-04-03"} {
@@ -192,6 +194,7 @@ func TestListAndScope(t *testing.T) {
 // Batches answer per id; records used by documents cannot be deleted (the
 // message names the document); every change is in the operation log.
 func TestBatchUsageAndLog(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.admin
 	d1 := w.save(a, "/api/sales/add", w.doc(w.customer, "2025-08-01", line{"invId": w.sprite, "qty": 1, "price": 1}))

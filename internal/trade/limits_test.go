@@ -13,6 +13,7 @@ import (
 // are refused with a 400 naming the field; stock, contact and list figures
 // never wrap, and the lists keep answering.
 func TestFiguresBeyondTheLimitsAreRefusedAndListsKeepAnswering(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.admin
 	clerk := w.e.UserWith("purchase:purchase:query", "purchase:purchase:add")
@@ -80,6 +81,7 @@ func TestFiguresBeyondTheLimitsAreRefusedAndListsKeepAnswering(t *testing.T) {
 // Documents dated before the start date or absurdly far ahead are refused
 // with a message naming the bound.
 func TestDatesOutsideTheSystemsRangeAreRefused(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.admin
 	next := time.Now().UTC().AddDate(0, 0, 30).Format("2006-01-02")
@@ -116,6 +118,7 @@ func TestDatesOutsideTheSystemsRangeAreRefused(t *testing.T) {
 // of 1,000,000 × 1,000,000 over two goods would take the cash account to
 // −6,000,000,000,000 (+ its opening); the sixth is refused whole.
 func TestAccountBalanceBeyondTheLimitIsRefused(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.admin
 	paid := func(goods int64) map[string]any {

@@ -11,6 +11,7 @@ func num(s string) json.Number { return json.Number(s) }
 
 // Tax-exclusive prices with line and document discounts, worked by hand.
 func TestTaxExclusive(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.params(map[string]any{"taxRequiredCheck": 1, "taxRequiredInput": 13, "invPriceIsTax": 0})
 	b := w.doc(w.supplier, "2025-05-01",
@@ -40,6 +41,7 @@ func TestTaxExclusive(t *testing.T) {
 
 // Tax-inclusive prices: the net amount is derived from the price with tax.
 func TestTaxInclusive(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.params(map[string]any{"taxRequiredCheck": 1, "taxRequiredInput": 13, "invPriceIsTax": 1})
 	b := w.doc(w.customer, "2025-05-01",
@@ -70,6 +72,7 @@ func TestTaxInclusive(t *testing.T) {
 // purchase paid from an account lowers the account's balance; un-audit
 // takes both back.
 func TestContactAndAccountBalances(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.admin
 	balance := func(path string, id int64) string {

@@ -14,6 +14,7 @@ import (
 // today); a rolled-back save gives its number back; monthly rules;
 // manual numbers kept when the rule allows them and refused when taken.
 func TestNumbering(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.admin
 	no := func(path, date string) string {
@@ -61,6 +62,7 @@ func TestNumbering(t *testing.T) {
 
 // Concurrent saves of the same day never collide and leave no gaps.
 func TestConcurrentNumbers(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	const n = 24
 	var wg sync.WaitGroup

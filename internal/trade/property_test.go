@@ -30,6 +30,7 @@ import (
 // the model, and serial refusals are predicted. CANGSHU_SEED reproduces
 // a run, CANGSHU_STEPS sets its length.
 func TestDocumentProperty(t *testing.T) {
+	t.Parallel()
 	seed := time.Now().UnixNano() % 100000
 	if s, err := strconv.ParseInt(os.Getenv("CANGSHU_SEED"), 10, 64); err == nil {
 		seed = s
@@ -40,6 +41,7 @@ func TestDocumentProperty(t *testing.T) {
 	}
 	for _, method := range []string{"movingAverage", "fifo"} {
 		t.Run(method, func(t *testing.T) {
+			t.Parallel()
 			t.Logf("seed %d, %d steps (CANGSHU_SEED=%d reproduces)", seed, steps, seed)
 			m := newModel(t, method, seed)
 			start := time.Now()

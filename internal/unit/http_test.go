@@ -46,6 +46,7 @@ func addGoods(e *apptest.Env, number string, unitID, groupID int64) {
 }
 
 func TestUnits(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	var ge, jin unitRow
@@ -104,6 +105,7 @@ func TestUnits(t *testing.T) {
 }
 
 func TestUnitGroups(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	var box groupRow

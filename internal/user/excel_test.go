@@ -53,6 +53,7 @@ func importFile(t *testing.T, c *apptest.Client, query string, data []byte) *app
 }
 
 func TestTemplate(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	r := admin.Do("GET", "/api/users/template", nil).Want(200)
@@ -79,6 +80,7 @@ func TestTemplate(t *testing.T) {
 }
 
 func TestImportReportsEveryBadRowAndWritesNothing(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	before := e.Count("SELECT COUNT(*) FROM users")
@@ -140,6 +142,7 @@ func TestImportReportsEveryBadRowAndWritesNothing(t *testing.T) {
 }
 
 func TestImportGoodFile(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	sales := addDept(e, hq(e), "SALES", "销售部")
@@ -188,6 +191,7 @@ func TestImportGoodFile(t *testing.T) {
 }
 
 func TestImportBadFiles(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	admin.Lang = "en"
@@ -228,6 +232,7 @@ func TestImportBadFiles(t *testing.T) {
 }
 
 func TestImportMaxRows(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("5,000 rows")
 	}
@@ -248,6 +253,7 @@ func TestImportMaxRows(t *testing.T) {
 }
 
 func TestImportRootRole(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	mgr := e.UserWith("sys:user:import")
 	mgr.Lang = "en"
@@ -263,6 +269,7 @@ func TestImportRootRole(t *testing.T) {
 }
 
 func TestExport(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	create(t, admin, with(newUser(e, "exp.one"), "nickname", "导出一", "mobile", "13800000021", "gender", 1, "deptId", hq(e)))

@@ -83,6 +83,7 @@ func serveSMTP(conn net.Conn, got chan string) {
 }
 
 func TestEmailCodeBySMTP(t *testing.T) {
+	t.Parallel()
 	d := dbtest.Open(t)
 	ctx := context.Background()
 	now := time.Now().UTC()
@@ -142,6 +143,7 @@ func TestEmailCodeBySMTP(t *testing.T) {
 }
 
 func TestEmailSendFailureDoesNotThrottle(t *testing.T) {
+	t.Parallel()
 	d := dbtest.Open(t)
 	ctx := context.Background()
 	now := time.Now().UTC()
@@ -191,6 +193,7 @@ func closedPort(t *testing.T) int {
 }
 
 func TestParseTimeRange(t *testing.T) {
+	t.Parallel()
 	day := func(s string) time.Time {
 		d, _ := time.ParseInLocation(time.DateOnly, s, time.Local)
 		return d.UTC()
@@ -218,6 +221,7 @@ func TestParseTimeRange(t *testing.T) {
 }
 
 func TestInputRules(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		email string
 		ok    bool

@@ -14,6 +14,7 @@ import (
 // --- list ----------------------------------------------------------------------
 
 func TestPageFiltersAndPaging(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	top := hq(e)
@@ -78,6 +79,7 @@ func TestPageFiltersAndPaging(t *testing.T) {
 }
 
 func TestDataScope(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	top := hq(e)
@@ -135,6 +137,7 @@ func sortStrings(s []string) {
 }
 
 func TestShopScope(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	shop1 := e.MainShop()
@@ -198,6 +201,7 @@ func TestShopScope(t *testing.T) {
 }
 
 func TestAdministratorsAreProtected(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	adminID := e.UserID("admin")
@@ -277,6 +281,7 @@ func rolePerms(t *testing.T, e *apptest.Env, code string) []string {
 }
 
 func TestManagersCannotAssignStrongerRoles(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	mgr := e.UserWith("sys:user:query", "sys:user:add", "sys:user:edit")
 	mgr.Lang = "en"

@@ -13,6 +13,7 @@ import (
 )
 
 func TestForcedPasswordChange(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t, func(c *config.Config) { c.AdminPassword = "" })
 	pw := e.App.GeneratedAdminPassword
 	if pw == "" {
@@ -46,6 +47,7 @@ func TestForcedPasswordChange(t *testing.T) {
 }
 
 func TestSetPassword(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	e.CreateUser("pat", "secret1", "sys:user:query")
 	pat := e.SignIn("pat", "secret1")
@@ -106,6 +108,7 @@ func TestSetPassword(t *testing.T) {
 }
 
 func TestProfile(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	id := create(t, admin, with(newUser(e, "prof"), "deptId", hq(e), "mobile", "13800000031", "email", "p@example.com"))
@@ -174,6 +177,7 @@ func lastCode(t *testing.T, e *apptest.Env, target string) string {
 }
 
 func TestBindMobileWithCode(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	e.CreateUser("mo", "secret1")
 	c := e.SignIn("mo", "secret1")
@@ -259,6 +263,7 @@ func TestBindMobileWithCode(t *testing.T) {
 }
 
 func TestBindEmailWithCode(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	e.CreateUser("em", "secret1")
 	c := e.SignIn("em", "secret1")

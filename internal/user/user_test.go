@@ -87,6 +87,7 @@ func names(p apptest.Page[user.Item]) string {
 // --- CRUD --------------------------------------------------------------------
 
 func TestCreateReadUpdateDelete(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	clerk, keeper, shop, dept := e.RoleID("CLERK"), e.RoleID("KEEPER"), e.MainShop(), hq(e)
@@ -148,6 +149,7 @@ func TestCreateReadUpdateDelete(t *testing.T) {
 }
 
 func TestCreateWithoutPasswordUsesInitialPassword(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	create(t, admin, with(newUser(e, "plain"), "password", nil))
@@ -170,6 +172,7 @@ func TestCreateWithoutPasswordUsesInitialPassword(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	base := newUser(e, "valid.user")
@@ -238,6 +241,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestPermissions(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	id := create(t, admin, newUser(e, "target"))
@@ -279,6 +283,7 @@ func TestPermissions(t *testing.T) {
 }
 
 func TestDeleteIsAllOrNothing(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	a := create(t, admin, newUser(e, "del_a"))
@@ -299,6 +304,7 @@ func TestDeleteIsAllOrNothing(t *testing.T) {
 }
 
 func TestResetPasswordRevokesSessions(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	id := e.CreateUser("bob", "secret1", "sys:user:query")
@@ -331,6 +337,7 @@ func TestResetPasswordRevokesSessions(t *testing.T) {
 }
 
 func TestDisablingRevokesSessions(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	id := create(t, admin, newUser(e, "carl"))
@@ -363,6 +370,7 @@ func TestDisablingRevokesSessions(t *testing.T) {
 }
 
 func TestOptionsAndMe(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
 	create(t, admin, with(newUser(e, "opt_user"), "nickname", "选项用户"))
@@ -393,6 +401,7 @@ func TestOptionsAndMe(t *testing.T) {
 // The user list names built-in roles and the seeded shop in the caller's
 // language, as the roles screen and the role picker do.
 func TestUserListNamesSeededRolesAndShopInTheCallersLanguage(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	for _, tc := range []struct {
 		lang, role, shop string

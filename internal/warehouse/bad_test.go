@@ -11,6 +11,7 @@ import (
 // Bad input per kind gets a clear message naming the field and changes
 // nothing.
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.admin
 	w.purchase("2025-05-01", w.main, "5", "2")
@@ -73,6 +74,7 @@ func TestBadInput(t *testing.T) {
 // Serial numbers move with a transfer: only from the warehouse they are in;
 // un-auditing puts them back.
 func TestTransferSerials(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.admin
 	a.Do("POST", "/api/config/system", map[string]any{"ISSERNUM": 1}).Want(200)

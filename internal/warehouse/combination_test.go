@@ -19,6 +19,7 @@ import (
 // product 28, the disassembled product 14 and its parts 8.18 and 6.82 (the
 // same weights).
 func TestAssemblyThenDisassembly(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.admin
 	now := time.Now().UTC()

@@ -28,6 +28,7 @@ type queryPage struct {
 // and bottles, value with the cost right only, a totals row; another
 // shop's warehouse never shows.
 func TestStockQuery(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.admin
 	w.purchase("2025-07-01", w.main, "41", "1.5")

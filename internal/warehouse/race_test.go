@@ -15,6 +15,7 @@ import (
 // Then transfers both ways between two stocked warehouses at once: all
 // succeed (balances are locked in one order).
 func TestTransfersRaceSales(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.purchase("2025-09-01", w.main, "10", "3")
 	const clients = 30

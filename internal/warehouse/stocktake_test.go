@@ -18,6 +18,7 @@ import (
 // audited, the loss costs 15 and 总仓 holds 26 可乐 worth 39. The count is
 // generated once; a count without differences generates nothing.
 func TestStocktake(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.admin
 	now := time.Now().UTC()

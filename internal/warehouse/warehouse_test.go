@@ -17,6 +17,7 @@ import (
 // sale in 分仓 3, the second transfer 6 and the sale in 门店 3, in the same
 // request. Un-auditing that receipt puts every cost back.
 func TestTransferWorkedExample(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.purchase("2025-03-01", w.main, "10", "2")
 	tf := w.save(w.admin, "/api/invTf/add?check=1", w.transferBody("2025-03-10", w.main, w.branch, "4"))
@@ -73,6 +74,7 @@ func TestTransferWorkedExample(t *testing.T) {
 // gain as a sub-type); other stock-out leaves at the balance's cost, with or
 // without a customer. In boxes: 1 箱 = 12 瓶.
 func TestOtherInOut(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	in := w.save(w.admin, "/api/otherIn/add?check=1", map[string]any{"date": "2025-04-01", "locationId": w.main,
 		"entries": []line{{"invId": w.cola, "unitId": w.box, "qty": 1, "price": json.Number("24.5")}}})
@@ -121,6 +123,7 @@ func TestOtherInOut(t *testing.T) {
 // → 10.5) recosts the sale. Adjusting an empty balance is refused and
 // writes nothing; so is a quantity or a zero amount.
 func TestCostAdjustment(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.admin
 	adj := func(date, amount string, loc int64) map[string]any {
