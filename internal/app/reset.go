@@ -68,6 +68,3 @@ func (a *App) registerReset() {
 		return f.Name, err
 	})
 }
-
-// ResetTables are the tables reset clears and those it keeps (for tests).
-func ResetTables() (cleared, kept []string) { return resetCleared, resetKept }

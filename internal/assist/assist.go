@@ -6,7 +6,7 @@
 //
 // A record's tree_path holds the ids from the top down to itself, slash
 // delimited: "/1/5/9/". The subtree of record 5 is therefore
-// tree_path LIKE '%/5/%' (SubtreeCond), itself included.
+// tree_path LIKE '%/5/%', itself included.
 package assist
 
 import (

@@ -15,56 +15,112 @@ const (
 // Routes lists the assist and assistType endpoints.
 func Routes(s *Service) []server.Route {
 	const tag = "assist"
+	h := handlers{s}
 	return []server.Route{
-		{Method: "GET", Path: "/api/assistType/list", Perm: "settings:assist:query|settings:assistSku:query", Tag: tag, Summary: "Types of assisting data (kind=0 category trees, 1 attribute groups; matchCon, sidx number|name); built-in names in the caller's language", H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
-			kind, err := c.QueryInt("kind", -1)
-			if err != nil {
-				return nil, err
-			}
-			return s.Types(c.Context(), CallerOf(c), kind, p)
-		})},
-		{Method: "GET", Path: "/api/assistType/get_update", Perm: "settings:assist:query|settings:assistSku:query", Tag: tag, Summary: "One type of assisting data (?id=)", H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.GetType(c.Context(), CallerOf(c), id) })},
-		{Method: "GET", Path: "/api/assistType/nextNumber", Perm: "settings:assistSku:add", Tag: tag, Summary: "The number proposed for the next attribute group", H: func(c *server.Ctx) (any, error) { return s.NextTypeNumber(c.Context()) }},
-		{Method: "POST", Path: "/api/assistType/add", Perm: "settings:assistSku:add", Log: "log.assistType.add", Tag: tag, Summary: "Add an attribute group ({number?, name})", H: server.In(func(c *server.Ctx, in TypeInput) (any, error) { return s.CreateType(c.Context(), CallerOf(c), in) })},
-		{Method: "POST", Path: "/api/assistType/update", Perm: "settings:assistSku:update", Log: "log.assistType.update", Tag: tag, Summary: "Rename an attribute group ({id, number?, name}); built-in types are refused", H: server.In(func(c *server.Ctx, in TypeInput) (any, error) { return s.UpdateType(c.Context(), CallerOf(c), in) })},
-		{Method: "DELETE", Path: "/api/assistType/delete", Perm: "settings:assistSku:delete", Log: "log.assistType.delete", Tag: tag, Summary: "Delete attribute groups (?id=1,2; refused for built-ins, groups with values or used by goods) → [{id, ok, msg}]", H: server.QIDs("id", func(c *server.Ctx, ids []int64) (any, error) {
-			who := CallerOf(c)
-			return c.Batch(ids, func(id int64) error { return s.DeleteType(c.Context(), who, id) }), nil
-		})},
+		{Method: "GET", Path: "/api/assistType/list", Perm: "settings:assist:query|settings:assistSku:query", Tag: tag, H: server.Listed(h.types),
+			Summary: "Types of assisting data (kind=0 category trees, 1 attribute groups; matchCon, sidx number|name); built-in names in the caller's language"},
+		{Method: "GET", Path: "/api/assistType/get_update", Perm: "settings:assist:query|settings:assistSku:query", Tag: tag, H: server.QID("id", h.getType),
+			Summary: "One type of assisting data (?id=)"},
+		{Method: "GET", Path: "/api/assistType/nextNumber", Perm: "settings:assistSku:add", Tag: tag, H: h.nextTypeNumber,
+			Summary: "The number proposed for the next attribute group"},
+		{Method: "POST", Path: "/api/assistType/add", Perm: "settings:assistSku:add", Log: "log.assistType.add", Tag: tag, H: server.In(h.createType),
+			Summary: "Add an attribute group ({number?, name})"},
+		{Method: "POST", Path: "/api/assistType/update", Perm: "settings:assistSku:update", Log: "log.assistType.update", Tag: tag, H: server.In(h.updateType),
+			Summary: "Rename an attribute group ({id, number?, name}); built-in types are refused"},
+		{Method: "DELETE", Path: "/api/assistType/delete", Perm: "settings:assistSku:delete", Log: "log.assistType.delete", Tag: tag, H: server.QIDs("id", h.deleteTypes),
+			Summary: "Delete attribute groups (?id=1,2; refused for built-ins, groups with values or used by goods) → [{id, ok, msg}]"},
 
-		{Method: "GET", Path: "/api/assist/list", Perm: permQuery, Tag: tag, Summary: "Categories, payment methods or attribute values of a type (typeNumber= or typeId=; none = every type the caller may read) as a depth-first tree walk (disable=0 enabled only, matchCon, sidx sort|name|number orders siblings)", H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
-			f, err := filterOf(c)
-			if err != nil {
-				return nil, err
-			}
-			return s.List(c.Context(), CallerOf(c), f, p)
-		})},
-		{Method: "GET", Path: "/api/assist/options", Perm: permQuery, Tag: tag, Summary: "Enabled records of a type (typeNumber= or typeId=) as a tree [{value, label, children}]", H: func(c *server.Ctx) (any, error) {
-			typeID, err := c.QueryInt("typeId", 0)
-			if err != nil {
-				return nil, err
-			}
-			return s.Options(c.Context(), CallerOf(c), typeID, c.Query("typeNumber"))
-		}},
-		{Method: "GET", Path: "/api/assist/get_update", Perm: permQuery, Tag: tag, Summary: "One category, payment method or attribute value (?id=)", H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.Get(c.Context(), CallerOf(c), id) })},
-		{Method: "POST", Path: "/api/assist/add", Perm: permAdd, Log: "log.assist.add", Tag: tag, Summary: "Add a category, payment method or attribute value ({typeNumber | typeId, parentId?, name, number?, sort?, remark?})", H: server.In(func(c *server.Ctx, in Input) (any, error) { return s.Create(c.Context(), CallerOf(c), in) })},
-		{Method: "POST", Path: "/api/assist/update", Perm: permUpdate, Log: "log.assist.update", Tag: tag, Summary: "Update a record ({id, parentId, name, number, sort, remark}); parentId may move it with its subtree, never under itself", H: server.In(func(c *server.Ctx, in Input) (any, error) { return s.Update(c.Context(), CallerOf(c), in) })},
-		{Method: "DELETE", Path: "/api/assist/delete", Perm: permDelete, Log: "log.assist.delete", Tag: tag, Summary: "Delete records (?id=1,2; each refused while it has children or is used) → [{id, ok, msg}]", H: server.QIDs("id", func(c *server.Ctx, ids []int64) (any, error) {
-			who := CallerOf(c)
-			return c.Batch(ids, func(id int64) error { return s.Delete(c.Context(), who, id) }), nil
-		})},
-		{Method: "POST", Path: "/api/assist/disable", Perm: permUpdate, Log: "log.assist.disable", Tag: tag, Summary: "Disable (disable=1) or enable (disable=0) records (?id=1,2) → [{id, ok, msg}]", H: server.QIDs("id", func(c *server.Ctx, ids []int64) (any, error) {
-			disabled, err := c.QueryInt("disable", 1)
-			if err != nil {
-				return nil, err
-			}
-			if err := checkDisable(disabled); err != nil {
-				return nil, err
-			}
-			who := CallerOf(c)
-			return c.Batch(ids, func(id int64) error { return s.SetDisabled(c.Context(), who, id, disabled) }), nil
-		})},
+		{Method: "GET", Path: "/api/assist/list", Perm: permQuery, Tag: tag, H: server.Listed(h.list),
+			Summary: "Categories, payment methods or attribute values of a type (typeNumber= or typeId=; none = every type the caller may read) as a depth-first tree walk (disable=0 enabled only, matchCon, sidx sort|name|number orders siblings)"},
+		{Method: "GET", Path: "/api/assist/options", Perm: permQuery, Tag: tag, H: h.options,
+			Summary: "Enabled records of a type (typeNumber= or typeId=) as a tree [{value, label, children}]"},
+		{Method: "GET", Path: "/api/assist/get_update", Perm: permQuery, Tag: tag, H: server.QID("id", h.get),
+			Summary: "One category, payment method or attribute value (?id=)"},
+		{Method: "POST", Path: "/api/assist/add", Perm: permAdd, Log: "log.assist.add", Tag: tag, H: server.In(h.create),
+			Summary: "Add a category, payment method or attribute value ({typeNumber | typeId, parentId?, name, number?, sort?, remark?})"},
+		{Method: "POST", Path: "/api/assist/update", Perm: permUpdate, Log: "log.assist.update", Tag: tag, H: server.In(h.update),
+			Summary: "Update a record ({id, parentId, name, number, sort, remark}); parentId may move it with its subtree, never under itself"},
+		{Method: "DELETE", Path: "/api/assist/delete", Perm: permDelete, Log: "log.assist.delete", Tag: tag, H: server.QIDs("id", h.delete),
+			Summary: "Delete records (?id=1,2; each refused while it has children or is used) → [{id, ok, msg}]"},
+		{Method: "POST", Path: "/api/assist/disable", Perm: permUpdate, Log: "log.assist.disable", Tag: tag, H: server.QIDs("id", h.disable),
+			Summary: "Disable (disable=1) or enable (disable=0) records (?id=1,2) → [{id, ok, msg}]"},
 	}
+}
+
+// handlers are the route table's handlers: they read the request and call
+// the service.
+type handlers struct{ s *Service }
+
+func (h handlers) types(c *server.Ctx, p server.ListParams) (any, error) {
+	kind, err := c.QueryInt("kind", -1)
+	if err != nil {
+		return nil, err
+	}
+	return h.s.Types(c.Context(), CallerOf(c), kind, p)
+}
+
+func (h handlers) getType(c *server.Ctx, id int64) (any, error) {
+	return h.s.GetType(c.Context(), CallerOf(c), id)
+}
+
+func (h handlers) nextTypeNumber(c *server.Ctx) (any, error) { return h.s.NextTypeNumber(c.Context()) }
+
+func (h handlers) createType(c *server.Ctx, in TypeInput) (any, error) {
+	return h.s.CreateType(c.Context(), CallerOf(c), in)
+}
+
+func (h handlers) updateType(c *server.Ctx, in TypeInput) (any, error) {
+	return h.s.UpdateType(c.Context(), CallerOf(c), in)
+}
+
+func (h handlers) deleteTypes(c *server.Ctx, ids []int64) (any, error) {
+	who := CallerOf(c)
+	return c.Batch(ids, func(id int64) error { return h.s.DeleteType(c.Context(), who, id) }), nil
+}
+
+func (h handlers) list(c *server.Ctx, p server.ListParams) (any, error) {
+	f, err := filterOf(c)
+	if err != nil {
+		return nil, err
+	}
+	return h.s.List(c.Context(), CallerOf(c), f, p)
+}
+
+func (h handlers) options(c *server.Ctx) (any, error) {
+	typeID, err := c.QueryInt("typeId", 0)
+	if err != nil {
+		return nil, err
+	}
+	return h.s.Options(c.Context(), CallerOf(c), typeID, c.Query("typeNumber"))
+}
+
+func (h handlers) get(c *server.Ctx, id int64) (any, error) {
+	return h.s.Get(c.Context(), CallerOf(c), id)
+}
+
+func (h handlers) create(c *server.Ctx, in Input) (any, error) {
+	return h.s.Create(c.Context(), CallerOf(c), in)
+}
+
+func (h handlers) update(c *server.Ctx, in Input) (any, error) {
+	return h.s.Update(c.Context(), CallerOf(c), in)
+}
+
+func (h handlers) delete(c *server.Ctx, ids []int64) (any, error) {
+	who := CallerOf(c)
+	return c.Batch(ids, func(id int64) error { return h.s.Delete(c.Context(), who, id) }), nil
+}
+
+func (h handlers) disable(c *server.Ctx, ids []int64) (any, error) {
+	disabled, err := c.QueryInt("disable", 1)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkDisable(disabled); err != nil {
+		return nil, err
+	}
+	who := CallerOf(c)
+	return c.Batch(ids, func(id int64) error { return h.s.SetDisabled(c.Context(), who, id, disabled) }), nil
 }
 
 // filterOf reads the list filters: the type and disable (0 = enabled only).

@@ -246,16 +246,6 @@ func TestWarehouseShops(t *testing.T) {
 		t.Fatalf("msg %q", res.Env.Msg)
 	}
 
-	// The helper documents use.
-	for _, tc := range []struct {
-		shop, loc int64
-		want      bool
-	}{{main, mine.ID, true}, {main, theirs.ID, false}, {b.ID, theirs.ID, true}, {b.ID, shared.ID, true}, {main, 999999, false}} {
-		ok, err := location.InShop(t.Context(), e.App.DB, tc.shop, tc.loc)
-		if err != nil || ok != tc.want {
-			t.Errorf("InShop(%d, %d) = %v, %v", tc.shop, tc.loc, ok, err)
-		}
-	}
 	if n := e.Count("SELECT COUNT(*) FROM locations l WHERE "+location.ShopCond("l.id"), b.ID); n != 2 {
 		t.Errorf("ShopCond: %d warehouses in the branch", n)
 	}

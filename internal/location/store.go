@@ -21,13 +21,6 @@ func ShopCond(column string) string {
 	return "EXISTS (SELECT 1 FROM shop_locations sl WHERE sl.location_id = " + column + " AND sl.shop_id = ?)"
 }
 
-// InShop reports whether warehouse locationID exists and is used by shop shopID.
-func InShop(ctx context.Context, q db.Querier, shopID, locationID int64) (bool, error) {
-	var n int
-	err := q.QueryRow(ctx, "SELECT COUNT(*) FROM shop_locations WHERE shop_id = ? AND location_id = ?", shopID, locationID).Scan(&n)
-	return n > 0, err
-}
-
 // scope is the SQL condition (on alias l) limiting warehouses to those a
 // caller sees: every one for ROOT, the active shop's for anyone else.
 type scope struct {

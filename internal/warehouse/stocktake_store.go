@@ -116,7 +116,7 @@ func insertCount(ctx context.Context, tx db.Querier, shopID, userID int64, h cou
 	now := time.Now().UTC()
 	var id int64
 	err := tx.QueryRow(ctx, `INSERT INTO stocktakes (shop_id, location_id, count_date, description, maker_id, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, shopID, h.locationID, h.date, h.description, nullID(userID), now, now).Scan(&id)
+		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, shopID, h.locationID, h.date, h.description, db.NullID(userID), now, now).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("insert stocktake: %w", err)
 	}
@@ -153,13 +153,6 @@ func writeCountLines(ctx context.Context, tx db.Querier, id int64, lines []count
 		}
 	}
 	return nil
-}
-
-func nullID(id int64) any {
-	if id == 0 {
-		return nil
-	}
-	return id
 }
 
 // CountRow is a count in the list, with the documents it generated.
