@@ -114,13 +114,13 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *K
 	if err != nil {
 		return 0, err
 	}
-	if err := checkSource(ctx, tx, k, shopID, st.id, d); err != nil {
-		return 0, err
+	if d.SrcBillID != 0 && k.ReturnOf == "" {
+		return 0, errs.Field("srcBillId", "err.invalid", errs.A("field", labelSrcBill))
 	}
-	// Saved and audited at once: post checks the order links under
-	// the orders' locks.
+	// Saved and audited at once: post checks what the document draws
+	// down under its sources' locks.
 	if !check {
-		if err := checkOrderLinks(ctx, tx, k, sys, shopID, st.id, d.BuID, linksOfEntries(d.Entries)); err != nil {
+		if err := checkDraws(ctx, tx, k, sys, shopID, st.id, d); err != nil {
 			return 0, err
 		}
 	}
@@ -220,11 +220,9 @@ func (s *Service) Delete(ctx context.Context, p *server.Principal, k *Kind, id i
 		if err := dependents(ctx, tx, k, id, false); err != nil {
 			return err
 		}
-		var orders []int64
-		if k.OrderKind != "" {
-			if orders, err = linkedOrders(ctx, tx, id); err != nil {
-				return err
-			}
+		sources, err := drawnFrom(ctx, tx, k, st)
+		if err != nil {
+			return err
 		}
 		if _, err := tx.Exec(ctx, "DELETE FROM bills WHERE id = ? AND checked = 0", id); err != nil {
 			if db.IsForeignKey(err) {
@@ -232,31 +230,8 @@ func (s *Service) Delete(ctx context.Context, p *server.Principal, k *Kind, id i
 			}
 			return err
 		}
-		return refreshOrders(ctx, tx, orders)
+		return release(ctx, tx, k, sources)
 	})
-}
-
-// dependents refuses (409, naming it) when another document was made from
-// this one (a return from its source, a receipt or delivery from its
-// order): any for a delete or an edit, an audited one for an un-audit.
-func dependents(ctx context.Context, q db.Querier, k *Kind, id int64, auditedOnly bool) error {
-	cond := ""
-	if auditedOnly {
-		cond = " AND b.checked = 1"
-	}
-	query := "SELECT b.bill_no FROM bills b WHERE b.src_bill_id = ?" + cond + " ORDER BY b.id LIMIT 1"
-	if k.Order {
-		query = "SELECT b.bill_no FROM bills b WHERE b.id IN (SELECT be.bill_id FROM bill_entries be WHERE be.src_order_id = ?)" + cond +
-			" ORDER BY b.id LIMIT 1"
-	}
-	nos, err := db.Values[string](ctx, q, query, id)
-	if err != nil {
-		return err
-	}
-	if len(nos) > 0 {
-		return errs.Conflict("bill.err.dependent", errs.A("no", nos[0]))
-	}
-	return nil
 }
 
 // Check audits a draft.
@@ -355,7 +330,7 @@ func (s *Service) Uncheck(ctx context.Context, p *server.Principal, k *Kind, id 
 		} else if n != 1 {
 			return errs.Conflict("bill.err.notAudited", errs.A("no", st.billNo))
 		}
-		return unpost(ctx, tx, k, sys, id)
+		return unpost(ctx, tx, k, sys, st)
 	})
 }
 
