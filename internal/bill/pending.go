@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
@@ -26,6 +27,7 @@ type Pending struct {
 	Checked      int           `json:"checked"`
 	BillStatus   int           `json:"billStatus"`
 	Entries      []PendingLine `json:"entries"`
+	hidePrice    bool          // presented to a caller without the money right
 }
 
 // PendingLine is an order line with its ordered, fulfilled and remaining
@@ -72,7 +74,7 @@ func inUnit(base, rate dec.Dec) dec.Dec {
 // (the fulfilled sums come from the lines linked to the order, found by
 // the bill_entries_order index). Without the kind's money right the price
 // is left out.
-func (s *Service) Pending(ctx context.Context, p *server.Principal, k *Kind, id int64) (any, error) {
+func (s *Service) Pending(ctx context.Context, p *server.Principal, k *Kind, id int64) (*Pending, error) {
 	shopID, err := shopOf(p)
 	if err != nil {
 		return nil, err
@@ -86,7 +88,7 @@ func (s *Service) Pending(ctx context.Context, p *server.Principal, k *Kind, id 
 		return nil, notFound(k)
 	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("read order %d: %w", id, err)
 	}
 	o.Entries, err = db.All(ctx, s.db, func(r *sql.Rows, l *PendingLine) error {
 		if err := r.Scan(&l.SrcOrderEntryID, &l.LineNo, &l.InvID, &l.InvNumber, &l.InvName, &l.InvSpec, &l.SkuID, &l.SkuName, &l.UnitID,
@@ -117,19 +119,6 @@ func (s *Service) Pending(ctx context.Context, p *server.Principal, k *Kind, id 
 	if o.Entries == nil {
 		o.Entries = []PendingLine{}
 	}
-	if k.MoneyRight == "" || p.Can(k.MoneyRight) {
-		return o, nil
-	}
-	m, err := toMap(o)
-	if err != nil {
-		return nil, err
-	}
-	if list, ok := m["entries"].([]any); ok {
-		for _, it := range list {
-			if e, ok := it.(map[string]any); ok {
-				delete(e, "price")
-			}
-		}
-	}
-	return m, nil
+	o.hidePrice = hidesMoney(p, k)
+	return &o, nil
 }

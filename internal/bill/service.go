@@ -2,6 +2,7 @@ package bill
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"cangshu/internal/db"
@@ -30,14 +31,14 @@ func notFound(k *Kind) error { return errs.NotFound(k.Label) }
 
 // Get is one document of the kind in the caller's shop, as the caller may
 // see it (money and cost rights).
-func (s *Service) Get(ctx context.Context, p *server.Principal, k *Kind, id int64) (any, error) {
+func (s *Service) Get(ctx context.Context, p *server.Principal, k *Kind, id int64) (*Document, error) {
 	shopID, err := shopOf(p)
 	if err != nil {
 		return nil, err
 	}
 	d, found, err := readDocument(ctx, s.db, shopID, k.Name, id)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("read bill %d: %w", id, err)
 	}
 	if !found {
 		return nil, notFound(k)
@@ -47,7 +48,7 @@ func (s *Service) Get(ctx context.Context, p *server.Principal, k *Kind, id int6
 
 // Save adds (in.ID == 0 on add) or updates a draft; check audits it in the
 // same transaction. It answers the saved document.
-func (s *Service) Save(ctx context.Context, p *server.Principal, k *Kind, in Input, update, check bool) (any, error) {
+func (s *Service) Save(ctx context.Context, p *server.Principal, k *Kind, in Input, update, check bool) (*Document, error) {
 	shopID, err := shopOf(p)
 	if err != nil {
 		return nil, err
@@ -336,23 +337,22 @@ func (s *Service) Uncheck(ctx context.Context, p *server.Principal, k *Kind, id 
 
 // List is a page of the kind's documents in the caller's shop with the
 // totals row of every document the filters select.
-func (s *Service) List(ctx context.Context, p *server.Principal, k *Kind, f Filter, lp server.ListParams) (any, error) {
+func (s *Service) List(ctx context.Context, p *server.Principal, k *Kind, f Filter, lp server.ListParams) (server.ListPage[Document], error) {
+	var none server.ListPage[Document]
 	shopID, err := shopOf(p)
 	if err != nil {
-		return nil, err
+		return none, err
 	}
 	order, err := lp.OrderBy(sortable, "b.bill_date DESC")
 	if err != nil {
-		return nil, err
+		return none, err
 	}
 	f.MatchCon = lp.MatchCon
 	rows, n, totals, err := listBills(ctx, s.db, shopID, k.Name, f, order, lp.Rows, lp.Offset())
 	if err != nil {
-		return nil, err
+		return none, fmt.Errorf("list %s bills: %w", k.Name, err)
 	}
-	page := server.NewListPage(lp, rows, n)
-	page.Userdata = totals
-	return presentList(p, k, page)
+	return presentList(p, k, server.NewListPage(lp, rows, n), totals), nil
 }
 
 var sortable = map[string]string{

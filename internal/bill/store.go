@@ -301,6 +301,7 @@ type Totals struct {
 	TotalTaxAmount dec.Dec `json:"totalTaxAmount"`
 	RPAmount       dec.Dec `json:"rpAmount"`
 	Arrears        dec.Dec `json:"arrears"`
+	hideMoney      bool    // presented to a caller without the money right
 }
 
 func listBills(ctx context.Context, q db.Querier, shopID int64, kind string, f Filter, order string, limit, offset int) ([]Document, int, Totals, error) {
