@@ -173,22 +173,7 @@ type drawUnit struct {
 }
 
 func (r *Draw) heads(ctx context.Context, q db.Querier, shopID int64, ids []int64) (map[int64]drawHead, error) {
-	status := "0"
-	if r.StatusColumn != "" {
-		status = r.StatusColumn
-	}
-	out := map[int64]drawHead{}
-	err := each(ctx, q, "SELECT id, kind, bill_no, COALESCE(contact_id, 0), checked, "+status+" FROM bills WHERE shop_id = ? AND id IN ", ids,
-		func(rows *sql.Rows) error {
-			var id int64
-			var h drawHead
-			if err := rows.Scan(&id, &h.kind, &h.billNo, &h.contactID, &h.checked, &h.status); err != nil {
-				return err
-			}
-			out[id] = h
-			return nil
-		}, shopID)
-	return out, err
+	return readDrawHeads(ctx, q, r.StatusColumn, shopID, ids)
 }
 
 func (r *Draw) units(ctx context.Context, q db.Querier, ids []int64) (map[int64]drawUnit, error) {
@@ -385,7 +370,7 @@ func (r *Draw) refresh(ctx context.Context, tx db.Querier, ids []int64) error {
 				s = StatusPartial
 			}
 		}
-		if _, err := tx.Exec(ctx, "UPDATE bills SET "+r.StatusColumn+" = ? WHERE id = ? AND "+r.StatusColumn+" <> ?", s, id, r.Keep); err != nil {
+		if err := setDrawStatus(ctx, tx, r.StatusColumn, id, s, r.Keep); err != nil {
 			return fmt.Errorf("%s status of bill %d: %w", r.Name, id, err)
 		}
 	}

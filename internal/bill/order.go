@@ -2,7 +2,6 @@ package bill
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"time"
 
@@ -26,20 +25,6 @@ const (
 	StatusDone    = 2
 	StatusClosed  = 3
 )
-
-func scanRows(ctx context.Context, q db.Querier, query string, args []any, scan func(*sql.Rows) error) error {
-	rows, err := q.Query(ctx, query, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := scan(rows); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
-}
 
 // Close closes an audited order by hand: nothing more is fulfilled from it.
 func (s *Service) Close(ctx context.Context, p *server.Principal, k *Kind, id int64) error {
@@ -77,13 +62,12 @@ func (s *Service) setClosed(ctx context.Context, p *server.Principal, k *Kind, i
 			if st.billStatus == StatusClosed {
 				return errs.Conflict("bill.err.orderClosed", errs.A("no", st.billNo))
 			}
-			_, err = tx.Exec(ctx, "UPDATE bills SET bill_status = ?, version = version + 1, updated_at = ? WHERE id = ?", StatusClosed, now, id)
-			return err
+			return setBillStatus(ctx, tx, id, StatusClosed, now)
 		}
 		if st.billStatus != StatusClosed {
 			return errs.Conflict("bill.err.orderNotClosed", errs.A("no", st.billNo))
 		}
-		if _, err = tx.Exec(ctx, "UPDATE bills SET bill_status = ?, version = version + 1, updated_at = ? WHERE id = ?", StatusNone, now, id); err != nil {
+		if err := setBillStatus(ctx, tx, id, StatusNone, now); err != nil {
 			return err
 		}
 		return Fulfilment.refresh(ctx, tx, []int64{id})

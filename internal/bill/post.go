@@ -2,7 +2,6 @@ package bill
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 
@@ -35,15 +34,6 @@ func linesOf(d *Document) []line {
 	return out
 }
 
-func readLines(ctx context.Context, q db.Querier, billID int64) ([]line, error) {
-	return db.All(ctx, q, func(r *sql.Rows, l *line) error {
-		return r.Scan(&l.id, &l.goodsID, &l.skuID, &l.locationID, &l.srcEntryID, &l.srcOrderID, &l.srcOrderEntryID, &l.inLocationID, &l.batch, &l.baseQty,
-			&l.amount, &l.taxAmount, &l.unitRate, &l.entryType)
-	}, `SELECT id, goods_id, COALESCE(sku_id, 0), COALESCE(location_id, 0), COALESCE(src_entry_id, 0), COALESCE(src_order_id, 0),
-		COALESCE(src_order_entry_id, 0), COALESCE(in_location_id, 0), batch, base_qty, amount, tax_amount, unit_rate, entry_type
-		FROM bill_entries WHERE bill_id = ? ORDER BY line_no`, billID)
-}
-
 // post audits a document: what it draws down (draw: returns, orders)
 // checked under its sources' locks, the contact's and accounts' limits,
 // its serials, and the stock moves its family makes (Family.moves).
@@ -73,11 +63,6 @@ func post(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, st s
 		return fmt.Errorf("post bill %d: %w", st.id, shortOnLines(err, lines))
 	}
 	return nil
-}
-
-// sourceQuantities are the base quantities of a source document's lines.
-func sourceQuantities(ctx context.Context, q db.Querier, billID int64) (map[int64]dec.Dec, error) {
-	return db.Map[int64, dec.Dec](ctx, q, "SELECT id, base_qty FROM bill_entries WHERE bill_id = ?", billID)
 }
 
 // shortOnLines names, on a negative-stock refusal, the quantity of every line
@@ -136,18 +121,16 @@ func checkContactDebt(ctx context.Context, tx db.Querier, k *Kind, st state) err
 	if Effects[k.Name].Debt == 0 || st.contactID == 0 {
 		return nil
 	}
-	var debt dec.Dec
-	err := tx.QueryRow(ctx, "SELECT "+dec.SumSQL("b.arrears * ("+signCase(func(d, _ int) int { return d })+")")+
-		" FROM bills b WHERE b.contact_id = ? AND b.checked = 1", st.contactID).Scan(dec.ScanSum(&debt))
+	debt, err := contactDebt(ctx, tx, st.contactID)
 	if err != nil {
-		return fmt.Errorf("contact debt: %w", err)
+		return fmt.Errorf("contact debt of bill %d: %w", st.id, err)
 	}
 	if debt.Abs().Cmp(dec.MaxBalance) <= 0 {
 		return nil
 	}
-	var name string
-	if err := tx.QueryRow(ctx, "SELECT name FROM contacts WHERE id = ?", st.contactID).Scan(&name); err != nil {
-		return fmt.Errorf("contact name: %w", err)
+	name, err := contactName(ctx, tx, st.contactID)
+	if err != nil {
+		return fmt.Errorf("contact of bill %d: %w", st.id, err)
 	}
 	return errs.Invalid("limit.err.contactBalance", errs.A("contact", name), errs.A("max", dec.MaxBalance.String()))
 }
@@ -160,20 +143,18 @@ func checkAccountBalances(ctx context.Context, tx db.Querier, k *Kind, st state)
 	if Effects[k.Name].Cash == 0 {
 		return nil
 	}
-	ids, err := db.Values[int64](ctx, tx, "SELECT DISTINCT account_id FROM bill_accounts WHERE bill_id = ?", st.id)
+	ids, err := billAccountIDs(ctx, tx, st.id)
 	if err != nil {
 		return fmt.Errorf("accounts of bill %d: %w", st.id, err)
 	}
 	for _, id := range ids {
-		var flow, opening dec.Dec
-		err := tx.QueryRow(ctx, "SELECT "+dec.SumSQL("ba.payment * ("+signCase(func(_, c int) int { return c })+")")+
-			" FROM bill_accounts ba JOIN bills b ON b.id = ba.bill_id WHERE ba.account_id = ? AND b.checked = 1", id).Scan(dec.ScanSum(&flow))
+		flow, err := accountFlow(ctx, tx, id)
 		if err != nil {
-			return fmt.Errorf("account %d flow: %w", id, err)
+			return fmt.Errorf("account %d flow (bill %d): %w", id, st.id, err)
 		}
-		var name string
-		if err := tx.QueryRow(ctx, "SELECT name, opening_balance FROM settle_accounts WHERE id = ?", id).Scan(&name, &opening); err != nil {
-			return fmt.Errorf("account %d: %w", id, err)
+		name, opening, err := account(ctx, tx, id)
+		if err != nil {
+			return fmt.Errorf("account %d (bill %d): %w", id, st.id, err)
 		}
 		if flow.Add(opening).Abs().Cmp(dec.MaxBalance) > 0 {
 			return errs.Invalid("limit.err.accountBalance", errs.A("account", name), errs.A("max", dec.MaxBalance.String()))

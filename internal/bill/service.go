@@ -180,12 +180,9 @@ func (s *Service) number(ctx context.Context, tx db.Querier, k *Kind, shopID int
 		return "", err
 	}
 	if r.manual && d.BillNo != "" {
-		var n int
-		if err := tx.QueryRow(ctx, "SELECT COUNT(*) FROM bills WHERE shop_id = ? AND kind = ? AND bill_no = ? AND id <> ?",
-			shopID, k.Name, d.BillNo, st.id).Scan(&n); err != nil {
-			return "", err
-		}
-		if n > 0 {
+		if taken, err := numberTaken(ctx, tx, shopID, k.Name, d.BillNo, st.id); err != nil {
+			return "", fmt.Errorf("number of bill %d: %w", st.id, err)
+		} else if taken {
 			return "", errs.Duplicate("billNo", labelBillNo, d.BillNo)
 		}
 		return d.BillNo, nil
@@ -225,11 +222,11 @@ func (s *Service) Delete(ctx context.Context, p *server.Principal, k *Kind, id i
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, "DELETE FROM bills WHERE id = ? AND checked = 0", id); err != nil {
+		if err := deleteDraft(ctx, tx, id); err != nil {
 			if db.IsForeignKey(err) {
 				return errs.Conflict("err.inUse", errs.A("what", k.Label))
 			}
-			return err
+			return fmt.Errorf("delete bill %d: %w", id, err)
 		}
 		return release(ctx, tx, k, sources)
 	})
@@ -276,15 +273,9 @@ func (s *Service) audit(ctx context.Context, tx *db.Tx, k *Kind, sys sysparam.Sy
 
 // markAudited marks a draft audited by userID.
 func (s *Service) markAudited(ctx context.Context, tx *db.Tx, st state, userID int64) error {
-	now := time.Now().UTC()
-	res, err := tx.Exec(ctx, "UPDATE bills SET checked = 1, checker_id = ?, checked_at = ?, version = version + 1, updated_at = ? WHERE id = ? AND checked = 0",
-		nz(userID), now, now, st.id)
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n != 1 {
+	if ok, err := setChecked(ctx, tx, st.id, userID, true, time.Now().UTC()); err != nil {
+		return fmt.Errorf("audit bill %d: %w", st.id, err)
+	} else if !ok {
 		return errs.Conflict("bill.err.alreadyAudited", errs.A("no", st.billNo))
 	}
 	return nil
@@ -321,14 +312,9 @@ func (s *Service) Uncheck(ctx context.Context, p *server.Principal, k *Kind, id 
 		if err := dependents(ctx, tx, k, id, true); err != nil {
 			return err
 		}
-		res, err := tx.Exec(ctx, "UPDATE bills SET checked = 0, checker_id = NULL, checked_at = NULL, version = version + 1, updated_at = ? WHERE id = ? AND checked = 1",
-			time.Now().UTC(), id)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n != 1 {
+		if ok, err := setChecked(ctx, tx, id, 0, false, time.Now().UTC()); err != nil {
+			return fmt.Errorf("un-audit bill %d: %w", id, err)
+		} else if !ok {
 			return errs.Conflict("bill.err.notAudited", errs.A("no", st.billNo))
 		}
 		return unpost(ctx, tx, k, sys, st)

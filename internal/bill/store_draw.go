@@ -2,6 +2,7 @@ package bill
 
 import (
 	"context"
+	"database/sql"
 
 	"cangshu/internal/db"
 )
@@ -37,4 +38,31 @@ func lockBills(ctx context.Context, tx db.Querier, ids []int64) error {
 		}
 	}
 	return nil
+}
+
+// readDrawHeads reads the source documents in the shop with their status
+// (column statusCol, 0 when "").
+func readDrawHeads(ctx context.Context, q db.Querier, statusCol string, shopID int64, ids []int64) (map[int64]drawHead, error) {
+	status := "0"
+	if statusCol != "" {
+		status = statusCol
+	}
+	out := map[int64]drawHead{}
+	err := each(ctx, q, "SELECT id, kind, bill_no, COALESCE(contact_id, 0), checked, "+status+" FROM bills WHERE shop_id = ? AND id IN ", ids,
+		func(rows *sql.Rows) error {
+			var id int64
+			var h drawHead
+			if err := rows.Scan(&id, &h.kind, &h.billNo, &h.contactID, &h.checked, &h.status); err != nil {
+				return err
+			}
+			out[id] = h
+			return nil
+		}, shopID)
+	return out, err
+}
+
+// setDrawStatus writes a source's status unless it is keep.
+func setDrawStatus(ctx context.Context, tx db.Querier, statusCol string, id int64, status, keep int) error {
+	_, err := tx.Exec(ctx, "UPDATE bills SET "+statusCol+" = ? WHERE id = ? AND "+statusCol+" <> ?", status, id, keep)
+	return err
 }
