@@ -76,4 +76,3 @@ func signCase(pick func(debt, cash int) int) string {
 }
 
 func sortedKinds() []string { return slices.Sorted(maps.Keys(Effects)) }
-
