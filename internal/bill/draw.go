@@ -43,7 +43,7 @@ import (
 //		TakenSQL: "SELECT s.target_id, SUM(s.now_check) FROM bill_settlements s JOIN bills b ON b.id = s.bill_id" +
 //			" WHERE b.checked = 1 AND b.id <> ? AND s.target_id IN {in} GROUP BY s.target_id",
 //		DependentsSQL: "SELECT b.bill_no FROM bills b JOIN bill_settlements s ON s.bill_id = b.id WHERE s.target_id = ?{audited} ORDER BY b.id LIMIT 1",
-//		StatusColumn: "hx_state_code", Keep: -1,
+//		StatusColumn: "hx_state", Keep: -1,   // or Refresh, where the status also counts the target's own payment
 //		SameContact:  true,
 //		Text: bill.DrawText{...},
 //	}
@@ -85,6 +85,11 @@ type Draw struct {
 	// a source whose status is Keep keeps it and takes no more (Closed).
 	StatusColumn string
 	Keep         int
+	// Refresh, when set, replaces the status refresh (a status that is not
+	// only "how much of the units is taken": a settled state that also
+	// counts the target's own payment). It runs under the sources' locks
+	// at audit, and after an un-audit or delete, with the sources' ids.
+	Refresh func(ctx context.Context, tx db.Querier, ids []int64) error
 	// SameContact: the drawer's contact must be the source's.
 	SameContact bool
 	// Over: taking more than a unit has left is allowed.
@@ -332,7 +337,13 @@ func (r *Draw) check(ctx context.Context, q db.Querier, k *Kind, sys sysparam.Sy
 // and what every audited drawer took; a source whose status is Keep keeps
 // it.
 func (r *Draw) refresh(ctx context.Context, tx db.Querier, ids []int64) error {
-	if r.StatusColumn == "" || len(ids) == 0 {
+	if len(ids) == 0 {
+		return nil
+	}
+	if r.Refresh != nil {
+		return r.Refresh(ctx, tx, ids)
+	}
+	if r.StatusColumn == "" {
 		return nil
 	}
 	units, err := r.units(ctx, tx, ids)
@@ -388,6 +399,9 @@ func lineStatus(capacity, done dec.Dec) int {
 		return StatusPartial
 	}
 }
+
+// hasStatus: the relation keeps a status on its sources.
+func (r *Draw) hasStatus() bool { return r.StatusColumn != "" || r.Refresh != nil }
 
 // drawsOf are the relations kind k draws by.
 func drawsOf(k *Kind) []*Draw {
@@ -458,7 +472,7 @@ func draw(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, st s
 // to release after it. nil when none of k's relations keeps a status.
 func drawnFrom(ctx context.Context, q db.Querier, k *Kind, st state) ([][]int64, error) {
 	rs := drawsOf(k)
-	if !slices.ContainsFunc(rs, func(r *Draw) bool { return r.StatusColumn != "" }) {
+	if !slices.ContainsFunc(rs, (*Draw).hasStatus) {
 		return nil, nil
 	}
 	lines, err := readLines(ctx, q, st.id)
@@ -468,7 +482,7 @@ func drawnFrom(ctx context.Context, q db.Querier, k *Kind, st state) ([][]int64,
 	d := docOf(st, lines)
 	out := make([][]int64, len(rs))
 	for i, r := range rs {
-		if r.StatusColumn == "" {
+		if !r.hasStatus() {
 			continue
 		}
 		ls, err := r.Links(ctx, q, d)
@@ -521,12 +535,12 @@ func dependents(ctx context.Context, q db.Querier, k *Kind, id int64, auditedOnl
 func qtyTake(e Entry) []dec.Dec { return []dec.Dec{e.BaseQty} }
 
 // docOf is the part of a stored document the relations read: its head
-// and its lines' goods, quantities and links.
+// and its lines' goods, quantities, amounts and links.
 func docOf(st state, lines []line) *Document {
 	d := &Document{ID: st.id, BuID: st.contactID, SrcBillID: st.srcBillID, ShopID: st.shopID, Entries: make([]Entry, len(lines))}
 	for i, l := range lines {
 		d.Entries[i] = Entry{ID: l.id, InvID: l.goodsID, SkuID: l.skuID, SrcEntryID: l.srcEntryID, SrcOrderID: l.srcOrderID,
-			SrcOrderEntryID: l.srcOrderEntryID, BaseQty: l.baseQty, UnitRate: l.unitRate}
+			SrcOrderEntryID: l.srcOrderEntryID, BaseQty: l.baseQty, UnitRate: l.unitRate, Amount: l.amount, TaxAmount: l.taxAmount}
 	}
 	return d
 }
