@@ -113,4 +113,3 @@ func (w *world) save(c *apptest.Client, path string, body any) Doc {
 	c.Do("POST", path, body).Want(200).Decode(&d)
 	return d
 }
-
