@@ -348,11 +348,11 @@ func (r *Draw) refresh(ctx context.Context, tx db.Querier, ids []int64) error {
 	}
 	units, err := r.units(ctx, tx, ids)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s units of bills %v: %w", r.Name, ids, err)
 	}
 	taken, err := r.taken(ctx, tx, ids, 0)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s taken from bills %v: %w", r.Name, ids, err)
 	}
 	type agg struct{ any, allDone, someDone bool }
 	status := map[int64]*agg{}
