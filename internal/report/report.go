@@ -67,6 +67,9 @@ type Report struct {
 	Columns func(q *Query) []Column
 	// Rows reads every row that passes the filters, in the default order.
 	Rows func(q *Query) ([]Row, error)
+	// Source, instead of Rows: the report pages, sorts and totals in SQL
+	// (paged.go).
+	Source func(q *Query) *source
 	// Sorted: the rows may be re-sorted by a column (false for running
 	// balances, whose order is the point).
 	Sorted bool

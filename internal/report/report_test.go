@@ -391,3 +391,83 @@ func TestOrderTrackingAndDashboard(t *testing.T) {
 }
 
 func itoa(v int64) string { return strconv.FormatInt(v, 10) }
+
+// TestPagedInSQL: the line reports page, sort and total in SQL: every sort
+// of salesDetail gives the same totals, pages tile the whole, computed
+// columns (cost, margin) sort too.
+func TestPagedInSQL(t *testing.T) {
+	w := newWorld(t)
+	history(t, w)
+	a := w.admin
+	year := "beginDate=2026-01-01&endDate=2026-12-31"
+	whole := get(t, a, "/api/report/salesDetail?"+year)
+	if whole.Records != 3 {
+		t.Fatalf("3 sales lines in the year: %v", whole.Rows)
+	}
+	for _, s := range []string{"date", "billNo", "contactName", "invName", "qty", "amount", "cost", "unitCost", "profit", "margin", "locationName"} {
+		for _, dir := range []string{"asc", "desc"} {
+			var seen []string
+			for page := 1; page <= 2; page++ {
+				p := get(t, a, "/api/report/salesDetail?"+year+"&rows=2&page="+itoa(int64(page))+"&sidx="+s+"&sord="+dir)
+				if p.Records != 3 || p.Total != 2 || num(p.Userdata, "profit") != num(whole.Userdata, "profit") {
+					t.Errorf("sort %s %s page %d: records %d total %d totals %v", s, dir, page, p.Records, p.Total, p.Userdata)
+				}
+				for _, r := range p.Rows {
+					seen = append(seen, num(r, "billNo")+"/"+num(r, "qty"))
+				}
+			}
+			if len(seen) != 3 || len(slices.Compact(slices.Sorted(slices.Values(seen)))) != 3 {
+				t.Errorf("sort %s %s: pages do not tile the rows: %v", s, dir, seen)
+			}
+		}
+	}
+	// margin ascending: the return (-2 on -6 = 33.33) ties the sale; 雪碧
+	// (20 − 10 = 10 on 20 = 50) last
+	m := get(t, a, "/api/report/salesDetail?"+year+"&sidx=margin&sord=asc")
+	want(t, "highest margin last", m.Rows[2], "invName", "雪碧", "margin", "50")
+	c := get(t, a, "/api/report/salesDetail?"+year+"&sidx=cost&sord=desc")
+	want(t, "largest cost first", c.Rows[0], "cost", "20")
+	want(t, "the return's cost last", c.Rows[2], "cost", "-4")
+	// the sort key of a column the caller may not see is refused
+	clerk := w.e.UserWith("report:salesDetail:query", "money:salesAmount:view")
+	if res := clerk.Do("GET", "/api/report/salesDetail?"+year+"&sidx=cost", nil).Want(400); res.Env.Errors["sidx"] == "" {
+		t.Errorf("sort by a hidden column: %s", res.Body)
+	}
+}
+
+// TestExcelNumbers: figures are number cells in their decimal places,
+// numbers and codes stay text.
+func TestExcelNumbers(t *testing.T) {
+	w := newWorld(t)
+	history(t, w)
+	res := w.admin.Do("GET", "/api/report/salesDetail/export?"+jan, nil).Want(200)
+	f, err := excelize.OpenReader(bytes.NewReader(res.Body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh := f.GetSheetList()[0]
+	rows, _ := f.GetRows(sh)
+	col := func(key string) string {
+		i := slices.Index(rows[0], key)
+		if i < 0 {
+			t.Fatalf("no column %s in %v", key, rows[0])
+		}
+		name, _ := excelize.ColumnNumberToName(i + 1)
+		return name
+	}
+	check := func(cell, raw, shown string, number bool) {
+		t.Helper()
+		v, _ := f.GetCellValue(sh, cell, excelize.Options{RawCellValue: true})
+		s, _ := f.GetCellValue(sh, cell)
+		typ, _ := f.GetCellType(sh, cell)
+		isText := typ == excelize.CellTypeInlineString || typ == excelize.CellTypeSharedString
+		if v != raw || s != shown || isText == number {
+			t.Errorf("%s: raw %q shown %q text %v, want %q %q number %v", cell, v, s, isText, raw, shown, number)
+		}
+	}
+	check(col("销售收入")+"2", "30", "30.00", true)
+	check(col("数量")+"3", "-1", "-1.00", true)
+	check(col("毛利率%")+"2", "33.33", "33.33", true)
+	check(col("单据编号")+"2", rows[1][slices.Index(rows[0], "单据编号")], rows[1][slices.Index(rows[0], "单据编号")], false)
+	check(col("销售收入")+"4", "24", "24.00", true) // the totals row
+}

@@ -77,9 +77,10 @@ type lineRow struct {
 	Description  string
 }
 
-// lines reads the lines of audited documents of kinds in the shops and
-// period, with the filters, in date order.
-func lines(q *Query, kinds []string) ([]lineRow, error) {
+// lineFrom is the FROM and WHERE of the lines of audited documents of
+// kinds in the shops and period, with the filters (the line reports' rows,
+// page, sort and totals are all read from it).
+func lineFrom(q *Query, kinds []string) (string, []any) {
 	var where strings.Builder
 	var args []any
 	shops, sa := in(q.Shops)
@@ -103,20 +104,37 @@ func lines(q *Query, kinds []string) ([]lineRow, error) {
 		p := "%" + m + "%"
 		cond(true, "(b.bill_no "+like+" ? OR g.name "+like+" ? OR g.number "+like+" ? OR COALESCE(c.name, '') "+like+" ?)", p, p, p, p)
 	}
-	query := `SELECT b.id, b.trans_type, b.kind, b.bill_no, b.bill_date, COALESCE(b.contact_id, 0), COALESCE(c.name, ''),
-	  COALESCE(b.employee_id, 0), COALESCE(em.name, ''), e.goods_id, g.number, g.name, g.spec, COALESCE(u.name, ''), COALESCE(gu.name, ''),
-	  COALESCE(e.location_id, 0), COALESCE(l.name, ''), e.qty, e.base_qty, e.unit_rate, e.price, e.amount, e.tax, e.tax_amount,
-	  COALESCE((SELECT SUM(m.amount) FROM stock_moves m WHERE m.entry_id = e.id), 0), e.id, b.bill_status, b.delivery_date, e.description
-	FROM bill_entries e JOIN bills b ON b.id = e.bill_id JOIN goods g ON g.id = e.goods_id
+	return `bill_entries e JOIN bills b ON b.id = e.bill_id JOIN goods g ON g.id = e.goods_id
 	LEFT JOIN contacts c ON c.id = b.contact_id LEFT JOIN employees em ON em.id = b.employee_id
 	LEFT JOIN units u ON u.id = e.unit_id LEFT JOIN units gu ON gu.id = g.unit_id LEFT JOIN locations l ON l.id = e.location_id
-	WHERE ` + where.String() + ` ORDER BY b.bill_date, b.id, e.line_no`
-	out, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, l *lineRow) error {
-		return r.Scan(&l.BillID, &l.TransType, &l.Kind, &l.BillNo, &l.Date, &l.BuID, &l.ContactName, &l.SalesID, &l.SalesName,
-			&l.InvID, &l.InvNumber, &l.InvName, &l.InvSpec, &l.UnitName, &l.BaseUnit, &l.LocationID, &l.LocationName,
-			&l.Qty, &l.BaseQty, &l.UnitRate, &l.Price, &l.Amount, &l.Tax, &l.TaxAmount, &l.MoveAmount, &l.EntryID,
-			&l.BillStatus, &l.DeliveryDate, &l.Description)
-	}, query, args...)
+	WHERE ` + where.String(), args
+}
+
+// moveSumSQL is Σ amount of a line's stock moves (micros, signed: − out).
+const moveSumSQL = "CAST(COALESCE((SELECT SUM(m.amount) FROM stock_moves m WHERE m.entry_id = e.id), 0) AS BIGINT)"
+
+// lineSelect is what scanLine reads.
+const lineSelect = `b.id, b.trans_type, b.kind, b.bill_no, b.bill_date, COALESCE(b.contact_id, 0), COALESCE(c.name, ''),
+	  COALESCE(b.employee_id, 0), COALESCE(em.name, ''), e.goods_id, g.number, g.name, g.spec, COALESCE(u.name, ''), COALESCE(gu.name, ''),
+	  COALESCE(e.location_id, 0), COALESCE(l.name, ''), e.qty, e.base_qty, e.unit_rate, e.price, e.amount, e.tax, e.tax_amount,
+	  ` + moveSumSQL + `, e.id, b.bill_status, b.delivery_date, e.description`
+
+// lineOrder is the line reports' default order.
+const lineOrder = "b.bill_date, b.id, e.line_no, e.id"
+
+func scanLine(r *sql.Rows, l *lineRow) error {
+	return r.Scan(&l.BillID, &l.TransType, &l.Kind, &l.BillNo, &l.Date, &l.BuID, &l.ContactName, &l.SalesID, &l.SalesName,
+		&l.InvID, &l.InvNumber, &l.InvName, &l.InvSpec, &l.UnitName, &l.BaseUnit, &l.LocationID, &l.LocationName,
+		&l.Qty, &l.BaseQty, &l.UnitRate, &l.Price, &l.Amount, &l.Tax, &l.TaxAmount, &l.MoveAmount, &l.EntryID,
+		&l.BillStatus, &l.DeliveryDate, &l.Description)
+}
+
+// lines reads the lines of audited documents of kinds in the shops and
+// period, with the filters, in date order (the summaries and order
+// tracking; the detail reports page in SQL, paged.go).
+func lines(q *Query, kinds []string) ([]lineRow, error) {
+	from, args := lineFrom(q, kinds)
+	out, err := db.All(q.Ctx, q.DB, scanLine, `SELECT `+lineSelect+` FROM `+from+` ORDER BY `+lineOrder, args...)
 	if err != nil {
 		return nil, fmt.Errorf("report lines %v: %w", kinds, err)
 	}

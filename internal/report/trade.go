@@ -64,20 +64,21 @@ func puDetailCols(*Query) []Column {
 	})
 }
 
-func puDetailRows(q *Query) ([]Row, error) {
-	ls, err := lines(q, []string{"purchase", "rePurchase"})
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Row, len(ls))
-	for i, l := range ls {
-		s := kindSign[l.Kind]
-		r := lineBase(q, l)
-		r["qty"], r["price"], r["amount"] = signed(l.Qty, s), l.Price, signed(l.Amount, s)
-		r["tax"], r["taxAmount"], r["description"] = signed(l.Tax, s), signed(l.TaxAmount, s), l.Description
-		out[i] = r
-	}
-	return out, nil
+func puDetailRow(q *Query, l lineRow) Row {
+	s := kindSign[l.Kind]
+	r := lineBase(q, l)
+	r["qty"], r["price"], r["amount"] = signed(l.Qty, s), l.Price, signed(l.Amount, s)
+	r["tax"], r["taxAmount"], r["description"] = signed(l.Tax, s), signed(l.TaxAmount, s), l.Description
+	return r
+}
+
+// lineSums are the totals of the line reports' signed figures.
+var lineSums = map[string]string{
+	"qty": signSQL + " * e.qty", "amount": signSQL + " * e.amount", "tax": signSQL + " * e.tax", "taxAmount": signSQL + " * e.tax_amount",
+}
+
+func puDetailSource(q *Query) *source {
+	return lineSource(q, []string{"purchase", "rePurchase"}, lineSums, nil, puDetailRow)
 }
 
 // salesDetail: sales deliveries and returns, line by line, with cost and profit.
@@ -110,21 +111,34 @@ func saleFigures(q *Query, l lineRow) (qty, revenue, cost, profit, unitCost dec.
 	return
 }
 
-func salesDetailRows(q *Query) ([]Row, error) {
-	ls, err := lines(q, []string{"sales", "reSales"})
-	if err != nil {
-		return nil, err
+func salesDetailRow(q *Query, l lineRow) Row {
+	s := kindSign[l.Kind]
+	qty, rev, cost, profit, uc := saleFigures(q, l)
+	r := lineBase(q, l)
+	r["qty"], r["price"], r["amount"], r["tax"], r["taxAmount"] = qty, l.Price, rev, signed(l.Tax, s), signed(l.TaxAmount, s)
+	r["unitCost"], r["cost"], r["profit"], r["margin"] = uc, cost, profit, ratio(profit, rev)
+	return r
+}
+
+// The sales lines' cost (the line's stock moves, negated: an outbound
+// move's amount is negative) and gross profit, in SQL.
+var (
+	costSQL   = "(-" + moveSumSQL + ")"
+	profitSQL = "(" + signSQL + " * e.amount + " + moveSumSQL + ")"
+)
+
+func salesDetailSource(q *Query) *source {
+	sums := map[string]string{"cost": costSQL, "profit": profitSQL}
+	for k, v := range lineSums {
+		sums[k] = v
 	}
-	out := make([]Row, len(ls))
-	for i, l := range ls {
-		s := kindSign[l.Kind]
-		qty, rev, cost, profit, uc := saleFigures(q, l)
-		r := lineBase(q, l)
-		r["qty"], r["price"], r["amount"], r["tax"], r["taxAmount"] = qty, l.Price, rev, signed(l.Tax, s), signed(l.TaxAmount, s)
-		r["unitCost"], r["cost"], r["profit"], r["margin"] = uc, cost, profit, ratio(profit, rev)
-		out[i] = r
-	}
-	return out, nil
+	// ratios sort as exact numerics on PostgreSQL, as reals on SQLite (the
+	// order only; the shown figures are exact decimals)
+	return lineSource(q, []string{"sales", "reSales"}, sums, map[string]string{
+		"cost": costSQL, "profit": profitSQL,
+		"unitCost": "COALESCE(" + costSQL + " * 1.0 / NULLIF(" + signSQL + " * e.qty, 0), 0)",
+		"margin":   "COALESCE(" + profitSQL + " * 1.0 / NULLIF(" + signSQL + " * e.amount, 0), 0)",
+	}, salesDetailRow)
 }
 
 // group sums line rows by a key into summary rows.
