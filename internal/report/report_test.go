@@ -471,3 +471,46 @@ func TestExcelNumbers(t *testing.T) {
 	check(col("单据编号")+"2", rows[1][slices.Index(rows[0], "单据编号")], rows[1][slices.Index(rows[0], "单据编号")], false)
 	check(col("销售收入")+"4", "24", "24.00", true) // the totals row
 }
+
+// TestInvBalanceBySkuInUnits: invBalance per goods × SKU, quantities also
+// in the goods' units (箱 = 12 瓶).
+func TestInvBalanceBySkuInUnits(t *testing.T) {
+	w := newWorld(t)
+	now := time.Now().UTC()
+	ins := func(q string, args ...any) int64 { return w.e.Insert(q+" RETURNING id", args...) }
+	group := ins("INSERT INTO unit_types (name, created_at, updated_at) VALUES ('瓶箱', ?, ?)", now, now)
+	btl := ins("INSERT INTO units (unit_type_id, name, rate, is_base, created_at, updated_at) VALUES (?, '支', 1000000, 1, ?, ?)", group, now, now)
+	box := ins("INSERT INTO units (unit_type_id, name, rate, created_at, updated_at) VALUES (?, '箱', 12000000, ?, ?)", group, now, now)
+	beer := ins("INSERT INTO goods (number, name, unit_type_id, unit_id, created_at, updated_at) VALUES ('SP009', '啤酒', ?, ?, ?, ?)", group, btl, now, now)
+	red := ins("INSERT INTO goods_skus (goods_id, assist_ids, name, created_at) VALUES (?, '1', '红', ?)", beer, now)
+	blue := ins("INSERT INTO goods_skus (goods_id, assist_ids, name, created_at) VALUES (?, '2', '蓝', ?)", beer, now)
+	l1 := w.l(beer, box, w.main, "3", "24")
+	l1["skuId"] = red
+	l2 := w.l(beer, btl, w.main, "5", "2")
+	l2["skuId"] = red
+	l3 := w.l(beer, btl, w.branch, "7", "2")
+	l3["skuId"] = blue
+	w.post("/api/purchase", "2026-03-01", w.supplier, w.main, nil, l1, l2, l3)
+	out := w.l(beer, btl, w.main, "2", "3")
+	out["skuId"] = red
+	w.post("/api/sales", "2026-03-05", w.customer, w.main, nil, out)
+
+	all := get(t, w.admin, "/api/report/invBalance?endDate=2026-03-31")
+	want(t, "one row per goods", all.Rows[0], "invName", "啤酒", "qty", "46", "qtyText", "3 箱 10 支", "qty_"+itoa(w.main), "39")
+	if slices.Contains(all.keys(), "skuName") {
+		t.Errorf("SKU column without bySku: %v", all.keys())
+	}
+	by := get(t, w.admin, "/api/report/invBalance?endDate=2026-03-31&bySku=1")
+	if by.Records != 2 || !slices.Contains(by.keys(), "skuName") {
+		t.Fatalf("by SKU: %v", by.Rows)
+	}
+	want(t, "红", by.Rows[0], "skuName", "红", "qty", "39", "qtyText", "3 箱 3 支", "skuId", itoa(red))
+	want(t, "蓝", by.Rows[1], "skuName", "蓝", "qty", "7", "qtyText", "7 支", "qty_"+itoa(w.branch), "7")
+	want(t, "totals", by.Userdata, "qty", "46")
+	// before the sale (the moves up to the date, near the first move)
+	early := get(t, w.admin, "/api/report/invBalance?endDate=2026-03-02&bySku=1")
+	want(t, "红 before the sale", early.Rows[0], "qty", "41", "qtyText", "3 箱 5 支")
+	if res := w.admin.Do("GET", "/api/report/invBalance?bySku=2", nil).Want(400); res.Env.Errors["bySku"] == "" {
+		t.Errorf("bySku=2: %s", res.Body)
+	}
+}

@@ -46,7 +46,7 @@ var Reports = map[string]*Report{
 	"salesSummarySales":    {Name: "salesSummarySales", Title: "report.title.salesSummarySales", Columns: salesSumCols([]Column{{Key: "salesName", Label: "report.col.salesName", Type: Text, Width: 16}}), Rows: salesSumRows(bySales), Sorted: true, Drill: "salesDetail", Filters: salesFilters},
 	"salesProfit":          {Name: "salesProfit", Title: "report.title.salesProfit", Columns: salesProfitCols, Rows: salesProfitRows, Sorted: true, Doc: true, Filters: salesFilters},
 	"contactDebt":          {Name: "contactDebt", Title: "report.title.contactDebt", Columns: contactDebtCols, Rows: contactDebtRows, Sorted: true, Filters: []string{"contactType", "buId", "matchCon", "showZero"}},
-	"invBalance":           {Name: "invBalance", Title: "report.title.invBalance", Columns: invBalanceCols, Rows: invBalanceRows, Sorted: true, Drill: "deliverDetail", Filters: []string{"endDate", "invId", "locationId", "catId", "showZero"}},
+	"invBalance":           {Name: "invBalance", Title: "report.title.invBalance", Columns: invBalanceCols, Rows: invBalanceRows, Sorted: true, Drill: "deliverDetail", Filters: []string{"endDate", "invId", "locationId", "catId", "showZero", "bySku"}},
 	"deliverDetail":        {Name: "deliverDetail", Title: "report.title.deliverDetail", Columns: deliverDetailCols, Rows: deliverDetailRows, Doc: true, Filters: stockFilters},
 	"deliverSummary":       {Name: "deliverSummary", Title: "report.title.deliverSummary", Columns: deliverSummaryCols, Rows: deliverSummaryRows, Sorted: true, Drill: "deliverDetail", Filters: stockFilters},
 	"warehouseDetail":      {Name: "warehouseDetail", Title: "report.title.warehouseDetail", Columns: moveDetailCols, Rows: moveDetailRows(1), Sorted: true, Doc: true, Filters: stockFilters},

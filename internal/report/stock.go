@@ -3,6 +3,7 @@ package report
 import (
 	"cmp"
 	"slices"
+	"strings"
 	"time"
 
 	"cangshu/internal/dec"
@@ -44,11 +45,40 @@ var flowOut = []flowKind{
 	{"assemblyParts", "report.flow.assemblyParts", "combination", 0, -1},
 }
 
+// typedKinds are the kinds whose rows tell transTypes apart (a row with a
+// transType beside another with none or another one): only their moves
+// need their document's transType; the rest classify by kind.
+func typedKinds() []string {
+	types := map[string]map[int64]bool{}
+	for _, k := range slices.Concat(flowIn, flowOut) {
+		if types[k.Kind] == nil {
+			types[k.Kind] = map[int64]bool{}
+		}
+		types[k.Kind][k.TransType] = true
+	}
+	var out []string
+	for kind, ts := range types {
+		if len(ts) > 1 {
+			out = append(out, kind)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+var typed = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range typedKinds() {
+		m[k] = true
+	}
+	return m
+}()
+
 // classify finds the column of a flow: (in?, key).
 func classify(f flowRow) (bool, string) {
 	for _, set := range [][]flowKind{flowIn, flowOut} {
 		for _, k := range set {
-			if k.Kind == f.Kind && (k.TransType == 0 || k.TransType == f.TransType) && (k.Sign == 0 || k.Sign == f.Sign) {
+			if k.Kind == f.Kind && (k.TransType == 0 || !typed[k.Kind] || k.TransType == f.TransType) && (k.Sign == 0 || k.Sign == f.Sign) {
 				return set[0].Sign > 0, k.Key
 			}
 		}
@@ -57,6 +87,47 @@ func classify(f flowRow) (bool, string) {
 		return true, "otherIn"
 	}
 	return false, "otherOut"
+}
+
+// qtyInUnits writes a base quantity in the goods' units, largest first,
+// each taking the whole units it can (41 with 箱 = 12 and 瓶 = 1: "3 箱
+// 5 瓶"); what is left below the smallest unit stays a decimal of it; a
+// negative quantity carries a minus sign.
+func qtyInUnits(qty dec.Dec, us []unit) string {
+	if len(us) == 0 {
+		return qty.String()
+	}
+	rest := qty.Abs()
+	var parts []string
+	for i, u := range us {
+		if u.Rate.Sign() <= 0 {
+			continue
+		}
+		n := rest.Div(u.Rate)
+		last := i == len(us)-1
+		if !last {
+			n = floor(n)
+		}
+		if n.IsZero() && !(last && len(parts) == 0) {
+			continue
+		}
+		parts = append(parts, n.Round(6).String()+" "+u.Name)
+		rest = rest.Sub(n.Mul(u.Rate))
+	}
+	out := strings.Join(parts, " ")
+	if qty.Sign() < 0 {
+		out = "-" + out
+	}
+	return out
+}
+
+// floor is the largest whole number ≤ v (v ≥ 0).
+func floor(v dec.Dec) dec.Dec {
+	r := v.Round(0)
+	if v.LessThan(r) {
+		r = r.Sub(dec.FromInt(1))
+	}
+	return r
 }
 
 // dayBefore is the date before d (YYYY-MM-DD).
@@ -82,10 +153,14 @@ func goodsRow(id int64, g goodsInfo) Row {
 // keepGoods applies the category filter.
 func keepGoods(q *Query, g goodsInfo) bool { return q.F.CatID <= 0 || g.CatID == q.F.CatID }
 
-// invBalance: per goods at the end date, a quantity and cost pair per
-// warehouse, then the totals.
+// invBalance: per goods (or goods × SKU with bySku) at the end date, a
+// quantity and cost pair per warehouse, then the totals, the total
+// quantity also in the goods' units ("3 箱 5 瓶").
 func invBalanceCols(q *Query) []Column {
 	cols := append([]Column{}, stockGoodsCols...)
+	if q.F.BySku {
+		cols = append(cols, Column{Key: "skuName", Label: "report.col.sku", Type: Text, Width: 16})
+	}
 	locs, _ := locationNames(q)
 	for _, l := range locs {
 		id := i64s(l.ID)
@@ -95,44 +170,76 @@ func invBalanceCols(q *Query) []Column {
 	}
 	return append(cols,
 		Column{Key: "qty", Label: "report.col.totalQty", Type: Qty, Sum: true},
+		Column{Key: "qtyText", Label: "report.col.qtyUnits", Type: Text, Width: 16},
 		Column{Key: "unitCost", Label: "report.col.unitCost", Type: Price, Right: CostRight},
 		Column{Key: "amount", Label: "report.col.totalCost", Type: Amount, Right: CostRight, Sum: true})
 }
 
 func invBalanceRows(q *Query) ([]Row, error) {
-	at, err := stockAt(q, q.F.EndDate)
+	at, err := stockAtBy(q, q.F.EndDate, q.F.BySku)
 	if err != nil {
 		return nil, err
 	}
-	per := map[int64]map[int64]qtyAmount{}
+	type gs struct{ Goods, Sku int64 }
+	per := map[gs]map[int64]qtyAmount{}
+	var goods []int64
 	for k, v := range at {
-		if per[k.Goods] == nil {
-			per[k.Goods] = map[int64]qtyAmount{}
+		key := gs{k.Goods, k.Sku}
+		if per[key] == nil {
+			per[key] = map[int64]qtyAmount{}
+			goods = append(goods, k.Goods)
 		}
-		per[k.Goods][k.Location] = v
+		per[key][k.Location] = v
 	}
-	ids := sortedKeys(per)
-	infos, err := goodsInfos(q, ids)
+	slices.Sort(goods)
+	goods = slices.Compact(goods)
+	infos, err := goodsInfos(q, goods)
 	if err != nil {
 		return nil, err
 	}
-	slices.SortFunc(ids, func(a, b int64) int { return cmp.Compare(infos[a].Number, infos[b].Number) })
-	out := make([]Row, 0, len(ids))
-	for _, id := range ids {
-		g := infos[id]
+	units, err := unitGroups(q)
+	if err != nil {
+		return nil, err
+	}
+	skus := map[int64]string{}
+	if q.F.BySku {
+		if skus, err = skuNames(q, goods); err != nil {
+			return nil, err
+		}
+	}
+	keys := make([]gs, 0, len(per))
+	for k := range per {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b gs) int {
+		if c := cmp.Compare(infos[a.Goods].Number, infos[b.Goods].Number); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.Goods, b.Goods); c != 0 {
+			return c
+		}
+		return cmp.Compare(skus[a.Sku], skus[b.Sku])
+	})
+	out := make([]Row, 0, len(keys))
+	for _, k := range keys {
+		g := infos[k.Goods]
 		if !keepGoods(q, g) {
 			continue
 		}
-		r := goodsRow(id, g)
+		r := goodsRow(k.Goods, g)
 		tq, ta := dec.Zero, dec.Zero
-		for loc, v := range per[id] {
+		for loc, v := range per[k] {
 			r["qty_"+i64s(loc)], r["amount_"+i64s(loc)] = v.Qty, v.Amount
 			tq, ta = tq.Add(v.Qty), ta.Add(v.Amount)
 		}
 		if tq.IsZero() && ta.IsZero() && !q.F.ShowZero {
 			continue
 		}
+		if q.F.BySku {
+			r["skuId"], r["skuName"] = k.Sku, skus[k.Sku]
+		}
 		r["qty"], r["amount"], r["unitCost"] = tq, ta, avg(ta, tq, q.Sys.PricePlaces)
+		r["qtyText"] = qtyInUnits(tq, units.of(g))
 		out = append(out, r)
 	}
 	return out, nil

@@ -4,7 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"maps"
 	"strings"
+	"time"
 
 	"cangshu/internal/bill"
 	"cangshu/internal/db"
@@ -25,6 +27,7 @@ type Filter struct {
 	Status             int // order status 0..3; -1 = any
 	ContactType        int // contactDebt: -10 customers, 10 suppliers, 0 both
 	ShowZero           bool
+	BySku              bool // invBalance: a row per goods × SKU
 	SerNum             string
 	MatchCon           string
 }
@@ -176,8 +179,8 @@ func locationNames(q *Query) ([]named, error) {
 
 // goodsInfo is what stock reports show of the goods.
 type goodsInfo struct {
-	Number, Name, Spec, Unit string
-	CatID                    int64
+	Number, Name, Spec, Unit   string
+	CatID, UnitID, UnitTypeID int64
 }
 
 func goodsInfos(q *Query, ids []int64) (map[int64]goodsInfo, error) {
@@ -185,15 +188,15 @@ func goodsInfos(q *Query, ids []int64) (map[int64]goodsInfo, error) {
 	for start := 0; start < len(ids); start += 500 {
 		part := ids[start:min(start+500, len(ids))]
 		s, a := in(part)
-		rows, err := q.DB.Query(q.Ctx, `SELECT g.id, g.number, g.name, g.spec, COALESCE(u.name, ''), COALESCE(g.category_id, 0)
-		  FROM goods g LEFT JOIN units u ON u.id = g.unit_id WHERE g.id`+s, a...)
+		rows, err := q.DB.Query(q.Ctx, `SELECT g.id, g.number, g.name, g.spec, COALESCE(u.name, ''), COALESCE(g.category_id, 0),
+		  g.unit_id, COALESCE(g.unit_type_id, 0) FROM goods g LEFT JOIN units u ON u.id = g.unit_id WHERE g.id`+s, a...)
 		if err != nil {
 			return nil, fmt.Errorf("report goods: %w", err)
 		}
 		for rows.Next() {
 			var id int64
 			var g goodsInfo
-			if err := rows.Scan(&id, &g.Number, &g.Name, &g.Spec, &g.Unit, &g.CatID); err != nil {
+			if err := rows.Scan(&id, &g.Number, &g.Name, &g.Spec, &g.Unit, &g.CatID, &g.UnitID, &g.UnitTypeID); err != nil {
 				rows.Close()
 				return nil, err
 			}
@@ -212,42 +215,124 @@ type stockKey struct{ Goods, Location int64 }
 
 type qtyAmount struct{ Qty, Amount dec.Dec }
 
-// stockAt is the stock per goods and warehouse at the end of date: the
-// balances now less the moves dated after it (never a replay of history).
-// date "" = now.
+// stockAt is the stock per goods and warehouse at the end of date, never
+// a replay of the whole history: the moves up to the date when the date
+// lies in the first half of the warehouses' dated moves, else the
+// balances now less the moves dated after it (the ledger since). date "" =
+// now.
 func stockAt(q *Query, date string) (map[stockKey]qtyAmount, error) {
+	at, err := stockAtBy(q, date, false)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[stockKey]qtyAmount, len(at))
+	for k, v := range at {
+		s := stockKey{k.Goods, k.Location}
+		old := out[s]
+		out[s] = qtyAmount{old.Qty.Add(v.Qty), old.Amount.Add(v.Amount)}
+	}
+	return out, nil
+}
+
+// skuKey is a balance summed over batches.
+type skuKey struct{ Goods, Sku, Location int64 }
+
+// stockAtBy is stockAt per goods, SKU (sku = true; else 0) and warehouse.
+func stockAtBy(q *Query, date string, sku bool) (map[skuKey]qtyAmount, error) {
+	out := map[skuKey]qtyAmount{}
+	if len(q.Locations) == 0 {
+		return out, nil
+	}
 	s, a := in(q.Locations)
+	skuCol := "0"
+	if sku {
+		skuCol = "sku_id"
+	}
 	var args []any
-	args = append(args, a...)
-	query := `SELECT goods_id, location_id, qty, amount FROM stock_balances WHERE location_id` + s
-	if date != "" {
-		query = `SELECT goods_id, location_id, SUM(qty), SUM(amount) FROM (
-		  SELECT goods_id, location_id, qty, amount FROM stock_balances WHERE location_id` + s + `
+	var query string
+	forward, err := nearStart(q, date)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case date == "":
+		query = `SELECT goods_id, ` + skuCol + `, location_id, qty, amount FROM stock_balances WHERE location_id` + s
+		args = append(args, a...)
+	case forward:
+		query = `SELECT goods_id, sku_id, location_id, SUM(qty), SUM(amount) FROM (
+		  SELECT goods_id, ` + skuCol + ` AS sku_id, location_id, qty, amount FROM stock_moves WHERE location_id` + s + ` AND move_date <= ?
+		) t GROUP BY goods_id, sku_id, location_id`
+		args = append(append(args, a...), date)
+	default:
+		query = `SELECT goods_id, sku_id, location_id, SUM(qty), SUM(amount) FROM (
+		  SELECT goods_id, ` + skuCol + ` AS sku_id, location_id, qty, amount FROM stock_balances WHERE location_id` + s + `
 		  UNION ALL
-		  SELECT goods_id, location_id, -qty, -amount FROM stock_moves WHERE move_date > ? AND location_id` + s + `
-		) t GROUP BY goods_id, location_id`
-		args = append(append(args, date), a...)
+		  SELECT goods_id, ` + skuCol + ` AS sku_id, location_id, -qty, -amount FROM stock_moves WHERE location_id` + s + ` AND move_date > ?
+		) t GROUP BY goods_id, sku_id, location_id`
+		args = append(append(append(args, a...), a...), date)
 	}
 	if q.F.InvID > 0 {
 		query = `SELECT * FROM (` + query + `) x WHERE goods_id = ?`
 		args = append(args, q.F.InvID)
 	}
-	out := map[stockKey]qtyAmount{}
 	rows, err := q.DB.Query(q.Ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("report stock at %s: %w", date, err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var k stockKey
+		var k skuKey
 		var v qtyAmount
-		if err := rows.Scan(&k.Goods, &k.Location, &v.Qty, &v.Amount); err != nil {
+		if err := rows.Scan(&k.Goods, &k.Sku, &k.Location, &v.Qty, &v.Amount); err != nil {
 			return nil, err
 		}
 		old := out[k]
 		out[k] = qtyAmount{old.Qty.Add(v.Qty), old.Amount.Add(v.Amount)}
 	}
 	return out, rows.Err()
+}
+
+// nearStart: the date lies nearer the warehouses' first move than their
+// last, so the moves up to it are fewer than the moves after it (dates of
+// moves spread evenly enough for that; either way the sum is exact). The
+// first and last dates are two index probes per warehouse.
+func nearStart(q *Query, date string) (bool, error) {
+	if date == "" {
+		return false, nil
+	}
+	first, last := "", ""
+	for _, l := range q.Locations {
+		var lo, hi sql.NullString
+		if err := q.DB.QueryRow(q.Ctx, `SELECT move_date FROM stock_moves WHERE location_id = ? ORDER BY move_date LIMIT 1`, l).Scan(&lo); err != nil && err != sql.ErrNoRows {
+			return false, fmt.Errorf("report first move: %w", err)
+		}
+		if err := q.DB.QueryRow(q.Ctx, `SELECT move_date FROM stock_moves WHERE location_id = ? ORDER BY move_date DESC LIMIT 1`, l).Scan(&hi); err != nil && err != sql.ErrNoRows {
+			return false, fmt.Errorf("report last move: %w", err)
+		}
+		if lo.Valid && (first == "" || lo.String < first) {
+			first = lo.String
+		}
+		if hi.Valid && hi.String > last {
+			last = hi.String
+		}
+	}
+	if first == "" || date < first {
+		return true, nil // nothing before the date: the sum of no moves
+	}
+	if date >= last {
+		return false, nil // nothing after: the balances as they are
+	}
+	return days(first, date) < days(date, last), nil
+}
+
+// days from a to b (dates YYYY-MM-DD).
+func days(a, b string) int {
+	ta, err1 := time.Parse(time.DateOnly, a)
+	tb, err2 := time.Parse(time.DateOnly, b)
+	if err1 != nil || err2 != nil {
+		return 0
+	}
+	return int(tb.Sub(ta).Hours() / 24)
 }
 
 // moveRow is one stock move of a period.
@@ -300,10 +385,19 @@ func flows(q *Query) ([]flowRow, error) {
 		where += " AND m.goods_id = ?"
 		args = append(args, q.F.InvID)
 	}
-	query := `SELECT m.goods_id, m.location_id, m.kind, COALESCE(b.trans_type, 0),
-	  CASE WHEN m.qty < 0 OR (m.qty = 0 AND m.amount < 0) THEN -1 ELSE 1 END, SUM(m.qty), SUM(m.amount)
-	  FROM stock_moves m LEFT JOIN bills b ON b.id = m.bill_id WHERE ` + where + `
-	  GROUP BY m.goods_id, m.location_id, m.kind, COALESCE(b.trans_type, 0), CASE WHEN m.qty < 0 OR (m.qty = 0 AND m.amount < 0) THEN -1 ELSE 1 END`
+	// the document's transType only for the kinds whose columns tell
+	// sub-types apart (stocktake gain / loss); the others classify by kind
+	tt := "0"
+	if ks := typedKinds(); len(ks) > 0 {
+		ksql, ka := in(ks)
+		tt = "CASE WHEN m.kind" + ksql + " THEN COALESCE((SELECT b.trans_type FROM bills b WHERE b.id = m.bill_id), 0) ELSE 0 END"
+		args = append(ka, args...)
+	}
+	query := `SELECT goods_id, location_id, kind, tt, sign, SUM(qty), SUM(amount) FROM (
+	  SELECT m.goods_id, m.location_id, m.kind, ` + tt + ` AS tt,
+	    CASE WHEN m.qty < 0 OR (m.qty = 0 AND m.amount < 0) THEN -1 ELSE 1 END AS sign, m.qty, m.amount
+	  FROM stock_moves m WHERE ` + where + `) t
+	  GROUP BY goods_id, location_id, kind, tt, sign`
 	out, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, f *flowRow) error {
 		return r.Scan(&f.GoodsID, &f.LocationID, &f.Kind, &f.TransType, &f.Sign, &f.Qty, &f.Amount)
 	}, query, args...)
@@ -405,6 +499,50 @@ func lowStock(q *Query, limit int) ([]lowRow, error) {
 	}, query, append(append([]any{}, a...), a...)...)
 	if err != nil {
 		return nil, fmt.Errorf("report low stock: %w", err)
+	}
+	return out, nil
+}
+
+// unit is a unit of measure with its rate in base units.
+type unit struct {
+	ID, TypeID int64
+	Name       string
+	Rate       dec.Dec
+}
+
+// units are every unit, largest rate first (a handful of rows).
+type units []unit
+
+func unitGroups(q *Query) (units, error) {
+	us, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, u *unit) error { return r.Scan(&u.ID, &u.TypeID, &u.Name, &u.Rate) },
+		`SELECT id, COALESCE(unit_type_id, 0), name, rate FROM units ORDER BY rate DESC, id`)
+	if err != nil {
+		return nil, fmt.Errorf("report units: %w", err)
+	}
+	return us, nil
+}
+
+// of are the units of a goods item: its group's, or its lone unit.
+func (us units) of(g goodsInfo) []unit {
+	var out []unit
+	for _, u := range us {
+		if (g.UnitTypeID != 0 && u.TypeID == g.UnitTypeID) || (g.UnitTypeID == 0 && u.ID == g.UnitID) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// skuNames are the names of the goods' SKUs (0 = none: "").
+func skuNames(q *Query, goods []int64) (map[int64]string, error) {
+	out := map[int64]string{}
+	for start := 0; start < len(goods); start += 500 {
+		s, a := in(goods[start:min(start+500, len(goods))])
+		m, err := db.Map[int64, string](q.Ctx, q.DB, `SELECT id, name FROM goods_skus WHERE goods_id`+s, a...)
+		if err != nil {
+			return nil, fmt.Errorf("report SKUs: %w", err)
+		}
+		maps.Copy(out, m)
 	}
 	return out, nil
 }
