@@ -179,7 +179,7 @@ func locationNames(q *Query) ([]named, error) {
 
 // goodsInfo is what stock reports show of the goods.
 type goodsInfo struct {
-	Number, Name, Spec, Unit   string
+	Number, Name, Spec, Unit  string
 	CatID, UnitID, UnitTypeID int64
 }
 
