@@ -46,9 +46,9 @@ var Reports = map[string]*Report{
 	"salesSummarySales":    {Name: "salesSummarySales", Title: "report.title.salesSummarySales", Columns: salesSumCols([]Column{{Key: "salesName", Label: "report.col.salesName", Type: Text, Width: 16}}), Rows: salesSumRows(bySales), Sorted: true, Drill: "salesDetail", Filters: salesFilters},
 	"salesProfit":          {Name: "salesProfit", Title: "report.title.salesProfit", Columns: salesProfitCols, Rows: salesProfitRows, Sorted: true, Doc: true, Filters: salesFilters},
 	"contactDebt":          {Name: "contactDebt", Title: "report.title.contactDebt", Columns: contactDebtCols, Rows: contactDebtRows, Sorted: true, Filters: []string{"contactType", "buId", "matchCon", "showZero"}},
-	"invBalance":           {Name: "invBalance", Title: "report.title.invBalance", Columns: invBalanceCols, Rows: invBalanceRows, Sorted: true, Drill: "deliverDetail", Filters: []string{"endDate", "invId", "locationId", "catId", "showZero", "bySku"}},
+	"invBalance":           {Name: "invBalance", Title: "report.title.invBalance", Columns: invBalanceCols, Agg: invBalanceAgg, Sorted: true, Drill: "deliverDetail", Filters: []string{"endDate", "invId", "locationId", "catId", "showZero", "bySku"}},
 	"deliverDetail":        {Name: "deliverDetail", Title: "report.title.deliverDetail", Columns: deliverDetailCols, Rows: deliverDetailRows, Doc: true, Filters: stockFilters},
-	"deliverSummary":       {Name: "deliverSummary", Title: "report.title.deliverSummary", Columns: deliverSummaryCols, Rows: deliverSummaryRows, Sorted: true, Drill: "deliverDetail", Filters: stockFilters},
+	"deliverSummary":       {Name: "deliverSummary", Title: "report.title.deliverSummary", Columns: deliverSummaryCols, Agg: deliverSummaryAgg, Sorted: true, Drill: "deliverDetail", Filters: stockFilters},
 	"warehouseDetail":      {Name: "warehouseDetail", Title: "report.title.warehouseDetail", Columns: moveDetailCols, Rows: moveDetailRows(1), Sorted: true, Doc: true, Filters: stockFilters},
 	"outboundDetail":       {Name: "outboundDetail", Title: "report.title.outboundDetail", Columns: moveDetailCols, Rows: moveDetailRows(-1), Sorted: true, Doc: true, Filters: stockFilters},
 	"serNumTracer":         {Name: "serNumTracer", Title: "report.title.serNumTracer", Columns: serNumCols, Rows: serNumRows, Sorted: true, Doc: true, Filters: []string{"beginDate", "endDate", "invId", "locationId", "serNum"}},
@@ -151,6 +151,18 @@ func (s *Service) begin(ctx context.Context, p *server.Principal, lang i18n.Lang
 	return r, q, cols, nil
 }
 
+// agg builds a grouped report's query, its sort checked.
+func agg(r *Report, q *Query, lp server.ListParams) (*aggSource, error) {
+	src, err := r.Agg(q)
+	if err != nil {
+		return nil, fmt.Errorf("report %s: %w", r.Name, err)
+	}
+	if lp.Sidx != "" && !src.sortable(lp.Sidx) {
+		return nil, errs.Field("sidx", "err.badParam", errs.A("name", "sidx"))
+	}
+	return src, nil
+}
+
 // all reads every row of an in-memory report, as the caller may see them,
 // sorted, with the totals row.
 func all(r *Report, q *Query, cols []Column, lp server.ListParams) ([]Row, Row, error) {
@@ -180,7 +192,17 @@ func (s *Service) Run(ctx context.Context, p *server.Principal, lang i18n.Lang, 
 	for i, c := range cols {
 		a.Columns[i] = ColumnOut{Key: c.Key, Label: header(lang, c), Type: c.Type, Sum: c.Sum || c.Num != "", Width: c.Width}
 	}
-	if r.Source != nil {
+	switch {
+	case r.Agg != nil:
+		src, err := agg(r, q, lp)
+		if err != nil {
+			return nil, err
+		}
+		a.Rows = make([]Row, 0, lp.Rows)
+		if a.Records, a.Userdata, err = src.rows(q, cols, lp, true, func(r Row) error { a.Rows = append(a.Rows, r); return nil }); err != nil {
+			return nil, fmt.Errorf("report %s: %w", name, err)
+		}
+	case r.Source != nil:
 		src := r.Source(q)
 		if a.Records, a.Userdata, err = src.totals(q, cols); err != nil {
 			return nil, fmt.Errorf("report %s: %w", name, err)
@@ -188,7 +210,7 @@ func (s *Service) Run(ctx context.Context, p *server.Principal, lang i18n.Lang, 
 		if a.Rows, err = src.page(q, cols, lp); err != nil {
 			return nil, fmt.Errorf("report %s: %w", name, err)
 		}
-	} else {
+	default:
 		rows, tot, err := all(r, q, cols, lp)
 		if err != nil {
 			return nil, err
@@ -223,7 +245,20 @@ func (s *Service) Export(ctx context.Context, p *server.Principal, lang i18n.Lan
 	}
 	return writeExcel(lang, r, q, cols, func(add func(Row) error) error {
 		var tot Row
-		if r.Source != nil {
+		if r.Agg != nil {
+			src, err := agg(r, q, lp)
+			if err != nil {
+				return err
+			}
+			n, t, err := src.rows(q, cols, lp, false, add)
+			if err != nil {
+				return fmt.Errorf("report %s: %w", name, err)
+			}
+			if n == 0 { // no rows: the totals are zero
+				t = totals(nil, cols)
+			}
+			tot = t
+		} else if r.Source != nil {
 			src := r.Source(q)
 			if err := src.each(q, cols, lp, add); err != nil {
 				return fmt.Errorf("report %s: %w", name, err)

@@ -74,21 +74,6 @@ var typed = func() map[string]bool {
 	return m
 }()
 
-// classify finds the column of a flow: (in?, key).
-func classify(f flowRow) (bool, string) {
-	for _, set := range [][]flowKind{flowIn, flowOut} {
-		for _, k := range set {
-			if k.Kind == f.Kind && (k.TransType == 0 || !typed[k.Kind] || k.TransType == f.TransType) && (k.Sign == 0 || k.Sign == f.Sign) {
-				return set[0].Sign > 0, k.Key
-			}
-		}
-	}
-	if f.Sign > 0 {
-		return true, "otherIn"
-	}
-	return false, "otherOut"
-}
-
 // qtyInUnits writes a base quantity in the goods' units, largest first,
 // each taking the whole units it can (41 with 箱 = 12 and 瓶 = 1: "3 箱
 // 5 瓶"); what is left below the smallest unit stays a decimal of it; a
@@ -175,76 +160,6 @@ func invBalanceCols(q *Query) []Column {
 		Column{Key: "amount", Label: "report.col.totalCost", Type: Amount, Right: CostRight, Sum: true})
 }
 
-func invBalanceRows(q *Query) ([]Row, error) {
-	at, err := stockAtBy(q, q.F.EndDate, q.F.BySku)
-	if err != nil {
-		return nil, err
-	}
-	type gs struct{ Goods, Sku int64 }
-	per := map[gs]map[int64]qtyAmount{}
-	var goods []int64
-	for k, v := range at {
-		key := gs{k.Goods, k.Sku}
-		if per[key] == nil {
-			per[key] = map[int64]qtyAmount{}
-			goods = append(goods, k.Goods)
-		}
-		per[key][k.Location] = v
-	}
-	slices.Sort(goods)
-	goods = slices.Compact(goods)
-	infos, err := goodsInfos(q, goods)
-	if err != nil {
-		return nil, err
-	}
-	units, err := unitGroups(q)
-	if err != nil {
-		return nil, err
-	}
-	skus := map[int64]string{}
-	if q.F.BySku {
-		if skus, err = skuNames(q, goods); err != nil {
-			return nil, err
-		}
-	}
-	keys := make([]gs, 0, len(per))
-	for k := range per {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b gs) int {
-		if c := cmp.Compare(infos[a.Goods].Number, infos[b.Goods].Number); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.Goods, b.Goods); c != 0 {
-			return c
-		}
-		return cmp.Compare(skus[a.Sku], skus[b.Sku])
-	})
-	out := make([]Row, 0, len(keys))
-	for _, k := range keys {
-		g := infos[k.Goods]
-		if !keepGoods(q, g) {
-			continue
-		}
-		r := goodsRow(k.Goods, g)
-		tq, ta := dec.Zero, dec.Zero
-		for loc, v := range per[k] {
-			r["qty_"+i64s(loc)], r["amount_"+i64s(loc)] = v.Qty, v.Amount
-			tq, ta = tq.Add(v.Qty), ta.Add(v.Amount)
-		}
-		if tq.IsZero() && ta.IsZero() && !q.F.ShowZero {
-			continue
-		}
-		if q.F.BySku {
-			r["skuId"], r["skuName"] = k.Sku, skus[k.Sku]
-		}
-		r["qty"], r["amount"], r["unitCost"] = tq, ta, avg(ta, tq, q.Sys.PricePlaces)
-		r["qtyText"] = qtyInUnits(tq, units.of(g))
-		out = append(out, r)
-	}
-	return out, nil
-}
-
 // deliverSummary: per goods × warehouse: opening, in and out by kind, closing.
 func deliverSummaryCols(*Query) []Column {
 	cols := append(append([]Column{}, stockGoodsCols...), Column{Key: "locationName", Label: "report.col.location", Type: Text},
@@ -266,58 +181,6 @@ func deliverSummaryCols(*Query) []Column {
 		Column{Key: "outAmount", Label: "report.col.outAmount", Type: Amount, Right: CostRight, Sum: true},
 		Column{Key: "closeQty", Label: "report.col.closeQty", Type: Qty, Sum: true},
 		Column{Key: "closeAmount", Label: "report.col.closeAmount", Type: Amount, Right: CostRight, Sum: true})
-}
-
-func deliverSummaryRows(q *Query) ([]Row, error) {
-	open, err := stockAt(q, dayBefore(q.F.BeginDate))
-	if err != nil {
-		return nil, err
-	}
-	fs, err := flows(q)
-	if err != nil {
-		return nil, err
-	}
-	rows := map[stockKey]Row{}
-	get := func(k stockKey) Row {
-		r, ok := rows[k]
-		if !ok {
-			r = Row{"invId": k.Goods, "locationId": k.Location, "openQty": dec.Zero, "openAmount": dec.Zero,
-				"inQty": dec.Zero, "inAmount": dec.Zero, "outQty": dec.Zero, "outAmount": dec.Zero}
-			for _, f := range flowIn {
-				r["in_"+f.Key+"Qty"], r["in_"+f.Key+"Amount"] = dec.Zero, dec.Zero
-			}
-			for _, f := range flowOut {
-				r["out_"+f.Key+"Qty"], r["out_"+f.Key+"Amount"] = dec.Zero, dec.Zero
-			}
-			rows[k] = r
-		}
-		return r
-	}
-	for k, v := range open {
-		if v.Qty.IsZero() && v.Amount.IsZero() {
-			continue
-		}
-		r := get(k)
-		r["openQty"], r["openAmount"] = v.Qty, v.Amount
-	}
-	for _, f := range fs {
-		r := get(stockKey{f.GoodsID, f.LocationID})
-		isIn, key := classify(f)
-		qty, amt := f.Qty, f.Amount
-		prefix, tq, ta := "in_", "inQty", "inAmount"
-		if !isIn {
-			prefix, tq, ta = "out_", "outQty", "outAmount"
-			qty, amt = qty.Neg(), amt.Neg()
-		}
-		r[prefix+key+"Qty"] = r[prefix+key+"Qty"].(dec.Dec).Add(qty)
-		r[prefix+key+"Amount"] = r[prefix+key+"Amount"].(dec.Dec).Add(amt)
-		r[tq] = r[tq].(dec.Dec).Add(qty)
-		r[ta] = r[ta].(dec.Dec).Add(amt)
-	}
-	return stockRows(q, rows, func(r Row) {
-		r["closeQty"] = r["openQty"].(dec.Dec).Add(r["inQty"].(dec.Dec)).Sub(r["outQty"].(dec.Dec))
-		r["closeAmount"] = r["openAmount"].(dec.Dec).Add(r["inAmount"].(dec.Dec)).Sub(r["outAmount"].(dec.Dec))
-	})
 }
 
 // stockRows adds goods and warehouse names to rows keyed by goods ×

@@ -369,44 +369,6 @@ func moves(q *Query, extra string) ([]moveRow, error) {
 	return out, nil
 }
 
-// flowRow is the moves of a period summed per goods, warehouse, kind and direction.
-type flowRow struct {
-	GoodsID, LocationID, TransType int64
-	Kind                           string
-	Sign                           int64
-	Qty, Amount                    dec.Dec
-}
-
-func flows(q *Query) ([]flowRow, error) {
-	s, a := in(q.Locations)
-	args := append(append([]any{}, a...), q.F.BeginDate, q.F.EndDate)
-	where := "m.location_id" + s + " AND m.move_date >= ? AND m.move_date <= ?"
-	if q.F.InvID > 0 {
-		where += " AND m.goods_id = ?"
-		args = append(args, q.F.InvID)
-	}
-	// the document's transType only for the kinds whose columns tell
-	// sub-types apart (stocktake gain / loss); the others classify by kind
-	tt := "0"
-	if ks := typedKinds(); len(ks) > 0 {
-		ksql, ka := in(ks)
-		tt = "CASE WHEN m.kind" + ksql + " THEN COALESCE((SELECT b.trans_type FROM bills b WHERE b.id = m.bill_id), 0) ELSE 0 END"
-		args = append(ka, args...)
-	}
-	query := `SELECT goods_id, location_id, kind, tt, sign, SUM(qty), SUM(amount) FROM (
-	  SELECT m.goods_id, m.location_id, m.kind, ` + tt + ` AS tt,
-	    CASE WHEN m.qty < 0 OR (m.qty = 0 AND m.amount < 0) THEN -1 ELSE 1 END AS sign, m.qty, m.amount
-	  FROM stock_moves m WHERE ` + where + `) t
-	  GROUP BY goods_id, location_id, kind, tt, sign`
-	out, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, f *flowRow) error {
-		return r.Scan(&f.GoodsID, &f.LocationID, &f.Kind, &f.TransType, &f.Sign, &f.Qty, &f.Amount)
-	}, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("report flows: %w", err)
-	}
-	return out, nil
-}
-
 // debtRow is a contact with its balance (bill.ContactDebtSQL: the same
 // figure the contact lists show).
 type debtRow struct {
