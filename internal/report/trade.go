@@ -173,17 +173,6 @@ func summarize(ls []lineRow, key func(l lineRow) (int64, Row), add func(l lineRo
 
 func addTo(m map[string]dec.Dec, key string, v dec.Dec) { m[key] = m[key].Add(v) }
 
-// byGoods, byContact, bySales: the summary keys.
-func byGoods(l lineRow) (int64, Row) {
-	return l.InvID, Row{"invId": l.InvID, "invNumber": l.InvNumber, "invName": l.InvName, "invSpec": l.InvSpec, "unitName": l.BaseUnit}
-}
-func byContact(l lineRow) (int64, Row) {
-	return l.BuID, Row{"buId": l.BuID, "contactName": l.ContactName}
-}
-func bySales(l lineRow) (int64, Row) {
-	return l.SalesID, Row{"salesId": l.SalesID, "salesName": l.SalesName}
-}
-
 // purchase summaries: base-unit quantity, amount, tax, amount with tax.
 func puSumCols(head []Column) func(*Query) []Column {
 	return func(*Query) []Column {
@@ -194,26 +183,6 @@ func puSumCols(head []Column) func(*Query) []Column {
 			{Key: "tax", Label: "report.col.tax", Type: Amount, Right: PurchaseRight, Sum: true},
 			{Key: "taxAmount", Label: "report.col.taxAmount", Type: Amount, Right: PurchaseRight, Sum: true},
 		})
-	}
-}
-
-func puSumRows(key func(lineRow) (int64, Row)) func(*Query) ([]Row, error) {
-	return func(q *Query) ([]Row, error) {
-		ls, err := lines(q, []string{"purchase", "rePurchase"})
-		if err != nil {
-			return nil, err
-		}
-		rows := summarize(ls, key, func(l lineRow, m map[string]dec.Dec) {
-			s := kindSign[l.Kind]
-			addTo(m, "qty", signed(l.BaseQty, s))
-			addTo(m, "amount", signed(l.Amount, s))
-			addTo(m, "tax", signed(l.Tax, s))
-			addTo(m, "taxAmount", signed(l.TaxAmount, s))
-		})
-		for _, r := range rows {
-			r["avgPrice"] = avg(r["amount"], r["qty"], q.Sys.PricePlaces)
-		}
-		return rows, nil
 	}
 }
 
@@ -238,29 +207,6 @@ func salesSumCols(head []Column) func(*Query) []Column {
 			{Key: "profit", Label: "report.col.profit", Type: Amount, Right: CostRight, Sum: true},
 			{Key: "margin", Label: "report.col.margin", Type: Percent, Right: CostRight, Num: "profit", Den: "amount"},
 		})
-	}
-}
-
-func salesSumRows(key func(lineRow) (int64, Row)) func(*Query) ([]Row, error) {
-	return func(q *Query) ([]Row, error) {
-		ls, err := lines(q, []string{"sales", "reSales"})
-		if err != nil {
-			return nil, err
-		}
-		rows := summarize(ls, key, func(l lineRow, m map[string]dec.Dec) {
-			s := kindSign[l.Kind]
-			_, rev, cost, profit, _ := saleFigures(q, l)
-			addTo(m, "qty", signed(l.BaseQty, s))
-			addTo(m, "amount", rev)
-			addTo(m, "taxAmount", signed(l.TaxAmount, s))
-			addTo(m, "cost", cost)
-			addTo(m, "profit", profit)
-		})
-		for _, r := range rows {
-			r["avgPrice"] = avg(r["amount"], r["qty"], q.Sys.PricePlaces)
-			r["margin"] = ratio(r["profit"].(dec.Dec), r["amount"].(dec.Dec))
-		}
-		return rows, nil
 	}
 }
 
