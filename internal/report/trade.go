@@ -141,37 +141,6 @@ func salesDetailSource(q *Query) *source {
 	}, salesDetailRow)
 }
 
-// group sums line rows by a key into summary rows.
-type group struct {
-	row  Row
-	sums map[string]dec.Dec
-}
-
-func summarize(ls []lineRow, key func(l lineRow) (int64, Row), add func(l lineRow, sums map[string]dec.Dec)) []Row {
-	idx := map[int64]*group{}
-	var order []int64
-	for _, l := range ls {
-		k, head := key(l)
-		g, ok := idx[k]
-		if !ok {
-			g = &group{row: head, sums: map[string]dec.Dec{}}
-			idx[k] = g
-			order = append(order, k)
-		}
-		add(l, g.sums)
-	}
-	out := make([]Row, 0, len(order))
-	for _, k := range order {
-		g := idx[k]
-		for s, v := range g.sums {
-			g.row[s] = v
-		}
-		out = append(out, g.row)
-	}
-	return out
-}
-
-func addTo(m map[string]dec.Dec, key string, v dec.Dec) { m[key] = m[key].Add(v) }
 
 // purchase summaries: base-unit quantity, amount, tax, amount with tax.
 func puSumCols(head []Column) func(*Query) []Column {
@@ -228,41 +197,6 @@ func salesProfitCols(*Query) []Column {
 	})
 }
 
-func salesProfitRows(q *Query) ([]Row, error) {
-	ls, err := lines(q, []string{"sales", "reSales"})
-	if err != nil {
-		return nil, err
-	}
-	heads, err := billHeads(q, ls)
-	if err != nil {
-		return nil, err
-	}
-	rows := summarize(ls, func(l lineRow) (int64, Row) {
-		r := lineBase(q, l)
-		for _, k := range []string{"invId", "invNumber", "invName", "invSpec", "unitName", "locationId", "locationName"} {
-			delete(r, k)
-		}
-		return l.BillID, r
-	}, func(l lineRow, m map[string]dec.Dec) {
-		qty, rev, cost, profit, _ := saleFigures(q, l)
-		addTo(m, "qty", qty)
-		addTo(m, "amount", rev)
-		addTo(m, "cost", cost)
-		addTo(m, "profit", profit)
-	})
-	for _, r := range rows {
-		h := heads[r["billId"].(int64)]
-		s := kindSign[r["kind"].(string)]
-		profit, rev := r["profit"].(dec.Dec), r["amount"].(dec.Dec)
-		dis := signed(h.DisAmount, s)
-		r["margin"], r["disAmount"] = ratio(profit, rev), dis
-		r["netProfit"] = profit.Sub(dis)
-		r["netMargin"] = ratio(profit.Sub(dis), rev)
-		r["receivable"], r["received"] = signed(h.Amount, s), signed(h.RPAmount, s)
-	}
-	return rows, nil
-}
-
 // order tracking: ordered, fulfilled, remaining, status, delivery date.
 func orderCols(contact, right string) func(*Query) []Column {
 	return func(*Query) []Column {
@@ -317,43 +251,6 @@ func orderRows(kind string) func(*Query) ([]Row, error) {
 		}
 		return out, nil
 	}
-}
-
-// billHead is what salesProfit reads of a document's header.
-type billHead struct{ DisAmount, Amount, RPAmount dec.Dec }
-
-func billHeads(q *Query, ls []lineRow) (map[int64]billHead, error) {
-	var ids []int64
-	seen := map[int64]bool{}
-	for _, l := range ls {
-		if !seen[l.BillID] {
-			seen[l.BillID] = true
-			ids = append(ids, l.BillID)
-		}
-	}
-	out := make(map[int64]billHead, len(ids))
-	for start := 0; start < len(ids); start += 500 {
-		part := ids[start:min(start+500, len(ids))]
-		s, a := in(part)
-		rows, err := q.DB.Query(q.Ctx, `SELECT id, dis_amount, amount, rp_amount FROM bills WHERE id`+s, a...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			var id int64
-			var h billHead
-			if err := rows.Scan(&id, &h.DisAmount, &h.Amount, &h.RPAmount); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			out[id] = h
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
 }
 
 // contactDebt: per contact, receivable (customers) or payable (suppliers).

@@ -77,3 +77,35 @@ func salesSumAgg(key summaryKey) func(*Query) (*aggSource, error) {
 		}), nil
 	}
 }
+
+// salesProfitAgg: per document (its lines grouped): revenue, cost, gross
+// profit and rate, the document's discount, net profit and rate,
+// receivable and received, signed like the lines (returns negative).
+func salesProfitAgg(q *Query) (*aggSource, error) {
+	from, args := lineFrom(q, []string{"sales", "reSales"})
+	inner := `(SELECT b.id AS k, CAST(SUM(` + signSQL + ` * e.qty) AS BIGINT) AS qty, CAST(SUM(` + signSQL + ` * e.amount) AS BIGINT) AS amount,
+	    CAST(SUM(` + costSQL + `) AS BIGINT) AS cost, CAST(SUM(` + profitSQL + `) AS BIGINT) AS profit,
+	    MAX(` + signSQL + ` * b.dis_amount) AS disAmount, MAX(` + signSQL + ` * b.amount) AS receivable, MAX(` + signSQL + ` * b.rp_amount) AS received
+	  FROM ` + from + ` GROUP BY b.id) s JOIN bills xb ON xb.id = s.k
+	  LEFT JOIN contacts xc ON xc.id = xb.contact_id LEFT JOIN employees xe ON xe.id = xb.employee_id`
+	cols := []aggCol{{"billId", "s.k", 'i'}, {"transType", "xb.trans_type", 'i'}, {"kind", "xb.kind", 't'}, {"date", "xb.bill_date", 't'},
+		{"billNo", "xb.bill_no", 't'}, {"buId", "COALESCE(xb.contact_id, 0)", 'i'}, {"contactName", "COALESCE(xc.name, '')", 't'},
+		{"salesId", "COALESCE(xb.employee_id, 0)", 'i'}, {"salesName", "COALESCE(xe.name, '')", 't'},
+		{"qty", "s.qty", 'm'}, {"amount", "s.amount", 'm'}, {"cost", "s.cost", 'm'}, {"profit", "s.profit", 'm'},
+		{"disAmount", "s.disAmount", 'm'}, {"netProfit", "s.profit - s.disAmount", 'm'},
+		{"receivable", "s.receivable", 'm'}, {"received", "s.received", 'm'}}
+	lang := q.Lang
+	return &aggSource{Inner: inner, Args: args, Cols: cols, Order: "t.date, t.billId",
+		Finish: func(r Row) {
+			a, _ := r["amount"].(dec.Dec)
+			p, _ := r["profit"].(dec.Dec)
+			n, _ := r["netProfit"].(dec.Dec)
+			r["margin"], r["netMargin"] = ratio(p, a), ratio(n, a)
+			r["kindName"] = kindName(lang, r["kind"].(string))
+		},
+		Sorts: map[string]string{
+			"kindName":  "t.kind",
+			"margin":    "COALESCE(t.profit * 1.0 / NULLIF(t.amount, 0), 0)",
+			"netMargin": "COALESCE(t.netProfit * 1.0 / NULLIF(t.amount, 0), 0)",
+		}}, nil
+}
