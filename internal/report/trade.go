@@ -141,7 +141,6 @@ func salesDetailSource(q *Query) *source {
 	}, salesDetailRow)
 }
 
-
 // purchase summaries: base-unit quantity, amount, tax, amount with tax.
 func puSumCols(head []Column) func(*Query) []Column {
 	return func(*Query) []Column {
