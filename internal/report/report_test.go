@@ -514,3 +514,75 @@ func TestInvBalanceBySkuInUnits(t *testing.T) {
 		t.Errorf("bySku=2: %s", res.Body)
 	}
 }
+
+// TestGroupedInSQL: the grouped reports sort by any visible column, page
+// (a page past the end keeps the count and totals), and lack the money
+// columns without their right in JSON and Excel.
+func TestGroupedInSQL(t *testing.T) {
+	w := newWorld(t)
+	history(t, w)
+	a := w.admin
+	year := "beginDate=2026-01-01&endDate=2026-12-31"
+	s := get(t, a, "/api/report/deliverSummary?"+year+"&sidx=closeQty&sord=desc")
+	if s.Records != 2 {
+		t.Fatalf("two goods × warehouse rows: %v", s.Rows)
+	}
+	want(t, "largest closing first", s.Rows[0], "invName", "可乐", "closeQty", "24", "closeAmount", "96")
+	want(t, "then", s.Rows[1], "invName", "雪碧", "closeQty", "2", "locationId", itoa(w.branch))
+	want(t, "totals", s.Userdata, "closeQty", "26", "closeAmount", "101", "in_purchaseQty", "36", "out_salesQty", "9")
+	past := get(t, a, "/api/report/deliverSummary?"+year+"&rows=1&page=5")
+	if len(past.Rows) != 0 || past.Records != 2 || num(past.Userdata, "closeQty") != "26" {
+		t.Errorf("a page past the end: %+v", past)
+	}
+	u := get(t, a, "/api/report/invBalance?endDate=2026-12-31&sidx=unitCost&sord=asc")
+	want(t, "lowest unit cost first", u.Rows[0], "invName", "雪碧", "unitCost", "2.5")
+	p := get(t, a, "/api/report/salesProfit?"+year+"&sidx=margin&sord=desc&rows=1")
+	if p.Records != 3 || p.Total != 3 {
+		t.Errorf("salesProfit paging: %+v", p)
+	}
+	want(t, "highest margin first", p.Rows[0], "margin", "50", "receivable", "20")
+	want(t, "totals over every page", p.Userdata, "amount", "44", "profit", "18")
+	g := get(t, a, "/api/report/salesSummaryInv?"+year+"&sidx=amount&sord=desc")
+	want(t, "goods by revenue", g.Rows[0], "invName", "可乐", "amount", "24", "cost", "16")
+
+	clerk := w.e.UserWith("report:deliverSummary:query", "report:deliverSummary:export", "report:salesProfit:query",
+		"report:salesProfit:export", "report:salesSummaryInv:query", "money:salesAmount:view")
+	for _, name := range []string{"deliverSummary", "salesProfit", "salesSummaryInv"} {
+		r := get(t, clerk, "/api/report/"+name+"?"+year)
+		for _, k := range r.keys() {
+			if strings.Contains(strings.ToLower(k), "amount") && name == "deliverSummary" || k == "cost" || k == "profit" || k == "margin" || k == "netProfit" {
+				t.Errorf("%s: column %s without the cost right", name, k)
+			}
+		}
+		for k := range r.Userdata {
+			if k == "cost" || k == "profit" || k == "closeAmount" || k == "openAmount" {
+				t.Errorf("%s: total %s without the cost right", name, k)
+			}
+		}
+		for k := range r.Rows[0] {
+			if k == "cost" || k == "profit" || k == "closeAmount" {
+				t.Errorf("%s: row field %s without the cost right", name, k)
+			}
+		}
+		if res := clerk.Do("GET", "/api/report/"+name+"?"+year+"&sidx=cost", nil).Want(400); res.Env.Errors["sidx"] == "" {
+			t.Errorf("%s: sort by a hidden column: %s", name, res.Body)
+		}
+	}
+	want(t, "revenue with the sales right", get(t, clerk, "/api/report/salesProfit?"+year).Userdata, "amount", "44")
+	for _, name := range []string{"deliverSummary", "salesProfit"} {
+		res := clerk.Do("GET", "/api/report/"+name+"/export?"+year, nil).Want(200)
+		f, err := excelize.OpenReader(bytes.NewReader(res.Body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, _ := f.GetRows(f.GetSheetList()[0])
+		for _, h := range rows[0] {
+			if strings.HasSuffix(h, "成本") || strings.HasSuffix(h, "金额") || strings.Contains(h, "毛利") {
+				t.Errorf("%s Excel header %s without the cost right: %v", name, h, rows[0])
+			}
+		}
+		if last := rows[len(rows)-1]; last[0] != "合计" {
+			t.Errorf("%s Excel ends with the totals row: %v", name, last)
+		}
+	}
+}
