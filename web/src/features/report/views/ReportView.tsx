@@ -10,6 +10,7 @@ import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { Auth } from '@/components/Auth'
+import { ROOT_ROLE } from '@/utils/permission'
 import { useRouteTree } from '@/features/auth/api'
 import { useCache } from '@/features/cache/api'
 import { CategoryTreeSelect } from '@/features/assist/components/CategoryTreeSelect'
@@ -77,6 +78,7 @@ export function ReportView({ name }: { name: string }) {
   const customers = useCache('customers')
   const suppliers = useCache('suppliers')
   const staff = useCache('staff')
+  const shops = useCache('shops')
   const places: Places = sys ? { qtyPlaces: sys.qtyPlaces, pricePlaces: sys.pricePlaces, amountPlaces: sys.amountPlaces } : DEFAULT_PLACES
   const [filters, setFilters] = useState<ReportParams>(() => initialFilters(tab.query))
   const [draft, setDraft] = useState<ReportParams>(filters)
@@ -224,6 +226,21 @@ export function ReportView({ name }: { name: string }) {
               data-testid="report-staff"
             />
           )}
+          <Auth role={ROOT_ROLE}>
+            <Select
+              mode="multiple"
+              allowClear
+              style={{ minWidth: 160 }}
+              placeholder={t('filter.shops')}
+              value={String(draft.shopId ?? '')
+                .split(',')
+                .filter(Boolean)
+                .map(Number)}
+              onChange={(v: number[]) => setDraft({ ...draft, shopId: v.length ? v.join(',') : undefined })}
+              options={shops.list.map((s) => ({ value: s.id, label: String(s.name ?? s.id) }))}
+              data-testid="report-shops"
+            />
+          </Auth>
           {offered.includes('status') && (
             <Select
               allowClear
