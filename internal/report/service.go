@@ -1,7 +1,6 @@
 package report
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -343,9 +342,3 @@ func exactNumber(s string) any {
 }
 
 func i64s(v int64) string { return strconv.FormatInt(v, 10) }
-
-func sortedKeys[V any](m map[int64]V) []int64 {
-	out := slices.Collect(maps.Keys(m))
-	slices.SortFunc(out, cmp.Compare[int64])
-	return out
-}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"maps"
 	"strings"
 	"time"
 
@@ -493,18 +492,4 @@ func (us units) of(g goodsInfo) []unit {
 		}
 	}
 	return out
-}
-
-// skuNames are the names of the goods' SKUs (0 = none: "").
-func skuNames(q *Query, goods []int64) (map[int64]string, error) {
-	out := map[int64]string{}
-	for start := 0; start < len(goods); start += 500 {
-		s, a := in(goods[start:min(start+500, len(goods))])
-		m, err := db.Map[int64, string](q.Ctx, q.DB, `SELECT id, name FROM goods_skus WHERE goods_id`+s, a...)
-		if err != nil {
-			return nil, fmt.Errorf("report SKUs: %w", err)
-		}
-		maps.Copy(out, m)
-	}
-	return out, nil
 }
