@@ -16,7 +16,7 @@ func Routes(s *Service) []server.Route {
 	for _, name := range Names() {
 		out = append(out,
 			server.Route{Method: "GET", Path: "/api/report/" + name, Perm: Perm(name, "query"), Tag: "report",
-				Summary: "Report " + name + ": a page of rows (page, rows, sidx, sord) with the totals row (userdata) and the columns the caller may see; filters beginDate, endDate, locationId, invId, catId, buId, salesId, status, contactType, showZero, serNum, matchCon; shopId (administrators)",
+				Summary: "Report " + name + ": a page of rows (page, rows, sidx, sord) with the totals row (userdata) and the columns the caller may see; filters beginDate, endDate, locationId, invId, catId, buId, salesId, status, contactType, showZero, bySku (invBalance), serNum, matchCon; shopId (administrators)",
 				H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
 					f, shops, err := readFilter(c)
 					if err != nil {
@@ -80,6 +80,7 @@ func readFilter(c *server.Ctx) (Filter, []int64, error) {
 	}
 	f.ContactType = int(small("contactType", 0, func(v int64) bool { return v == 0 || v == -10 || v == 10 }))
 	f.ShowZero = small("showZero", 0, func(v int64) bool { return v == 0 || v == 1 }) == 1
+	f.BySku = small("bySku", 0, func(v int64) bool { return v == 0 || v == 1 }) == 1
 	if len(f.MatchCon) > 100 || len(f.SerNum) > 100 {
 		fs.Add("matchCon", "err.badParam", errs.A("name", "matchCon"))
 	}

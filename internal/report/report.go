@@ -67,6 +67,12 @@ type Report struct {
 	Columns func(q *Query) []Column
 	// Rows reads every row that passes the filters, in the default order.
 	Rows func(q *Query) ([]Row, error)
+	// Source, instead of Rows: the report pages, sorts and totals in SQL
+	// (paged.go).
+	Source func(q *Query) *source
+	// Agg, instead of Rows: the report's rows are groups computed,
+	// sorted, paged and totalled in SQL (agg.go).
+	Agg func(q *Query) (*aggSource, error)
 	// Sorted: the rows may be re-sorted by a column (false for running
 	// balances, whose order is the point).
 	Sorted bool

@@ -395,3 +395,198 @@ func TestOrderTrackingAndDashboard(t *testing.T) {
 }
 
 func itoa(v int64) string { return strconv.FormatInt(v, 10) }
+
+// TestPagedInSQL: the line reports page, sort and total in SQL: every sort
+// of salesDetail gives the same totals, pages tile the whole, computed
+// columns (cost, margin) sort too.
+func TestPagedInSQL(t *testing.T) {
+	w := newWorld(t)
+	history(t, w)
+	a := w.admin
+	year := "beginDate=2026-01-01&endDate=2026-12-31"
+	whole := get(t, a, "/api/report/salesDetail?"+year)
+	if whole.Records != 3 {
+		t.Fatalf("3 sales lines in the year: %v", whole.Rows)
+	}
+	for _, s := range []string{"date", "billNo", "contactName", "invName", "qty", "amount", "cost", "unitCost", "profit", "margin", "locationName"} {
+		for _, dir := range []string{"asc", "desc"} {
+			var seen []string
+			for page := 1; page <= 2; page++ {
+				p := get(t, a, "/api/report/salesDetail?"+year+"&rows=2&page="+itoa(int64(page))+"&sidx="+s+"&sord="+dir)
+				if p.Records != 3 || p.Total != 2 || num(p.Userdata, "profit") != num(whole.Userdata, "profit") {
+					t.Errorf("sort %s %s page %d: records %d total %d totals %v", s, dir, page, p.Records, p.Total, p.Userdata)
+				}
+				for _, r := range p.Rows {
+					seen = append(seen, num(r, "billNo")+"/"+num(r, "qty"))
+				}
+			}
+			if len(seen) != 3 || len(slices.Compact(slices.Sorted(slices.Values(seen)))) != 3 {
+				t.Errorf("sort %s %s: pages do not tile the rows: %v", s, dir, seen)
+			}
+		}
+	}
+	// margin ascending: the return (-2 on -6 = 33.33) ties the sale; 雪碧
+	// (20 − 10 = 10 on 20 = 50) last
+	m := get(t, a, "/api/report/salesDetail?"+year+"&sidx=margin&sord=asc")
+	want(t, "highest margin last", m.Rows[2], "invName", "雪碧", "margin", "50")
+	c := get(t, a, "/api/report/salesDetail?"+year+"&sidx=cost&sord=desc")
+	want(t, "largest cost first", c.Rows[0], "cost", "20")
+	want(t, "the return's cost last", c.Rows[2], "cost", "-4")
+	// the sort key of a column the caller may not see is refused
+	clerk := w.e.UserWith("report:salesDetail:query", "money:salesAmount:view")
+	if res := clerk.Do("GET", "/api/report/salesDetail?"+year+"&sidx=cost", nil).Want(400); res.Env.Errors["sidx"] == "" {
+		t.Errorf("sort by a hidden column: %s", res.Body)
+	}
+}
+
+// TestExcelNumbers: figures are number cells in their decimal places,
+// numbers and codes stay text.
+func TestExcelNumbers(t *testing.T) {
+	w := newWorld(t)
+	history(t, w)
+	res := w.admin.Do("GET", "/api/report/salesDetail/export?"+jan, nil).Want(200)
+	f, err := excelize.OpenReader(bytes.NewReader(res.Body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh := f.GetSheetList()[0]
+	rows, _ := f.GetRows(sh)
+	col := func(key string) string {
+		i := slices.Index(rows[0], key)
+		if i < 0 {
+			t.Fatalf("no column %s in %v", key, rows[0])
+		}
+		name, _ := excelize.ColumnNumberToName(i + 1)
+		return name
+	}
+	check := func(cell, raw, shown string, number bool) {
+		t.Helper()
+		v, _ := f.GetCellValue(sh, cell, excelize.Options{RawCellValue: true})
+		s, _ := f.GetCellValue(sh, cell)
+		typ, _ := f.GetCellType(sh, cell)
+		isText := typ == excelize.CellTypeInlineString || typ == excelize.CellTypeSharedString
+		if v != raw || s != shown || isText == number {
+			t.Errorf("%s: raw %q shown %q text %v, want %q %q number %v", cell, v, s, isText, raw, shown, number)
+		}
+	}
+	check(col("销售收入")+"2", "30", "30.00", true)
+	check(col("数量")+"3", "-1", "-1.00", true)
+	check(col("毛利率%")+"2", "33.33", "33.33", true)
+	check(col("单据编号")+"2", rows[1][slices.Index(rows[0], "单据编号")], rows[1][slices.Index(rows[0], "单据编号")], false)
+	check(col("销售收入")+"4", "24", "24.00", true) // the totals row
+}
+
+// TestInvBalanceBySkuInUnits: invBalance per goods × SKU, quantities also
+// in the goods' units (箱 = 12 瓶).
+func TestInvBalanceBySkuInUnits(t *testing.T) {
+	w := newWorld(t)
+	now := time.Now().UTC()
+	ins := func(q string, args ...any) int64 { return w.e.Insert(q+" RETURNING id", args...) }
+	group := ins("INSERT INTO unit_types (name, created_at, updated_at) VALUES ('瓶箱', ?, ?)", now, now)
+	btl := ins("INSERT INTO units (unit_type_id, name, rate, is_base, created_at, updated_at) VALUES (?, '支', 1000000, 1, ?, ?)", group, now, now)
+	box := ins("INSERT INTO units (unit_type_id, name, rate, created_at, updated_at) VALUES (?, '箱', 12000000, ?, ?)", group, now, now)
+	beer := ins("INSERT INTO goods (number, name, unit_type_id, unit_id, created_at, updated_at) VALUES ('SP009', '啤酒', ?, ?, ?, ?)", group, btl, now, now)
+	red := ins("INSERT INTO goods_skus (goods_id, assist_ids, name, created_at) VALUES (?, '1', '红', ?)", beer, now)
+	blue := ins("INSERT INTO goods_skus (goods_id, assist_ids, name, created_at) VALUES (?, '2', '蓝', ?)", beer, now)
+	l1 := w.l(beer, box, w.main, "3", "24")
+	l1["skuId"] = red
+	l2 := w.l(beer, btl, w.main, "5", "2")
+	l2["skuId"] = red
+	l3 := w.l(beer, btl, w.branch, "7", "2")
+	l3["skuId"] = blue
+	w.post("/api/purchase", "2026-03-01", w.supplier, w.main, nil, l1, l2, l3)
+	out := w.l(beer, btl, w.main, "2", "3")
+	out["skuId"] = red
+	w.post("/api/sales", "2026-03-05", w.customer, w.main, nil, out)
+
+	all := get(t, w.admin, "/api/report/invBalance?endDate=2026-03-31")
+	want(t, "one row per goods", all.Rows[0], "invName", "啤酒", "qty", "46", "qtyText", "3 箱 10 支", "qty_"+itoa(w.main), "39")
+	if slices.Contains(all.keys(), "skuName") {
+		t.Errorf("SKU column without bySku: %v", all.keys())
+	}
+	by := get(t, w.admin, "/api/report/invBalance?endDate=2026-03-31&bySku=1")
+	if by.Records != 2 || !slices.Contains(by.keys(), "skuName") {
+		t.Fatalf("by SKU: %v", by.Rows)
+	}
+	want(t, "红", by.Rows[0], "skuName", "红", "qty", "39", "qtyText", "3 箱 3 支", "skuId", itoa(red))
+	want(t, "蓝", by.Rows[1], "skuName", "蓝", "qty", "7", "qtyText", "7 支", "qty_"+itoa(w.branch), "7")
+	want(t, "totals", by.Userdata, "qty", "46")
+	// before the sale (the moves up to the date, near the first move)
+	early := get(t, w.admin, "/api/report/invBalance?endDate=2026-03-02&bySku=1")
+	want(t, "红 before the sale", early.Rows[0], "qty", "41", "qtyText", "3 箱 5 支")
+	if res := w.admin.Do("GET", "/api/report/invBalance?bySku=2", nil).Want(400); res.Env.Errors["bySku"] == "" {
+		t.Errorf("bySku=2: %s", res.Body)
+	}
+}
+
+// TestGroupedInSQL: the grouped reports sort by any visible column, page
+// (a page past the end keeps the count and totals), and lack the money
+// columns without their right in JSON and Excel.
+func TestGroupedInSQL(t *testing.T) {
+	w := newWorld(t)
+	history(t, w)
+	a := w.admin
+	year := "beginDate=2026-01-01&endDate=2026-12-31"
+	s := get(t, a, "/api/report/deliverSummary?"+year+"&sidx=closeQty&sord=desc")
+	if s.Records != 2 {
+		t.Fatalf("two goods × warehouse rows: %v", s.Rows)
+	}
+	want(t, "largest closing first", s.Rows[0], "invName", "可乐", "closeQty", "24", "closeAmount", "96")
+	want(t, "then", s.Rows[1], "invName", "雪碧", "closeQty", "2", "locationId", itoa(w.branch))
+	want(t, "totals", s.Userdata, "closeQty", "26", "closeAmount", "101", "in_purchaseQty", "36", "out_salesQty", "9")
+	past := get(t, a, "/api/report/deliverSummary?"+year+"&rows=1&page=5")
+	if len(past.Rows) != 0 || past.Records != 2 || num(past.Userdata, "closeQty") != "26" {
+		t.Errorf("a page past the end: %+v", past)
+	}
+	u := get(t, a, "/api/report/invBalance?endDate=2026-12-31&sidx=unitCost&sord=asc")
+	want(t, "lowest unit cost first", u.Rows[0], "invName", "雪碧", "unitCost", "2.5")
+	p := get(t, a, "/api/report/salesProfit?"+year+"&sidx=margin&sord=desc&rows=1")
+	if p.Records != 3 || p.Total != 3 {
+		t.Errorf("salesProfit paging: %+v", p)
+	}
+	want(t, "highest margin first", p.Rows[0], "margin", "50", "receivable", "20")
+	want(t, "totals over every page", p.Userdata, "amount", "44", "profit", "18")
+	g := get(t, a, "/api/report/salesSummaryInv?"+year+"&sidx=amount&sord=desc")
+	want(t, "goods by revenue", g.Rows[0], "invName", "可乐", "amount", "24", "cost", "16")
+
+	clerk := w.e.UserWith("report:deliverSummary:query", "report:deliverSummary:export", "report:salesProfit:query",
+		"report:salesProfit:export", "report:salesSummaryInv:query", "money:salesAmount:view")
+	for _, name := range []string{"deliverSummary", "salesProfit", "salesSummaryInv"} {
+		r := get(t, clerk, "/api/report/"+name+"?"+year)
+		for _, k := range r.keys() {
+			if strings.Contains(strings.ToLower(k), "amount") && name == "deliverSummary" || k == "cost" || k == "profit" || k == "margin" || k == "netProfit" {
+				t.Errorf("%s: column %s without the cost right", name, k)
+			}
+		}
+		for k := range r.Userdata {
+			if k == "cost" || k == "profit" || k == "closeAmount" || k == "openAmount" {
+				t.Errorf("%s: total %s without the cost right", name, k)
+			}
+		}
+		for k := range r.Rows[0] {
+			if k == "cost" || k == "profit" || k == "closeAmount" {
+				t.Errorf("%s: row field %s without the cost right", name, k)
+			}
+		}
+		if res := clerk.Do("GET", "/api/report/"+name+"?"+year+"&sidx=cost", nil).Want(400); res.Env.Errors["sidx"] == "" {
+			t.Errorf("%s: sort by a hidden column: %s", name, res.Body)
+		}
+	}
+	want(t, "revenue with the sales right", get(t, clerk, "/api/report/salesProfit?"+year).Userdata, "amount", "44")
+	for _, name := range []string{"deliverSummary", "salesProfit"} {
+		res := clerk.Do("GET", "/api/report/"+name+"/export?"+year, nil).Want(200)
+		f, err := excelize.OpenReader(bytes.NewReader(res.Body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, _ := f.GetRows(f.GetSheetList()[0])
+		for _, h := range rows[0] {
+			if strings.HasSuffix(h, "成本") || strings.HasSuffix(h, "金额") || strings.Contains(h, "毛利") {
+				t.Errorf("%s Excel header %s without the cost right: %v", name, h, rows[0])
+			}
+		}
+		if last := rows[len(rows)-1]; last[0] != "合计" {
+			t.Errorf("%s Excel ends with the totals row: %v", name, last)
+		}
+	}
+}

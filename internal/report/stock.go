@@ -3,6 +3,7 @@ package report
 import (
 	"cmp"
 	"slices"
+	"strings"
 	"time"
 
 	"cangshu/internal/dec"
@@ -44,19 +45,74 @@ var flowOut = []flowKind{
 	{"assemblyParts", "report.flow.assemblyParts", "combination", 0, -1},
 }
 
-// classify finds the column of a flow: (in?, key).
-func classify(f flowRow) (bool, string) {
-	for _, set := range [][]flowKind{flowIn, flowOut} {
-		for _, k := range set {
-			if k.Kind == f.Kind && (k.TransType == 0 || k.TransType == f.TransType) && (k.Sign == 0 || k.Sign == f.Sign) {
-				return set[0].Sign > 0, k.Key
-			}
+// typedKinds are the kinds whose rows tell transTypes apart (a row with a
+// transType beside another with none or another one): only their moves
+// need their document's transType; the rest classify by kind.
+func typedKinds() []string {
+	types := map[string]map[int64]bool{}
+	for _, k := range slices.Concat(flowIn, flowOut) {
+		if types[k.Kind] == nil {
+			types[k.Kind] = map[int64]bool{}
+		}
+		types[k.Kind][k.TransType] = true
+	}
+	var out []string
+	for kind, ts := range types {
+		if len(ts) > 1 {
+			out = append(out, kind)
 		}
 	}
-	if f.Sign > 0 {
-		return true, "otherIn"
+	slices.Sort(out)
+	return out
+}
+
+var typed = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range typedKinds() {
+		m[k] = true
 	}
-	return false, "otherOut"
+	return m
+}()
+
+// qtyInUnits writes a base quantity in the goods' units, largest first,
+// each taking the whole units it can (41 with 箱 = 12 and 瓶 = 1: "3 箱
+// 5 瓶"); what is left below the smallest unit stays a decimal of it; a
+// negative quantity carries a minus sign.
+func qtyInUnits(qty dec.Dec, us []unit) string {
+	if len(us) == 0 {
+		return qty.String()
+	}
+	rest := qty.Abs()
+	var parts []string
+	for i, u := range us {
+		if u.Rate.Sign() <= 0 {
+			continue
+		}
+		n := rest.Div(u.Rate)
+		last := i == len(us)-1
+		if !last {
+			n = floor(n)
+		}
+		if n.IsZero() && !(last && len(parts) == 0) {
+			continue
+		}
+		parts = append(parts, n.Round(6).String()+" "+u.Name)
+		rest = rest.Sub(n.Mul(u.Rate))
+	}
+	out := strings.Join(parts, " ")
+	if qty.Sign() < 0 {
+		out = "-" + out
+	}
+	return out
+}
+
+// floor is the largest whole number ≤ v (v ≥ 0).
+func floor(v dec.Dec) dec.Dec {
+	r := v.Round(0)
+	if v.LessThan(r) {
+		r = r.Sub(dec.FromInt(1))
+	}
+	return r
 }
 
 // dayBefore is the date before d (YYYY-MM-DD).
@@ -82,10 +138,14 @@ func goodsRow(id int64, g goodsInfo) Row {
 // keepGoods applies the category filter.
 func keepGoods(q *Query, g goodsInfo) bool { return q.F.CatID <= 0 || g.CatID == q.F.CatID }
 
-// invBalance: per goods at the end date, a quantity and cost pair per
-// warehouse, then the totals.
+// invBalance: per goods (or goods × SKU with bySku) at the end date, a
+// quantity and cost pair per warehouse, then the totals, the total
+// quantity also in the goods' units ("3 箱 5 瓶").
 func invBalanceCols(q *Query) []Column {
 	cols := append([]Column{}, stockGoodsCols...)
+	if q.F.BySku {
+		cols = append(cols, Column{Key: "skuName", Label: "report.col.sku", Type: Text, Width: 16})
+	}
 	locs, _ := locationNames(q)
 	for _, l := range locs {
 		id := i64s(l.ID)
@@ -95,47 +155,9 @@ func invBalanceCols(q *Query) []Column {
 	}
 	return append(cols,
 		Column{Key: "qty", Label: "report.col.totalQty", Type: Qty, Sum: true},
+		Column{Key: "qtyText", Label: "report.col.qtyUnits", Type: Text, Width: 16},
 		Column{Key: "unitCost", Label: "report.col.unitCost", Type: Price, Right: CostRight},
 		Column{Key: "amount", Label: "report.col.totalCost", Type: Amount, Right: CostRight, Sum: true})
-}
-
-func invBalanceRows(q *Query) ([]Row, error) {
-	at, err := stockAt(q, q.F.EndDate)
-	if err != nil {
-		return nil, err
-	}
-	per := map[int64]map[int64]qtyAmount{}
-	for k, v := range at {
-		if per[k.Goods] == nil {
-			per[k.Goods] = map[int64]qtyAmount{}
-		}
-		per[k.Goods][k.Location] = v
-	}
-	ids := sortedKeys(per)
-	infos, err := goodsInfos(q, ids)
-	if err != nil {
-		return nil, err
-	}
-	slices.SortFunc(ids, func(a, b int64) int { return cmp.Compare(infos[a].Number, infos[b].Number) })
-	out := make([]Row, 0, len(ids))
-	for _, id := range ids {
-		g := infos[id]
-		if !keepGoods(q, g) {
-			continue
-		}
-		r := goodsRow(id, g)
-		tq, ta := dec.Zero, dec.Zero
-		for loc, v := range per[id] {
-			r["qty_"+i64s(loc)], r["amount_"+i64s(loc)] = v.Qty, v.Amount
-			tq, ta = tq.Add(v.Qty), ta.Add(v.Amount)
-		}
-		if tq.IsZero() && ta.IsZero() && !q.F.ShowZero {
-			continue
-		}
-		r["qty"], r["amount"], r["unitCost"] = tq, ta, avg(ta, tq, q.Sys.PricePlaces)
-		out = append(out, r)
-	}
-	return out, nil
 }
 
 // deliverSummary: per goods × warehouse: opening, in and out by kind, closing.
@@ -159,58 +181,6 @@ func deliverSummaryCols(*Query) []Column {
 		Column{Key: "outAmount", Label: "report.col.outAmount", Type: Amount, Right: CostRight, Sum: true},
 		Column{Key: "closeQty", Label: "report.col.closeQty", Type: Qty, Sum: true},
 		Column{Key: "closeAmount", Label: "report.col.closeAmount", Type: Amount, Right: CostRight, Sum: true})
-}
-
-func deliverSummaryRows(q *Query) ([]Row, error) {
-	open, err := stockAt(q, dayBefore(q.F.BeginDate))
-	if err != nil {
-		return nil, err
-	}
-	fs, err := flows(q)
-	if err != nil {
-		return nil, err
-	}
-	rows := map[stockKey]Row{}
-	get := func(k stockKey) Row {
-		r, ok := rows[k]
-		if !ok {
-			r = Row{"invId": k.Goods, "locationId": k.Location, "openQty": dec.Zero, "openAmount": dec.Zero,
-				"inQty": dec.Zero, "inAmount": dec.Zero, "outQty": dec.Zero, "outAmount": dec.Zero}
-			for _, f := range flowIn {
-				r["in_"+f.Key+"Qty"], r["in_"+f.Key+"Amount"] = dec.Zero, dec.Zero
-			}
-			for _, f := range flowOut {
-				r["out_"+f.Key+"Qty"], r["out_"+f.Key+"Amount"] = dec.Zero, dec.Zero
-			}
-			rows[k] = r
-		}
-		return r
-	}
-	for k, v := range open {
-		if v.Qty.IsZero() && v.Amount.IsZero() {
-			continue
-		}
-		r := get(k)
-		r["openQty"], r["openAmount"] = v.Qty, v.Amount
-	}
-	for _, f := range fs {
-		r := get(stockKey{f.GoodsID, f.LocationID})
-		isIn, key := classify(f)
-		qty, amt := f.Qty, f.Amount
-		prefix, tq, ta := "in_", "inQty", "inAmount"
-		if !isIn {
-			prefix, tq, ta = "out_", "outQty", "outAmount"
-			qty, amt = qty.Neg(), amt.Neg()
-		}
-		r[prefix+key+"Qty"] = r[prefix+key+"Qty"].(dec.Dec).Add(qty)
-		r[prefix+key+"Amount"] = r[prefix+key+"Amount"].(dec.Dec).Add(amt)
-		r[tq] = r[tq].(dec.Dec).Add(qty)
-		r[ta] = r[ta].(dec.Dec).Add(amt)
-	}
-	return stockRows(q, rows, func(r Row) {
-		r["closeQty"] = r["openQty"].(dec.Dec).Add(r["inQty"].(dec.Dec)).Sub(r["outQty"].(dec.Dec))
-		r["closeAmount"] = r["openAmount"].(dec.Dec).Add(r["inAmount"].(dec.Dec)).Sub(r["outAmount"].(dec.Dec))
-	})
 }
 
 // stockRows adds goods and warehouse names to rows keyed by goods ×

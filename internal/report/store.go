@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
+	"time"
 
 	"cangshu/internal/bill"
 	"cangshu/internal/db"
@@ -25,6 +26,7 @@ type Filter struct {
 	Status             int // order status 0..3; -1 = any
 	ContactType        int // contactDebt: -10 customers, 10 suppliers, 0 both
 	ShowZero           bool
+	BySku              bool // invBalance: a row per goods × SKU
 	SerNum             string
 	MatchCon           string
 }
@@ -77,9 +79,10 @@ type lineRow struct {
 	Description  string
 }
 
-// lines reads the lines of audited documents of kinds in the shops and
-// period, with the filters, in date order.
-func lines(q *Query, kinds []string) ([]lineRow, error) {
+// lineFrom is the FROM and WHERE of the lines of audited documents of
+// kinds in the shops and period, with the filters (the line reports' rows,
+// page, sort and totals are all read from it).
+func lineFrom(q *Query, kinds []string) (string, []any) {
 	var where strings.Builder
 	var args []any
 	shops, sa := in(q.Shops)
@@ -103,20 +106,37 @@ func lines(q *Query, kinds []string) ([]lineRow, error) {
 		p := "%" + m + "%"
 		cond(true, "(b.bill_no "+like+" ? OR g.name "+like+" ? OR g.number "+like+" ? OR COALESCE(c.name, '') "+like+" ?)", p, p, p, p)
 	}
-	query := `SELECT b.id, b.trans_type, b.kind, b.bill_no, b.bill_date, COALESCE(b.contact_id, 0), COALESCE(c.name, ''),
-	  COALESCE(b.employee_id, 0), COALESCE(em.name, ''), e.goods_id, g.number, g.name, g.spec, COALESCE(u.name, ''), COALESCE(gu.name, ''),
-	  COALESCE(e.location_id, 0), COALESCE(l.name, ''), e.qty, e.base_qty, e.unit_rate, e.price, e.amount, e.tax, e.tax_amount,
-	  COALESCE((SELECT SUM(m.amount) FROM stock_moves m WHERE m.entry_id = e.id), 0), e.id, b.bill_status, b.delivery_date, e.description
-	FROM bill_entries e JOIN bills b ON b.id = e.bill_id JOIN goods g ON g.id = e.goods_id
+	return `bill_entries e JOIN bills b ON b.id = e.bill_id JOIN goods g ON g.id = e.goods_id
 	LEFT JOIN contacts c ON c.id = b.contact_id LEFT JOIN employees em ON em.id = b.employee_id
 	LEFT JOIN units u ON u.id = e.unit_id LEFT JOIN units gu ON gu.id = g.unit_id LEFT JOIN locations l ON l.id = e.location_id
-	WHERE ` + where.String() + ` ORDER BY b.bill_date, b.id, e.line_no`
-	out, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, l *lineRow) error {
-		return r.Scan(&l.BillID, &l.TransType, &l.Kind, &l.BillNo, &l.Date, &l.BuID, &l.ContactName, &l.SalesID, &l.SalesName,
-			&l.InvID, &l.InvNumber, &l.InvName, &l.InvSpec, &l.UnitName, &l.BaseUnit, &l.LocationID, &l.LocationName,
-			&l.Qty, &l.BaseQty, &l.UnitRate, &l.Price, &l.Amount, &l.Tax, &l.TaxAmount, &l.MoveAmount, &l.EntryID,
-			&l.BillStatus, &l.DeliveryDate, &l.Description)
-	}, query, args...)
+	WHERE ` + where.String(), args
+}
+
+// moveSumSQL is Σ amount of a line's stock moves (micros, signed: − out).
+const moveSumSQL = "CAST(COALESCE((SELECT SUM(m.amount) FROM stock_moves m WHERE m.entry_id = e.id), 0) AS BIGINT)"
+
+// lineSelect is what scanLine reads.
+const lineSelect = `b.id, b.trans_type, b.kind, b.bill_no, b.bill_date, COALESCE(b.contact_id, 0), COALESCE(c.name, ''),
+	  COALESCE(b.employee_id, 0), COALESCE(em.name, ''), e.goods_id, g.number, g.name, g.spec, COALESCE(u.name, ''), COALESCE(gu.name, ''),
+	  COALESCE(e.location_id, 0), COALESCE(l.name, ''), e.qty, e.base_qty, e.unit_rate, e.price, e.amount, e.tax, e.tax_amount,
+	  ` + moveSumSQL + `, e.id, b.bill_status, b.delivery_date, e.description`
+
+// lineOrder is the line reports' default order.
+const lineOrder = "b.bill_date, b.id, e.line_no, e.id"
+
+func scanLine(r *sql.Rows, l *lineRow) error {
+	return r.Scan(&l.BillID, &l.TransType, &l.Kind, &l.BillNo, &l.Date, &l.BuID, &l.ContactName, &l.SalesID, &l.SalesName,
+		&l.InvID, &l.InvNumber, &l.InvName, &l.InvSpec, &l.UnitName, &l.BaseUnit, &l.LocationID, &l.LocationName,
+		&l.Qty, &l.BaseQty, &l.UnitRate, &l.Price, &l.Amount, &l.Tax, &l.TaxAmount, &l.MoveAmount, &l.EntryID,
+		&l.BillStatus, &l.DeliveryDate, &l.Description)
+}
+
+// lines reads the lines of audited documents of kinds in the shops and
+// period, with the filters, in date order (the summaries and order
+// tracking; the detail reports page in SQL, paged.go).
+func lines(q *Query, kinds []string) ([]lineRow, error) {
+	from, args := lineFrom(q, kinds)
+	out, err := db.All(q.Ctx, q.DB, scanLine, `SELECT `+lineSelect+` FROM `+from+` ORDER BY `+lineOrder, args...)
 	if err != nil {
 		return nil, fmt.Errorf("report lines %v: %w", kinds, err)
 	}
@@ -158,8 +178,8 @@ func locationNames(q *Query) ([]named, error) {
 
 // goodsInfo is what stock reports show of the goods.
 type goodsInfo struct {
-	Number, Name, Spec, Unit string
-	CatID                    int64
+	Number, Name, Spec, Unit  string
+	CatID, UnitID, UnitTypeID int64
 }
 
 func goodsInfos(q *Query, ids []int64) (map[int64]goodsInfo, error) {
@@ -167,15 +187,15 @@ func goodsInfos(q *Query, ids []int64) (map[int64]goodsInfo, error) {
 	for start := 0; start < len(ids); start += 500 {
 		part := ids[start:min(start+500, len(ids))]
 		s, a := in(part)
-		rows, err := q.DB.Query(q.Ctx, `SELECT g.id, g.number, g.name, g.spec, COALESCE(u.name, ''), COALESCE(g.category_id, 0)
-		  FROM goods g LEFT JOIN units u ON u.id = g.unit_id WHERE g.id`+s, a...)
+		rows, err := q.DB.Query(q.Ctx, `SELECT g.id, g.number, g.name, g.spec, COALESCE(u.name, ''), COALESCE(g.category_id, 0),
+		  g.unit_id, COALESCE(g.unit_type_id, 0) FROM goods g LEFT JOIN units u ON u.id = g.unit_id WHERE g.id`+s, a...)
 		if err != nil {
 			return nil, fmt.Errorf("report goods: %w", err)
 		}
 		for rows.Next() {
 			var id int64
 			var g goodsInfo
-			if err := rows.Scan(&id, &g.Number, &g.Name, &g.Spec, &g.Unit, &g.CatID); err != nil {
+			if err := rows.Scan(&id, &g.Number, &g.Name, &g.Spec, &g.Unit, &g.CatID, &g.UnitID, &g.UnitTypeID); err != nil {
 				rows.Close()
 				return nil, err
 			}
@@ -194,42 +214,124 @@ type stockKey struct{ Goods, Location int64 }
 
 type qtyAmount struct{ Qty, Amount dec.Dec }
 
-// stockAt is the stock per goods and warehouse at the end of date: the
-// balances now less the moves dated after it (never a replay of history).
-// date "" = now.
+// stockAt is the stock per goods and warehouse at the end of date, never
+// a replay of the whole history: the moves up to the date when the date
+// lies in the first half of the warehouses' dated moves, else the
+// balances now less the moves dated after it (the ledger since). date "" =
+// now.
 func stockAt(q *Query, date string) (map[stockKey]qtyAmount, error) {
+	at, err := stockAtBy(q, date, false)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[stockKey]qtyAmount, len(at))
+	for k, v := range at {
+		s := stockKey{k.Goods, k.Location}
+		old := out[s]
+		out[s] = qtyAmount{old.Qty.Add(v.Qty), old.Amount.Add(v.Amount)}
+	}
+	return out, nil
+}
+
+// skuKey is a balance summed over batches.
+type skuKey struct{ Goods, Sku, Location int64 }
+
+// stockAtBy is stockAt per goods, SKU (sku = true; else 0) and warehouse.
+func stockAtBy(q *Query, date string, sku bool) (map[skuKey]qtyAmount, error) {
+	out := map[skuKey]qtyAmount{}
+	if len(q.Locations) == 0 {
+		return out, nil
+	}
 	s, a := in(q.Locations)
+	skuCol := "0"
+	if sku {
+		skuCol = "sku_id"
+	}
 	var args []any
-	args = append(args, a...)
-	query := `SELECT goods_id, location_id, qty, amount FROM stock_balances WHERE location_id` + s
-	if date != "" {
-		query = `SELECT goods_id, location_id, SUM(qty), SUM(amount) FROM (
-		  SELECT goods_id, location_id, qty, amount FROM stock_balances WHERE location_id` + s + `
+	var query string
+	forward, err := nearStart(q, date)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case date == "":
+		query = `SELECT goods_id, ` + skuCol + `, location_id, qty, amount FROM stock_balances WHERE location_id` + s
+		args = append(args, a...)
+	case forward:
+		query = `SELECT goods_id, sku_id, location_id, SUM(qty), SUM(amount) FROM (
+		  SELECT goods_id, ` + skuCol + ` AS sku_id, location_id, qty, amount FROM stock_moves WHERE location_id` + s + ` AND move_date <= ?
+		) t GROUP BY goods_id, sku_id, location_id`
+		args = append(append(args, a...), date)
+	default:
+		query = `SELECT goods_id, sku_id, location_id, SUM(qty), SUM(amount) FROM (
+		  SELECT goods_id, ` + skuCol + ` AS sku_id, location_id, qty, amount FROM stock_balances WHERE location_id` + s + `
 		  UNION ALL
-		  SELECT goods_id, location_id, -qty, -amount FROM stock_moves WHERE move_date > ? AND location_id` + s + `
-		) t GROUP BY goods_id, location_id`
-		args = append(append(args, date), a...)
+		  SELECT goods_id, ` + skuCol + ` AS sku_id, location_id, -qty, -amount FROM stock_moves WHERE location_id` + s + ` AND move_date > ?
+		) t GROUP BY goods_id, sku_id, location_id`
+		args = append(append(append(args, a...), a...), date)
 	}
 	if q.F.InvID > 0 {
 		query = `SELECT * FROM (` + query + `) x WHERE goods_id = ?`
 		args = append(args, q.F.InvID)
 	}
-	out := map[stockKey]qtyAmount{}
 	rows, err := q.DB.Query(q.Ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("report stock at %s: %w", date, err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var k stockKey
+		var k skuKey
 		var v qtyAmount
-		if err := rows.Scan(&k.Goods, &k.Location, &v.Qty, &v.Amount); err != nil {
+		if err := rows.Scan(&k.Goods, &k.Sku, &k.Location, &v.Qty, &v.Amount); err != nil {
 			return nil, err
 		}
 		old := out[k]
 		out[k] = qtyAmount{old.Qty.Add(v.Qty), old.Amount.Add(v.Amount)}
 	}
 	return out, rows.Err()
+}
+
+// nearStart: the date lies nearer the warehouses' first move than their
+// last, so the moves up to it are fewer than the moves after it (dates of
+// moves spread evenly enough for that; either way the sum is exact). The
+// first and last dates are two index probes per warehouse.
+func nearStart(q *Query, date string) (bool, error) {
+	if date == "" {
+		return false, nil
+	}
+	first, last := "", ""
+	for _, l := range q.Locations {
+		var lo, hi sql.NullString
+		if err := q.DB.QueryRow(q.Ctx, `SELECT move_date FROM stock_moves WHERE location_id = ? ORDER BY move_date LIMIT 1`, l).Scan(&lo); err != nil && err != sql.ErrNoRows {
+			return false, fmt.Errorf("report first move: %w", err)
+		}
+		if err := q.DB.QueryRow(q.Ctx, `SELECT move_date FROM stock_moves WHERE location_id = ? ORDER BY move_date DESC LIMIT 1`, l).Scan(&hi); err != nil && err != sql.ErrNoRows {
+			return false, fmt.Errorf("report last move: %w", err)
+		}
+		if lo.Valid && (first == "" || lo.String < first) {
+			first = lo.String
+		}
+		if hi.Valid && hi.String > last {
+			last = hi.String
+		}
+	}
+	if first == "" || date < first {
+		return true, nil // nothing before the date: the sum of no moves
+	}
+	if date >= last {
+		return false, nil // nothing after: the balances as they are
+	}
+	return days(first, date) < days(date, last), nil
+}
+
+// days from a to b (dates YYYY-MM-DD).
+func days(a, b string) int {
+	ta, err1 := time.Parse(time.DateOnly, a)
+	tb, err2 := time.Parse(time.DateOnly, b)
+	if err1 != nil || err2 != nil {
+		return 0
+	}
+	return int(tb.Sub(ta).Hours() / 24)
 }
 
 // moveRow is one stock move of a period.
@@ -262,35 +364,6 @@ func moves(q *Query, extra string) ([]moveRow, error) {
 	}, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("report moves: %w", err)
-	}
-	return out, nil
-}
-
-// flowRow is the moves of a period summed per goods, warehouse, kind and direction.
-type flowRow struct {
-	GoodsID, LocationID, TransType int64
-	Kind                           string
-	Sign                           int64
-	Qty, Amount                    dec.Dec
-}
-
-func flows(q *Query) ([]flowRow, error) {
-	s, a := in(q.Locations)
-	args := append(append([]any{}, a...), q.F.BeginDate, q.F.EndDate)
-	where := "m.location_id" + s + " AND m.move_date >= ? AND m.move_date <= ?"
-	if q.F.InvID > 0 {
-		where += " AND m.goods_id = ?"
-		args = append(args, q.F.InvID)
-	}
-	query := `SELECT m.goods_id, m.location_id, m.kind, COALESCE(b.trans_type, 0),
-	  CASE WHEN m.qty < 0 OR (m.qty = 0 AND m.amount < 0) THEN -1 ELSE 1 END, SUM(m.qty), SUM(m.amount)
-	  FROM stock_moves m LEFT JOIN bills b ON b.id = m.bill_id WHERE ` + where + `
-	  GROUP BY m.goods_id, m.location_id, m.kind, COALESCE(b.trans_type, 0), CASE WHEN m.qty < 0 OR (m.qty = 0 AND m.amount < 0) THEN -1 ELSE 1 END`
-	out, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, f *flowRow) error {
-		return r.Scan(&f.GoodsID, &f.LocationID, &f.Kind, &f.TransType, &f.Sign, &f.Qty, &f.Amount)
-	}, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("report flows: %w", err)
 	}
 	return out, nil
 }
@@ -389,4 +462,34 @@ func lowStock(q *Query, limit int) ([]lowRow, error) {
 		return nil, fmt.Errorf("report low stock: %w", err)
 	}
 	return out, nil
+}
+
+// unit is a unit of measure with its rate in base units.
+type unit struct {
+	ID, TypeID int64
+	Name       string
+	Rate       dec.Dec
+}
+
+// units are every unit, largest rate first (a handful of rows).
+type units []unit
+
+func unitGroups(q *Query) (units, error) {
+	us, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, u *unit) error { return r.Scan(&u.ID, &u.TypeID, &u.Name, &u.Rate) },
+		`SELECT id, COALESCE(unit_type_id, 0), name, rate FROM units ORDER BY rate DESC, id`)
+	if err != nil {
+		return nil, fmt.Errorf("report units: %w", err)
+	}
+	return us, nil
+}
+
+// of are the units of a goods item: its group's, or its lone unit.
+func (us units) of(g goodsInfo) []unit {
+	var out []unit
+	for _, u := range us {
+		if (g.UnitTypeID != 0 && u.TypeID == g.UnitTypeID) || (g.UnitTypeID == 0 && u.ID == g.UnitID) {
+			out = append(out, u)
+		}
+	}
+	return out
 }

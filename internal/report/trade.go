@@ -64,20 +64,21 @@ func puDetailCols(*Query) []Column {
 	})
 }
 
-func puDetailRows(q *Query) ([]Row, error) {
-	ls, err := lines(q, []string{"purchase", "rePurchase"})
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Row, len(ls))
-	for i, l := range ls {
-		s := kindSign[l.Kind]
-		r := lineBase(q, l)
-		r["qty"], r["price"], r["amount"] = signed(l.Qty, s), l.Price, signed(l.Amount, s)
-		r["tax"], r["taxAmount"], r["description"] = signed(l.Tax, s), signed(l.TaxAmount, s), l.Description
-		out[i] = r
-	}
-	return out, nil
+func puDetailRow(q *Query, l lineRow) Row {
+	s := kindSign[l.Kind]
+	r := lineBase(q, l)
+	r["qty"], r["price"], r["amount"] = signed(l.Qty, s), l.Price, signed(l.Amount, s)
+	r["tax"], r["taxAmount"], r["description"] = signed(l.Tax, s), signed(l.TaxAmount, s), l.Description
+	return r
+}
+
+// lineSums are the totals of the line reports' signed figures.
+var lineSums = map[string]string{
+	"qty": signSQL + " * e.qty", "amount": signSQL + " * e.amount", "tax": signSQL + " * e.tax", "taxAmount": signSQL + " * e.tax_amount",
+}
+
+func puDetailSource(q *Query) *source {
+	return lineSource(q, []string{"purchase", "rePurchase"}, lineSums, nil, puDetailRow)
 }
 
 // salesDetail: sales deliveries and returns, line by line, with cost and profit.
@@ -110,64 +111,34 @@ func saleFigures(q *Query, l lineRow) (qty, revenue, cost, profit, unitCost dec.
 	return
 }
 
-func salesDetailRows(q *Query) ([]Row, error) {
-	ls, err := lines(q, []string{"sales", "reSales"})
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Row, len(ls))
-	for i, l := range ls {
-		s := kindSign[l.Kind]
-		qty, rev, cost, profit, uc := saleFigures(q, l)
-		r := lineBase(q, l)
-		r["qty"], r["price"], r["amount"], r["tax"], r["taxAmount"] = qty, l.Price, rev, signed(l.Tax, s), signed(l.TaxAmount, s)
-		r["unitCost"], r["cost"], r["profit"], r["margin"] = uc, cost, profit, ratio(profit, rev)
-		out[i] = r
-	}
-	return out, nil
+func salesDetailRow(q *Query, l lineRow) Row {
+	s := kindSign[l.Kind]
+	qty, rev, cost, profit, uc := saleFigures(q, l)
+	r := lineBase(q, l)
+	r["qty"], r["price"], r["amount"], r["tax"], r["taxAmount"] = qty, l.Price, rev, signed(l.Tax, s), signed(l.TaxAmount, s)
+	r["unitCost"], r["cost"], r["profit"], r["margin"] = uc, cost, profit, ratio(profit, rev)
+	return r
 }
 
-// group sums line rows by a key into summary rows.
-type group struct {
-	row  Row
-	sums map[string]dec.Dec
-}
+// The sales lines' cost (the line's stock moves, negated: an outbound
+// move's amount is negative) and gross profit, in SQL.
+var (
+	costSQL   = "(-" + moveSumSQL + ")"
+	profitSQL = "(" + signSQL + " * e.amount + " + moveSumSQL + ")"
+)
 
-func summarize(ls []lineRow, key func(l lineRow) (int64, Row), add func(l lineRow, sums map[string]dec.Dec)) []Row {
-	idx := map[int64]*group{}
-	var order []int64
-	for _, l := range ls {
-		k, head := key(l)
-		g, ok := idx[k]
-		if !ok {
-			g = &group{row: head, sums: map[string]dec.Dec{}}
-			idx[k] = g
-			order = append(order, k)
-		}
-		add(l, g.sums)
+func salesDetailSource(q *Query) *source {
+	sums := map[string]string{"cost": costSQL, "profit": profitSQL}
+	for k, v := range lineSums {
+		sums[k] = v
 	}
-	out := make([]Row, 0, len(order))
-	for _, k := range order {
-		g := idx[k]
-		for s, v := range g.sums {
-			g.row[s] = v
-		}
-		out = append(out, g.row)
-	}
-	return out
-}
-
-func addTo(m map[string]dec.Dec, key string, v dec.Dec) { m[key] = m[key].Add(v) }
-
-// byGoods, byContact, bySales: the summary keys.
-func byGoods(l lineRow) (int64, Row) {
-	return l.InvID, Row{"invId": l.InvID, "invNumber": l.InvNumber, "invName": l.InvName, "invSpec": l.InvSpec, "unitName": l.BaseUnit}
-}
-func byContact(l lineRow) (int64, Row) {
-	return l.BuID, Row{"buId": l.BuID, "contactName": l.ContactName}
-}
-func bySales(l lineRow) (int64, Row) {
-	return l.SalesID, Row{"salesId": l.SalesID, "salesName": l.SalesName}
+	// ratios sort as exact numerics on PostgreSQL, as reals on SQLite (the
+	// order only; the shown figures are exact decimals)
+	return lineSource(q, []string{"sales", "reSales"}, sums, map[string]string{
+		"cost": costSQL, "profit": profitSQL,
+		"unitCost": "COALESCE(" + costSQL + " * 1.0 / NULLIF(" + signSQL + " * e.qty, 0), 0)",
+		"margin":   "COALESCE(" + profitSQL + " * 1.0 / NULLIF(" + signSQL + " * e.amount, 0), 0)",
+	}, salesDetailRow)
 }
 
 // purchase summaries: base-unit quantity, amount, tax, amount with tax.
@@ -180,26 +151,6 @@ func puSumCols(head []Column) func(*Query) []Column {
 			{Key: "tax", Label: "report.col.tax", Type: Amount, Right: PurchaseRight, Sum: true},
 			{Key: "taxAmount", Label: "report.col.taxAmount", Type: Amount, Right: PurchaseRight, Sum: true},
 		})
-	}
-}
-
-func puSumRows(key func(lineRow) (int64, Row)) func(*Query) ([]Row, error) {
-	return func(q *Query) ([]Row, error) {
-		ls, err := lines(q, []string{"purchase", "rePurchase"})
-		if err != nil {
-			return nil, err
-		}
-		rows := summarize(ls, key, func(l lineRow, m map[string]dec.Dec) {
-			s := kindSign[l.Kind]
-			addTo(m, "qty", signed(l.BaseQty, s))
-			addTo(m, "amount", signed(l.Amount, s))
-			addTo(m, "tax", signed(l.Tax, s))
-			addTo(m, "taxAmount", signed(l.TaxAmount, s))
-		})
-		for _, r := range rows {
-			r["avgPrice"] = avg(r["amount"], r["qty"], q.Sys.PricePlaces)
-		}
-		return rows, nil
 	}
 }
 
@@ -227,29 +178,6 @@ func salesSumCols(head []Column) func(*Query) []Column {
 	}
 }
 
-func salesSumRows(key func(lineRow) (int64, Row)) func(*Query) ([]Row, error) {
-	return func(q *Query) ([]Row, error) {
-		ls, err := lines(q, []string{"sales", "reSales"})
-		if err != nil {
-			return nil, err
-		}
-		rows := summarize(ls, key, func(l lineRow, m map[string]dec.Dec) {
-			s := kindSign[l.Kind]
-			_, rev, cost, profit, _ := saleFigures(q, l)
-			addTo(m, "qty", signed(l.BaseQty, s))
-			addTo(m, "amount", rev)
-			addTo(m, "taxAmount", signed(l.TaxAmount, s))
-			addTo(m, "cost", cost)
-			addTo(m, "profit", profit)
-		})
-		for _, r := range rows {
-			r["avgPrice"] = avg(r["amount"], r["qty"], q.Sys.PricePlaces)
-			r["margin"] = ratio(r["profit"].(dec.Dec), r["amount"].(dec.Dec))
-		}
-		return rows, nil
-	}
-}
-
 // salesProfit: per document: revenue, cost, gross profit and rate,
 // document discount, net profit and rate, receivable, received.
 func salesProfitCols(*Query) []Column {
@@ -266,41 +194,6 @@ func salesProfitCols(*Query) []Column {
 		{Key: "receivable", Label: "report.col.receivable", Type: Amount, Right: SalesRight, Sum: true},
 		{Key: "received", Label: "report.col.received", Type: Amount, Right: SalesRight, Sum: true},
 	})
-}
-
-func salesProfitRows(q *Query) ([]Row, error) {
-	ls, err := lines(q, []string{"sales", "reSales"})
-	if err != nil {
-		return nil, err
-	}
-	heads, err := billHeads(q, ls)
-	if err != nil {
-		return nil, err
-	}
-	rows := summarize(ls, func(l lineRow) (int64, Row) {
-		r := lineBase(q, l)
-		for _, k := range []string{"invId", "invNumber", "invName", "invSpec", "unitName", "locationId", "locationName"} {
-			delete(r, k)
-		}
-		return l.BillID, r
-	}, func(l lineRow, m map[string]dec.Dec) {
-		qty, rev, cost, profit, _ := saleFigures(q, l)
-		addTo(m, "qty", qty)
-		addTo(m, "amount", rev)
-		addTo(m, "cost", cost)
-		addTo(m, "profit", profit)
-	})
-	for _, r := range rows {
-		h := heads[r["billId"].(int64)]
-		s := kindSign[r["kind"].(string)]
-		profit, rev := r["profit"].(dec.Dec), r["amount"].(dec.Dec)
-		dis := signed(h.DisAmount, s)
-		r["margin"], r["disAmount"] = ratio(profit, rev), dis
-		r["netProfit"] = profit.Sub(dis)
-		r["netMargin"] = ratio(profit.Sub(dis), rev)
-		r["receivable"], r["received"] = signed(h.Amount, s), signed(h.RPAmount, s)
-	}
-	return rows, nil
 }
 
 // order tracking: ordered, fulfilled, remaining, status, delivery date.
@@ -357,43 +250,6 @@ func orderRows(kind string) func(*Query) ([]Row, error) {
 		}
 		return out, nil
 	}
-}
-
-// billHead is what salesProfit reads of a document's header.
-type billHead struct{ DisAmount, Amount, RPAmount dec.Dec }
-
-func billHeads(q *Query, ls []lineRow) (map[int64]billHead, error) {
-	var ids []int64
-	seen := map[int64]bool{}
-	for _, l := range ls {
-		if !seen[l.BillID] {
-			seen[l.BillID] = true
-			ids = append(ids, l.BillID)
-		}
-	}
-	out := make(map[int64]billHead, len(ids))
-	for start := 0; start < len(ids); start += 500 {
-		part := ids[start:min(start+500, len(ids))]
-		s, a := in(part)
-		rows, err := q.DB.Query(q.Ctx, `SELECT id, dis_amount, amount, rp_amount FROM bills WHERE id`+s, a...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			var id int64
-			var h billHead
-			if err := rows.Scan(&id, &h.DisAmount, &h.Amount, &h.RPAmount); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			out[id] = h
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
 }
 
 // contactDebt: per contact, receivable (customers) or payable (suppliers).

@@ -30,6 +30,7 @@ type Column struct {
 	Width    float64    // Excel column width (0 = 14)
 	Text     bool       // keep as text (numbers, barcodes, mobiles)
 	Choices  []errs.Key // drop-down list of the template
+	NumFmt   string     // export: the number format of the column's numeric cells ("#,##0.00")
 }
 
 // Header is the column's header in lang (with * when required).
@@ -75,7 +76,14 @@ func write(lang i18n.Lang, name, sheetName errs.Key, cols []Column, template boo
 	if err != nil {
 		return server.File{}, err
 	}
+	numFmt := make([]int, len(cols))
 	for i, c := range cols {
+		if c.NumFmt != "" {
+			nf := c.NumFmt
+			if numFmt[i], err = f.NewStyle(&excelize.Style{CustomNumFmt: &nf}); err != nil {
+				return server.File{}, err
+			}
+		}
 		if c.Text {
 			col, _ := excelize.ColumnNumberToName(i + 1)
 			if err := f.SetColStyle(sh, col, text); err != nil {
@@ -121,6 +129,11 @@ func write(lang i18n.Lang, name, sheetName errs.Key, cols []Column, template boo
 		for i := range r {
 			if i < len(cols) && cols[i].Text {
 				r[i] = excelize.Cell{StyleID: text, Value: r[i]}
+			}
+			if i < len(cols) && numFmt[i] != 0 {
+				if _, isText := r[i].(string); !isText {
+					r[i] = excelize.Cell{StyleID: numFmt[i], Value: r[i]}
+				}
 			}
 		}
 		return sw.SetRow(cell, r)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cellText, drillParams, DEFAULT_PLACES } from './format'
+import { cellText, docPath, drillParams, DEFAULT_PLACES } from './format'
 
 describe('report cells', () => {
   it('formats exact decimals with the places of their type', () => {
@@ -17,5 +17,14 @@ describe('report cells', () => {
       invId: '7',
       locationId: '3',
     })
+  })
+  it('opens trade and warehouse documents by kind', () => {
+    expect(docPath({ billId: 5, kind: 'sales', transType: 150601 })).toBe('/sales/sales_detail?id=5')
+    expect(docPath({ billId: 6, kind: 'invTf', transType: 103091 })).toBe('/storage/invTf_detail?id=6')
+    expect(docPath({ billId: 7, kind: 'otherIn', transType: 150701 })).toBe('/storage/otherIn_detail?id=7')
+    expect(docPath({ billId: 8, kind: 'combination', transType: 153301 })).toBe('/storage/assemble_detail?id=8')
+    expect(docPath({ billId: 9, kind: 'combination', transType: 153302 })).toBe('/storage/disassemble_detail?id=9')
+    expect(docPath({ billId: 10, kind: 'opening' })).toBe('')
+    expect(docPath({ kind: 'sales' })).toBe('')
   })
 })

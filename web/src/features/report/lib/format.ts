@@ -1,5 +1,6 @@
 // Report cells: exact decimals formatted with the shop's places (the decimal
 // helper, never float arithmetic), and what a row opens.
+import { docKinds, entryPath, type DocKindName } from '@/features/document/kinds'
 import { format } from '@/utils/decimal'
 import type { ColumnType, ReportColumn, ReportRow } from '../types'
 
@@ -34,6 +35,27 @@ export function drillParams(row: ReportRow, base: Record<string, string | number
     if (typeof v === 'number' && v > 0) out[k] = String(v)
   }
   return out
+}
+
+/** The entry screens of the warehouse documents (by kind; assembly and
+ * disassembly share the kind combination and part by transType). */
+const storageEntries: Record<string, string> = {
+  invTf: '/storage/invTf_detail',
+  otherIn: '/storage/otherIn_detail',
+  otherOut: '/storage/otherOut_detail',
+  costAdjustment: '/storage/costAdjustment_detail',
+  combination: '/storage/assemble_detail',
+}
+const DISASSEMBLY = 153302
+
+/** The screen a document row opens ('' = none): the trade documents' and
+ * the warehouse documents' entry screens with the document's id. */
+export function docPath(row: ReportRow): string {
+  const { billId, kind } = row
+  if (!billId || !kind) return ''
+  if (kind in docKinds) return entryPath(docKinds[kind as DocKindName], billId)
+  const base = kind === 'combination' && row.transType === DISASSEMBLY ? '/storage/disassemble_detail' : storageEntries[kind]
+  return base ? `${base}?id=${billId}` : ''
 }
 
 /** Columns the user hid, kept per report in the browser. */

@@ -3,21 +3,22 @@
 // drill-down (summary → detail report with the same filters → document),
 // Excel export and a landscape print with the company header.
 import { useMemo, useState } from 'react'
-import { Button, Card, Checkbox, DatePicker, Flex, Input, Modal, Popover, Select, Space, Table, Tag, Tooltip, Typography } from 'antd'
+import { Button, Card, Checkbox, DatePicker, Flex, Input, Modal, Popover, Select, Space, Table, Tooltip, Typography } from 'antd'
 import { ColumnHeightOutlined, DownloadOutlined, PrinterOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { Auth } from '@/components/Auth'
+import { ROOT_ROLE } from '@/utils/permission'
 import { useRouteTree } from '@/features/auth/api'
 import { useCache } from '@/features/cache/api'
-import { docKinds, entryPath, type DocKindName } from '@/features/document/kinds'
+import { CategoryTreeSelect } from '@/features/assist/components/CategoryTreeSelect'
 import { useSystemParams } from '@/features/sysconf/api'
 import { flattenRoutes } from '@/utils/routeTree'
 import { useTabRoute } from '@/app/tabRoute'
 import { exportReport, useReport } from '../api'
-import { cellText, DEFAULT_PLACES, drillParams, isNumeric, loadHidden, saveHidden, type Places } from '../lib/format'
+import { cellText, DEFAULT_PLACES, docPath, drillParams, isNumeric, loadHidden, saveHidden, type Places } from '../lib/format'
 import type { ReportColumn, ReportParams, ReportRow } from '../types'
 
 const PAGE_SIZE = 100
@@ -32,6 +33,7 @@ const FILTER_KEYS = [
   'status',
   'contactType',
   'showZero',
+  'bySku',
   'serNum',
   'matchCon',
   'shopId',
@@ -72,6 +74,11 @@ export function ReportView({ name }: { name: string }) {
   const routes = useRouteTree()
   const sys = useSystemParams().data
   const warehouses = useCache('warehouses')
+  const goods = useCache('goods')
+  const customers = useCache('customers')
+  const suppliers = useCache('suppliers')
+  const staff = useCache('staff')
+  const shops = useCache('shops')
   const places: Places = sys ? { qtyPlaces: sys.qtyPlaces, pricePlaces: sys.pricePlaces, amountPlaces: sys.amountPlaces } : DEFAULT_PLACES
   const [filters, setFilters] = useState<ReportParams>(() => initialFilters(tab.query))
   const [draft, setDraft] = useState<ReportParams>(filters)
@@ -100,9 +107,26 @@ export function ReportView({ name }: { name: string }) {
       navigate(`${path}?${new URLSearchParams(p).toString()}`)
       return
     }
-    if (row.billId && row.kind && row.kind in docKinds) navigate(entryPath(docKinds[row.kind as DocKindName], row.billId))
+    const path = docPath(row)
+    if (path) navigate(path)
   }
-  const clickable = (row: ReportRow) => !!data?.drill || (!!row.billId && !!row.kind && row.kind in docKinds)
+  const clickable = (row: ReportRow) => !!data?.drill || docPath(row) !== ''
+  // the pickers of the document screens: searchable lists from the client caches
+  const options = (list: { id: number; name?: unknown; number?: unknown }[]) =>
+    list.map((x) => ({ value: x.id, label: x.number ? `${String(x.number)} ${String(x.name ?? '')}` : String(x.name ?? x.id) }))
+  const filterOption = (input: string, o?: { label?: unknown }) =>
+    String(o?.label ?? '')
+      .toLowerCase()
+      .includes(input.toLowerCase())
+  const goodsOptions = useMemo(() => options(goods.list), [goods.list])
+  const contactOptions = useMemo(
+    () =>
+      options(name.startsWith('pu') ? suppliers.list : name.startsWith('sales') ? customers.list : [...customers.list, ...suppliers.list]),
+    [name, customers.list, suppliers.list],
+  )
+  const staffOptions = useMemo(() => options(staff.list), [staff.list])
+  const pick = (key: string, v: number | undefined) => setDraft({ ...draft, [key]: v })
+  const idOf = (key: string) => (draft[key] ? Number(draft[key]) : undefined)
 
   const columns: ColumnsType<ReportRow> = shown.map((c) => ({
     key: c.key,
@@ -139,7 +163,6 @@ export function ReportView({ name }: { name: string }) {
     />
   ) : null
 
-  const tags = (['invId', 'buId', 'salesId'] as const).filter((k) => filters[k])
   return (
     <Card size="small" data-testid={`report-${name}`} data-view={`report/${name}`}>
       <Flex vertical gap={8}>
@@ -156,6 +179,68 @@ export function ReportView({ name }: { name: string }) {
               data-testid="report-location"
             />
           )}
+          {offered.includes('invId') && (
+            <Select
+              allowClear
+              showSearch={{ filterOption }}
+              style={{ minWidth: 180 }}
+              placeholder={t('filter.invId')}
+              value={idOf('invId')}
+              onChange={(v) => pick('invId', v)}
+              options={goodsOptions}
+              data-testid="report-goods"
+            />
+          )}
+          {offered.includes('catId') && (
+            <CategoryTreeSelect
+              typeNumber="trade"
+              allowClear
+              style={{ minWidth: 140 }}
+              placeholder={t('filter.catId')}
+              value={idOf('catId')}
+              onChange={(v) => pick('catId', v)}
+              data-testid="report-category"
+            />
+          )}
+          {offered.includes('buId') && (
+            <Select
+              allowClear
+              showSearch={{ filterOption }}
+              style={{ minWidth: 180 }}
+              placeholder={t('filter.buId')}
+              value={idOf('buId')}
+              onChange={(v) => pick('buId', v)}
+              options={contactOptions}
+              data-testid="report-contact"
+            />
+          )}
+          {offered.includes('salesId') && (
+            <Select
+              allowClear
+              showSearch={{ filterOption }}
+              style={{ minWidth: 120 }}
+              placeholder={t('filter.salesId')}
+              value={idOf('salesId')}
+              onChange={(v) => pick('salesId', v)}
+              options={staffOptions}
+              data-testid="report-staff"
+            />
+          )}
+          <Auth role={ROOT_ROLE}>
+            <Select
+              mode="multiple"
+              allowClear
+              style={{ minWidth: 160 }}
+              placeholder={t('filter.shops')}
+              value={String(draft.shopId ?? '')
+                .split(',')
+                .filter(Boolean)
+                .map(Number)}
+              onChange={(v: number[]) => setDraft({ ...draft, shopId: v.length ? v.join(',') : undefined })}
+              options={shops.list.map((s) => ({ value: s.id, label: String(s.name ?? s.id) }))}
+              data-testid="report-shops"
+            />
+          </Auth>
           {offered.includes('status') && (
             <Select
               allowClear
@@ -206,19 +291,15 @@ export function ReportView({ name }: { name: string }) {
               {t('filter.showZero')}
             </Checkbox>
           )}
-          {tags.map((k) => (
-            <Tag
-              key={k}
-              closable
-              onClose={() => {
-                const next = { ...filters, [k]: undefined }
-                setFilters(next)
-                setDraft(next)
-              }}
+          {offered.includes('bySku') && (
+            <Checkbox
+              checked={draft.bySku === 1 || draft.bySku === '1'}
+              onChange={(e) => setDraft({ ...draft, bySku: e.target.checked ? 1 : undefined })}
+              data-testid="report-bysku"
             >
-              {t(`filter.${k}`)}: {String(filters[k])}
-            </Tag>
-          ))}
+              {t('filter.bySku')}
+            </Checkbox>
+          )}
           <Button type="primary" onClick={apply} data-testid="report-query">
             {t('query')}
           </Button>

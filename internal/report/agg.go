@@ -1,0 +1,179 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"cangshu/internal/dec"
+	"cangshu/internal/server"
+)
+
+// aggSource is a report whose rows are groups computed in SQL (the stock
+// reports: goods × warehouse): one query groups, filters, sorts and pages
+// them, and carries the row count and the totals row as window sums over
+// the same grouped rows, so the aggregate is computed once per page. The
+// Excel streams the same query without the LIMIT.
+type aggSource struct {
+	// Inner is a SELECT list's FROM … WHERE … GROUP BY … whose output
+	// columns are the Cols' Expr AS Key.
+	Inner string
+	Args  []any
+	Cols  []aggCol
+	// Where filters the grouped rows (over the Keys; "" = none).
+	Where string
+	Order string // default ORDER BY over the Keys, unique
+	// Finish adds the computed columns of a row (unit costs, units).
+	Finish func(Row)
+	// Sorts are the sort expressions (over t.Key) of the computed columns.
+	Sorts map[string]string
+}
+
+// aggCol is one output column of the grouped rows.
+type aggCol struct {
+	Key, Expr string
+	Kind      byte // 't' text, 'i' int64 (ids), 'm' micros (an exact decimal; the totals sum it)
+}
+
+func (a *aggSource) sortable(key string) bool {
+	if _, ok := a.Sorts[key]; ok {
+		return true
+	}
+	for _, c := range a.Cols {
+		if c.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// query is the page (limit > 0) or every row, with the count and the
+// window totals of the micros columns that are visible and summed.
+func (a *aggSource) query(cols []Column, lp server.ListParams, limit bool) (string, []string) {
+	var inner, outer []string
+	for _, c := range a.Cols {
+		inner = append(inner, c.Expr+" AS "+c.Key)
+		outer = append(outer, "t."+c.Key)
+	}
+	var sums []string
+	for _, c := range cols {
+		if c.Sum && a.has(c.Key, 'm') {
+			sums = append(sums, c.Key)
+			x := "t." + c.Key
+			outer = append(outer, "CAST(SUM("+x+" / 1000000000) OVER () AS TEXT) || ':' || CAST(SUM("+x+" % 1000000000) OVER () AS TEXT)")
+		}
+	}
+	outer = append(outer, "COUNT(*) OVER ()")
+	q := "SELECT " + strings.Join(outer, ", ") + " FROM (SELECT " + strings.Join(inner, ", ") + " FROM " + a.Inner + ") t"
+	if a.Where != "" {
+		q += " WHERE " + a.Where
+	}
+	order := a.Order
+	if lp.Sidx != "" {
+		dir := " ASC"
+		if lp.Desc {
+			dir = " DESC"
+		}
+		by := "t." + lp.Sidx
+		if e, ok := a.Sorts[lp.Sidx]; ok {
+			by = e
+		}
+		order = by + dir + ", " + order
+	}
+	q += " ORDER BY " + order
+	if limit {
+		q += fmt.Sprintf(" LIMIT %d OFFSET %d", lp.Rows, lp.Offset())
+	}
+	return q, sums
+}
+
+func (a *aggSource) has(key string, kind byte) bool {
+	for _, c := range a.Cols {
+		if c.Key == key && c.Kind == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// rows runs the query and hands each row (projected) to add; it returns
+// the count and the totals row (ratios from their sums).
+func (a *aggSource) rows(q *Query, cols []Column, lp server.ListParams, limit bool, add func(Row) error) (int, Row, error) {
+	query, sums := a.query(cols, lp, limit)
+	rs, err := q.DB.Query(q.Ctx, query, a.Args...)
+	if err != nil {
+		return 0, nil, fmt.Errorf("grouped rows: %w", err)
+	}
+	defer rs.Close()
+	n := 0
+	tot := make([]dec.Dec, len(sums))
+	texts := make([]string, len(a.Cols))
+	ints := make([]int64, len(a.Cols))
+	micros := make([]dec.Dec, len(a.Cols))
+	dst := make([]any, 0, len(a.Cols)+len(sums)+1)
+	for i, c := range a.Cols {
+		switch c.Kind {
+		case 't':
+			dst = append(dst, &texts[i])
+		case 'i':
+			dst = append(dst, &ints[i])
+		default:
+			dst = append(dst, &micros[i])
+		}
+	}
+	for i := range tot {
+		dst = append(dst, dec.ScanSum(&tot[i]))
+	}
+	dst = append(dst, &n)
+	seen := false
+	for rs.Next() {
+		if err := rs.Scan(dst...); err != nil {
+			return 0, nil, err
+		}
+		seen = true
+		r := make(Row, len(a.Cols)+4)
+		for i, c := range a.Cols {
+			switch c.Kind {
+			case 't':
+				r[c.Key] = texts[i]
+			case 'i':
+				r[c.Key] = ints[i]
+			default:
+				r[c.Key] = micros[i]
+			}
+		}
+		if a.Finish != nil {
+			a.Finish(r)
+		}
+		if err := add(project(r, cols)); err != nil {
+			return 0, nil, err
+		}
+	}
+	if err := rs.Err(); err != nil {
+		return 0, nil, err
+	}
+	if !seen && limit && lp.Offset() > 0 {
+		// a page past the end: the count and totals of the whole
+		first := lp
+		first.Page, first.Rows = 1, 1
+		return a.rows(q, cols, first, true, func(Row) error { return nil })
+	}
+	t := Row{}
+	for i, k := range sums {
+		t[k] = tot[i]
+	}
+	for _, c := range cols {
+		if c.Sum {
+			if _, ok := t[c.Key]; !ok {
+				t[c.Key] = dec.Zero
+			}
+		}
+	}
+	for _, c := range cols {
+		if c.Num != "" {
+			num, _ := t[c.Num].(dec.Dec)
+			den, _ := t[c.Den].(dec.Dec)
+			t[c.Key] = ratio(num, den)
+		}
+	}
+	return n, t, nil
+}

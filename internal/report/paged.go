@@ -1,0 +1,173 @@
+package report
+
+import (
+	"database/sql"
+	"fmt"
+	"slices"
+	"strings"
+
+	"cangshu/internal/db"
+	"cangshu/internal/dec"
+	"cangshu/internal/server"
+)
+
+// source is a report read page by page from SQL: the totals row comes from
+// one aggregate over the same filtered FROM, the page from its ordered
+// keys (LIMIT/OFFSET) and then the full rows of those keys only, and the
+// Excel streams the ordered rows straight from the cursor. Nothing holds
+// more than a page of rows in memory.
+type source struct {
+	From  string // FROM … WHERE … (no ORDER BY, no GROUP BY)
+	Args  []any
+	Key   string // the row's unique id (an int64 expression)
+	Order string // the default ORDER BY, ending in Key
+	// Select is what Scan reads; Scan returns the row's key and the row.
+	Select string
+	Scan   func(*sql.Rows) (int64, Row, error)
+	// Sums are the micros expressions the totals row sums, by column key
+	// (exactly, dec.SumSQL). Ratio columns (Num/Den) follow from them.
+	Sums map[string]string
+	// Sorts are the expressions a column sorts by, by column key.
+	Sorts map[string]string
+}
+
+// sortExpr is the ORDER BY of a page: the asked column, then the default.
+func (s *source) sortExpr(lp server.ListParams) string {
+	if lp.Sidx == "" {
+		return s.Order
+	}
+	dir := " ASC"
+	if lp.Desc {
+		dir = " DESC"
+	}
+	return s.Sorts[lp.Sidx] + dir + ", " + s.Order
+}
+
+// sortable: every visible column the screen may sort by has an expression.
+func (s *source) sortable(key string) bool { _, ok := s.Sorts[key]; return ok }
+
+// totals is the count and the totals row of the visible columns.
+func (s *source) totals(q *Query, cols []Column) (int, Row, error) {
+	var keys []string
+	sel := []string{"COUNT(*)"}
+	for _, c := range cols {
+		if e, ok := s.Sums[c.Key]; ok && c.Sum {
+			keys = append(keys, c.Key)
+			sel = append(sel, dec.SumSQL(e))
+		}
+	}
+	vals := make([]dec.Dec, len(keys))
+	dst := make([]any, 0, len(keys)+1)
+	var n int
+	dst = append(dst, &n)
+	for i := range vals {
+		dst = append(dst, dec.ScanSum(&vals[i]))
+	}
+	if err := q.DB.QueryRow(q.Ctx, "SELECT "+strings.Join(sel, ", ")+" FROM "+s.From, s.Args...).Scan(dst...); err != nil {
+		return 0, nil, fmt.Errorf("totals: %w", err)
+	}
+	t := Row{}
+	for i, k := range keys {
+		t[k] = vals[i]
+	}
+	for _, c := range cols {
+		if c.Sum {
+			if _, ok := t[c.Key]; !ok {
+				t[c.Key] = dec.Zero
+			}
+		}
+	}
+	for _, c := range cols {
+		if c.Num != "" {
+			n, _ := t[c.Num].(dec.Dec)
+			d, _ := t[c.Den].(dec.Dec)
+			t[c.Key] = ratio(n, d)
+		}
+	}
+	return n, t, nil
+}
+
+// page reads one page of rows, projected onto the visible columns.
+func (s *source) page(q *Query, cols []Column, lp server.ListParams) ([]Row, error) {
+	ids, err := db.Values[int64](q.Ctx, q.DB, "SELECT "+s.Key+" FROM "+s.From+" ORDER BY "+s.sortExpr(lp)+
+		fmt.Sprintf(" LIMIT %d OFFSET %d", lp.Rows, lp.Offset()), s.Args...)
+	if err != nil {
+		return nil, fmt.Errorf("page keys: %w", err)
+	}
+	out := make([]Row, 0, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	ks, ka := in(ids)
+	rows, err := q.DB.Query(q.Ctx, "SELECT "+s.Select+" FROM "+s.From+" AND "+s.Key+ks, append(slices.Clone(s.Args), ka...)...)
+	if err != nil {
+		return nil, fmt.Errorf("page rows: %w", err)
+	}
+	defer rows.Close()
+	byID := make(map[int64]Row, len(ids))
+	for rows.Next() {
+		id, r, err := s.Scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		byID[id] = project(r, cols)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for _, id := range ids {
+		if r, ok := byID[id]; ok {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+// each streams every row in the page's order, projected.
+func (s *source) each(q *Query, cols []Column, lp server.ListParams, add func(Row) error) error {
+	rows, err := q.DB.Query(q.Ctx, "SELECT "+s.Select+" FROM "+s.From+" ORDER BY "+s.sortExpr(lp), s.Args...)
+	if err != nil {
+		return fmt.Errorf("rows: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		_, r, err := s.Scan(rows)
+		if err != nil {
+			return err
+		}
+		if err := add(project(r, cols)); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// lineSorts are the sort expressions of the document line columns.
+var lineSorts = map[string]string{
+	"date": "b.bill_date", "billNo": "b.bill_no", "kindName": "b.kind", "contactName": "COALESCE(c.name, '')",
+	"salesName": "COALESCE(em.name, '')", "invNumber": "g.number", "invName": "g.name", "invSpec": "g.spec",
+	"unitName": "COALESCE(u.name, '')", "locationName": "COALESCE(l.name, '')", "price": "e.price",
+	"qty": signSQL + " * e.qty", "amount": signSQL + " * e.amount", "tax": signSQL + " * e.tax",
+	"taxAmount": signSQL + " * e.tax_amount", "description": "e.description",
+}
+
+// lineSource is a document line report on SQL: rows built by build from
+// the scanned line.
+func lineSource(q *Query, kinds []string, sums, sorts map[string]string, build func(*Query, lineRow) Row) *source {
+	from, args := lineFrom(q, kinds)
+	all := map[string]string{}
+	for k, v := range lineSorts {
+		all[k] = v
+	}
+	for k, v := range sorts {
+		all[k] = v
+	}
+	return &source{From: from, Args: args, Key: "e.id", Order: lineOrder, Select: lineSelect, Sums: sums, Sorts: all,
+		Scan: func(r *sql.Rows) (int64, Row, error) {
+			var l lineRow
+			if err := scanLine(r, &l); err != nil {
+				return 0, nil, err
+			}
+			return l.EntryID, build(q, l), nil
+		}}
+}
