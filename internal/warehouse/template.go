@@ -95,8 +95,8 @@ type ApplyLine struct {
 // templateRow is a checked template as stored.
 type templateRow struct {
 	id, goodsID, skuID, unitID int64
-	name, description         string
-	parts                     []templatePartRow
+	name, description          string
+	parts                      []templatePartRow
 }
 
 type templatePartRow struct {
@@ -323,7 +323,7 @@ func templateRoutes(s *Service) []server.Route {
 	return []server.Route{
 		{Method: "GET", Path: p + "/list", Perm: "warehouse:combination:query", Tag: tag,
 			Summary: "Combination templates (matchCon: name or product) with their parts, per 1 product → {items, totalsize}",
-			H: func(c *server.Ctx) (any, error) { return s.Templates(c.Context(), c.Query("matchCon")) }},
+			H:       func(c *server.Ctx) (any, error) { return s.Templates(c.Context(), c.Query("matchCon")) }},
 		{Method: "GET", Path: p + "/query", Perm: "warehouse:combination:query", Tag: tag, Summary: "One combination template (?id=)",
 			H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.TemplateByID(c.Context(), id) })},
 		{Method: "GET", Path: p + "/apply", Perm: "warehouse:combination:query", Tag: tag,
