@@ -86,9 +86,10 @@ export function TemplatePicker({ state, edit }: { state: DocState; edit: (f: (s:
               data-testid="doc-template-pick"
             />
             <Input
-              style={{ width: 110 }}
+              style={{ width: 90 }}
               inputMode="decimal"
-              addonBefore={t('template.qty')}
+              title={t('template.qty')}
+              placeholder={t('template.qty')}
               value={qty}
               onChange={(e) => setQty(e.target.value)}
               data-testid="doc-template-qty"

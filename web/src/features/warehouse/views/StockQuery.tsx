@@ -99,7 +99,13 @@ export default function StockQuery() {
           />
         </Form.Item>
         <Form.Item name="locationId" label={t('stock.location')}>
-          <Select allowClear options={whOptions} style={{ width: 150 }} data-testid="stock-location" />
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            options={whOptions}
+            style={{ width: 150 }}
+            data-testid="stock-location"
+          />
         </Form.Item>
         <Form.Item name="catId" label={t('stock.category')}>
           <CategoryTreeSelect typeNumber="trade" allowClear style={{ width: 160 }} />

@@ -358,6 +358,7 @@ export default function StocktakeEntry() {
               help={errors.locationId}
             >
               <Select
+                showSearch={{ optionFilterProp: 'label' }}
                 value={head.locationId}
                 options={whOptions}
                 disabled={!!head.id}
