@@ -202,8 +202,8 @@ export async function run(ctx) {
     await pick(view, 'stock-goods', d.cola.number)
     await view.getByTestId('search-submit').click()
     // A: 30 − 5 transferred − 6 assembled = 19 bottles = 1 box 7 bottles; B: 5 − 2 lost = 3 bottles
-    const rowA = view.locator('tr', { hasText: d.whA.name })
-    const rowB = view.locator('tr', { hasText: d.whB.name })
+    const rowA = view.locator('tr', { hasText: d.whA.name }).filter({ hasText: d.cola.name })
+    const rowB = view.locator('tr', { hasText: d.whB.name }).filter({ hasText: d.cola.name })
     await rowA.waitFor()
     await page.waitForFunction(
       (name) => [...document.querySelectorAll('tr')].some((tr) => tr.textContent.includes(name) && tr.textContent.includes('1 箱 7 瓶')),
@@ -212,6 +212,10 @@ export async function run(ctx) {
     )
     expect((await rowA.getByTestId('stock-qty-text').innerText()).trim() === '1 箱 7 瓶', 'A holds 1 box 7 bottles')
     expect((await rowB.getByTestId('stock-qty-text').innerText()).trim() === '3 瓶', 'B holds 3 bottles')
+    // the goods filter applied: only the cola's two rows
+    await page.waitForFunction(() => document.querySelectorAll('[data-page="/warehouse/stock"] tr[data-row-key]').length === 2, null, {
+      timeout: 10000,
+    })
     const total = await view.getByTestId('stock-total-qty').innerText()
     expect(total.trim().startsWith('22'), `the totals row: 22 bottles (${total})`)
     expect((await view.getByTestId('stock-total-amount').count()) === 1, 'admin sees the stock value')
