@@ -34,6 +34,7 @@ var resetKept = []string{
 	"settle_accounts", "items", "contacts", "contact_links",
 	"goods", "goods_units", "goods_sku_types", "goods_skus", "goods_sku_values", "barcodes", "goods_warnings", "goods_images",
 	"coding_rules", "backup_settings", "schema_migrations",
+	"combination_templates", "combination_template_parts",
 }
 
 // registerReset registers the reset's steps: the cleared tables, the

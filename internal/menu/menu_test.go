@@ -122,7 +122,7 @@ func TestRootSeesEveryRoute(t *testing.T) {
 	e := apptest.New(t)
 	c := e.Admin()
 	rs := routes(t, c)
-	if got := topPaths(rs); !slices.Equal(got, []string{"/", "/purchase", "/sales", "/storage", "/fund", "/report", "/settings", "/system"}) {
+	if got := topPaths(rs); !slices.Equal(got, []string{"/", "/purchase", "/sales", "/warehouse", "/fund", "/report", "/settings", "/system"}) {
 		t.Fatalf("top-level routes %v", got)
 	}
 	n := 0

@@ -133,14 +133,14 @@ var Seeds = []Seed{
 		docMenus("sales", "salesInvoice", "销售发票", "Record a sales invoice", "Sales invoices", docActions, invoiceDocs),
 	)...),
 
-	catalog("storage", "/storage", "仓库", "Warehouse", "storage", slices.Concat(
-		docMenus("storage", "invTf", "调拨单", "Record a stock transfer", "Stock transfers", docActions, stockDocs),
-		docMenus("storage", "otherIn", "其他入库单", "Record other stock-in", "Other stock-ins", docActions, stockDocs),
-		docMenus("storage", "otherOut", "其他出库单", "Record other stock-out", "Other stock-outs", docActions, stockDocs),
-		docMenus("storage", "costAdjustment", "成本调整单", "Record a cost adjustment", "Cost adjustments", docActions, bookkeeping),
+	catalog("warehouse", "/warehouse", "仓库", "Warehouse", "storage", slices.Concat(
+		docMenus("warehouse", "invTf", "调拨单", "Record a stock transfer", "Stock transfers", docActions, stockDocs),
+		docMenusAt("warehouse", "otherIn", "warehouse_detail", "其他入库单", "Record other stock-in", "Other stock-ins", docActions, stockDocs),
+		docMenusAt("warehouse", "otherOut", "exWarehouse_detail", "其他出库单", "Record other stock-out", "Other stock-outs", docActions, stockDocs),
+		docMenus("warehouse", "costAdjustment", "成本调整单", "Record a cost adjustment", "Cost adjustments", docActions, bookkeeping),
 		combinationMenus(stockDocs),
-		docMenus("storage", "stocktake", "盘点单", "Record a stocktake", "Stocktakes", stocktakeActions, stockDocs),
-		[]Seed{screen("storage", "stock", "库存查询", "Stock query", stockQuery, perms("storage:stock", "query", "export")...)},
+		docMenus("warehouse", "stocktake", "盘点单", "Record a stocktake", "Stocktakes", stocktakeActions, stockDocs),
+		[]Seed{screen("warehouse", "stock", "库存查询", "Stock query", stockQuery, perms("warehouse:stock", "query", "export")...)},
 	)...),
 
 	catalog("fund", "/fund", "资金", "Funds", "fund", slices.Concat(
@@ -348,14 +348,22 @@ func docMenus(section, kind, zh, enEntry, enList string, actions []string, g gra
 	return []Seed{entryPage(section, kind, "录入"+zh, enEntry, list.Roles), list}
 }
 
-// combinationMenus are assembly and disassembly: two entry pages sharing one
-// list and the storage:combination buttons.
+// docMenusAt is docMenus with the entry page at its own path (the seed's
+// routes: other stock-in is entered at warehouse_detail).
+func docMenusAt(section, kind, entry, zh, enEntry, enList string, actions []string, g grant) []Seed {
+	out := docMenus(section, kind, zh, enEntry, enList, actions, g)
+	out[0].Code, out[0].Path, out[0].Component = section+"."+entry, entry, section+"/"+entry
+	return out
+}
+
+// combinationMenus are assembly and disassembly: one entry page (the
+// document's transType picks which) and one list with the
+// warehouse:combination buttons.
 func combinationMenus(g grant) []Seed {
-	list := screen("storage", "combination", "组装拆卸记录", "Assemblies and disassemblies", g,
-		perms("storage:combination", docActions...)...)
+	list := screen("warehouse", "combination", "组装拆卸记录", "Assemblies and disassemblies", g,
+		perms("warehouse:combination", docActions...)...)
 	return []Seed{
-		entryPage("storage", "assemble", "录入组装单", "Record an assembly", list.Roles),
-		entryPage("storage", "disassemble", "录入拆卸单", "Record a disassembly", list.Roles),
+		entryPage("warehouse", "combination", "录入组装拆卸单", "Record an assembly or disassembly", list.Roles),
 		list,
 	}
 }

@@ -25,8 +25,8 @@ func TestBadInput(t *testing.T) {
 		mod(b, b["entries"].([]line)[0])
 		return b
 	}
-	keeper := w.e.UserWith("storage:invTf:query")
-	noCheck := w.e.UserWith("storage:invTf:query", "storage:invTf:add")
+	keeper := w.e.UserWith("warehouse:invTf:query")
+	noCheck := w.e.UserWith("warehouse:invTf:query", "warehouse:invTf:add")
 	steps := []apptest.Step{
 		{Name: "same warehouse in and out", As: a, Method: "POST", Path: "/api/invTf/add", Body: tf(func(_ map[string]any, l line) { l["inLocationId"] = w.main }), Status: 400, Field: "entries[0].inLocationId", MsgHas: "不能与调出仓库相同"},
 		{Name: "same warehouse, in English", As: a, Lang: "en", Method: "POST", Path: "/api/invTf/add", Body: tf(func(_ map[string]any, l line) { l["inLocationId"] = w.main }), Status: 400, Field: "entries[0].inLocationId", MsgHas: "must differ"},

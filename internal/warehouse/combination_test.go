@@ -87,7 +87,7 @@ func TestAssemblyThenDisassembly(t *testing.T) {
 		{Name: "parts short", As: a, Method: "POST", Path: "/api/combination/add?check=1", Body: body(153301, "2025-06-04", "0", "1", "100", "1"), Status: 400, MsgHas: "库存不足"},
 		{Name: "an unknown sub-type", As: a, Method: "POST", Path: "/api/combination/add", Body: body(150701, "2025-06-04", "0", "1", "1", "1"), Status: 400, Field: "transType"},
 		{Name: "zero quantity", As: a, Method: "POST", Path: "/api/combination/add", Body: body(153301, "2025-06-04", "0", "0", "1", "1"), Status: 400, Field: "entries[0].qty"},
-		{Name: "no permission", As: w.e.UserWith("storage:combination:query"), Method: "POST", Path: "/api/combination/add", Body: body(153301, "2025-06-04", "0", "1", "1", "1"), Status: 403},
+		{Name: "no permission", As: w.e.UserWith("warehouse:combination:query"), Method: "POST", Path: "/api/combination/add", Body: body(153301, "2025-06-04", "0", "1", "1", "1"), Status: 403},
 	})
 	if n := w.e.Count("SELECT COUNT(*) FROM bills"); n != before {
 		t.Fatalf("refused documents wrote %d", n-before)

@@ -52,7 +52,7 @@ func TestStockQuery(t *testing.T) {
 	if p.Userdata.Qty.String() != "41" || p.Userdata.Amount == nil || p.Userdata.Amount.String() != "61.5" {
 		t.Fatalf("totals %+v", p.Userdata)
 	}
-	keeper := w.e.UserWith("storage:stock:query")
+	keeper := w.e.UserWith("warehouse:stock:query")
 	var k queryPage
 	r := keeper.Do("GET", "/api/stock/query?locationId="+itoa(w.main), nil).Want(200)
 	r.Decode(&k)
@@ -60,7 +60,7 @@ func TestStockQuery(t *testing.T) {
 		t.Fatalf("without the cost right: %s", r.Body)
 	}
 	apptest.Run(t, []apptest.Step{
-		{Name: "no permission", As: w.e.UserWith("storage:invTf:query"), Method: "GET", Path: "/api/stock/query", Status: 403},
+		{Name: "no permission", As: w.e.UserWith("warehouse:invTf:query"), Method: "GET", Path: "/api/stock/query", Status: 403},
 		{Name: "bad goods id", As: a, Method: "GET", Path: "/api/stock/query?invId=x", Status: 400},
 		{Name: "another shop's warehouse shows nothing", As: a, Method: "GET", Path: "/api/stock/query?locationId=" + itoa(w.outside), Status: 200, BodyHas: `"records":0`},
 		{Name: "search by name", As: a, Method: "GET", Path: "/api/stock/query?matchCon=可乐", Status: 200, BodyHas: `"records":2`},

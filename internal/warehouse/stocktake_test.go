@@ -111,7 +111,7 @@ func TestStocktake(t *testing.T) {
 		{Name: "another shop's warehouse", As: a, Method: "POST", Path: "/api/stocktake/add", Body: map[string]any{"date": "2025-08-03", "locationId": w.outside, "entries": []line{{"invId": w.cola, "countQty": 1}}}, Status: 400, Field: "locationId"},
 		{Name: "another shop's sheet", As: a, Method: "GET", Path: fmt.Sprintf("/api/stocktake/sheet?locationId=%d", w.outside), Status: 400, Field: "locationId"},
 		{Name: "no lines", As: a, Method: "POST", Path: "/api/stocktake/add", Body: map[string]any{"date": "2025-08-03", "locationId": w.main}, Status: 400, Field: "entries"},
-		{Name: "no permission to generate", As: w.e.UserWith("storage:stocktake:query"), Method: "POST", Path: fmt.Sprintf("/api/stocktake/generate?id=%d", c2.ID), Status: 403},
+		{Name: "no permission to generate", As: w.e.UserWith("warehouse:stocktake:query"), Method: "POST", Path: fmt.Sprintf("/api/stocktake/generate?id=%d", c2.ID), Status: 403},
 		{Name: "unknown count", As: a, Method: "POST", Path: "/api/stocktake/generate?id=99999", Status: 404},
 	})
 	if n := w.e.Count("SELECT COUNT(*) FROM bills"); n != bills {

@@ -98,7 +98,7 @@ func TestOtherInOut(t *testing.T) {
 		t.Fatalf("stocktake loss %+v, balance %s", loss, w.balance(w.main))
 	}
 	// A keeper without the cost right sees quantities, not prices or costs.
-	keeper := w.e.UserWith("storage:otherIn:query", "storage:otherOut:query")
+	keeper := w.e.UserWith("warehouse:otherIn:query", "warehouse:otherOut:query")
 	r := keeper.Do("GET", fmt.Sprintf("/api/otherIn/query?id=%d", in.ID), nil).Want(200)
 	var seen Doc
 	r.Decode(&seen)
@@ -150,13 +150,13 @@ func TestCostAdjustment(t *testing.T) {
 		{Name: "too many decimals", As: a, Method: "POST", Path: "/api/costAdjustment/add", Body: adj("2025-05-02", "0.001", w.main), Status: 400, Field: "entries[0].amount"},
 		{Name: "a quantity", As: a, Method: "POST", Path: "/api/costAdjustment/add", Body: map[string]any{"date": "2025-05-02", "entries": []line{{"invId": w.cola, "locationId": w.main, "qty": 1, "amount": 1}}}, Status: 400, Field: "entries[0].qty"},
 		{Name: "another shop's warehouse", As: a, Method: "POST", Path: "/api/costAdjustment/add", Body: adj("2025-05-02", "1", w.outside), Status: 400, Field: "entries[0].locationId"},
-		{Name: "no permission", As: w.e.UserWith("storage:costAdjustment:query"), Method: "POST", Path: "/api/costAdjustment/add", Body: adj("2025-05-02", "1", w.main), Status: 403},
+		{Name: "no permission", As: w.e.UserWith("warehouse:costAdjustment:query"), Method: "POST", Path: "/api/costAdjustment/add", Body: adj("2025-05-02", "1", w.main), Status: 403},
 	})
 	if n := w.e.Count("SELECT COUNT(*) FROM bills"); n != before {
 		t.Fatalf("refused adjustments wrote %d documents", n-before)
 	}
 	// Without the cost right the amounts are hidden.
-	viewer := w.e.UserWith("storage:costAdjustment:query")
+	viewer := w.e.UserWith("warehouse:costAdjustment:query")
 	if r := viewer.Do("GET", fmt.Sprintf("/api/costAdjustment/query?id=%d", ca.ID), nil).Want(200); strings.Contains(string(r.Body), `"amount"`) {
 		t.Fatalf("viewer sees amounts: %s", r.Body)
 	}

@@ -22,6 +22,11 @@ function seededComponents(): Set<string> {
     names.add(`${m[1]}/${m[2]}`)
     names.add(`${m[1]}/${m[2]}_detail`)
   }
+  // docMenusAt(section, kind, entry, …): the list <kind>, the entry page at <entry>
+  for (const m of all(/\bdocMenusAt\(\s*"(\w+)",\s*"(\w+)",\s*"(\w+)"/g)) {
+    names.add(`${m[1]}/${m[2]}`)
+    names.add(`${m[1]}/${m[3]}`)
+  }
   for (const m of all(/\bentryPage\(\s*"(\w+)",\s*"(\w+)"/g)) names.add(`${m[1]}/${m[2]}_detail`)
   for (const m of all(/\breport\(\s*"(\w+)"/g)) names.add(`report/${m[1]}`)
   return names
@@ -45,8 +50,13 @@ describe('view registry', () => {
       'profile',
       'purchase/purOrder',
       'purchase/purOrder_detail',
-      'storage/assemble_detail',
-      'storage/combination',
+      'warehouse/combination_detail',
+      'warehouse/combination',
+      'warehouse/warehouse_detail',
+      'warehouse/otherIn',
+      'warehouse/exWarehouse_detail',
+      'warehouse/stocktake_detail',
+      'warehouse/stock',
       'report/puDetail',
       'system/user',
       'fund/fundTf_detail',

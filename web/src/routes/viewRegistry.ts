@@ -46,6 +46,7 @@ const views: Record<string, Loader> = {
   'system/apidoc': () => import('@/features/apidoc/views/ApiDoc'),
   ...documentViews(),
   ...reportViews(),
+  ...warehouseViews(),
 }
 
 /** The six trading document kinds: one generic entry page and list page each. */
@@ -94,6 +95,28 @@ function reportViews(): Record<string, Loader> {
   return out
 }
 
+/** The warehouse area (issue 14): its document kinds on the generic entry and
+ * list pages (their entry pages at the seed's routes), the stocktake and the
+ * stock query. */
+function warehouseViews(): Record<string, Loader> {
+  const out: Record<string, Loader> = {}
+  const kinds = [
+    ['invTf', 'invTf_detail'],
+    ['otherIn', 'warehouse_detail'],
+    ['otherOut', 'exWarehouse_detail'],
+    ['costAdjustment', 'costAdjustment_detail'],
+    ['combination', 'combination_detail'],
+  ] as const
+  for (const [name, entry] of kinds) {
+    out[`warehouse/${entry}`] = () => import('@/features/document/views/DocEntry').then((m) => ({ default: m.entryView(name) }))
+    out[`warehouse/${name}`] = () => import('@/features/document/views/DocList').then((m) => ({ default: m.listView(name) }))
+  }
+  out['warehouse/stocktake_detail'] = () => import('@/features/warehouse/views/StocktakeEntry')
+  out['warehouse/stocktake'] = () => import('@/features/warehouse/views/StocktakeList')
+  out['warehouse/stock'] = () => import('@/features/warehouse/views/StockQuery')
+  return out
+}
+
 /** Seeded screens not built yet: they show the "coming soon" view. */
 export const comingSoonViews = [
   // purchasing
@@ -102,21 +125,6 @@ export const comingSoonViews = [
   // sales
   'sales/salesInvoice_detail',
   'sales/salesInvoice',
-  // warehouse
-  'storage/invTf_detail',
-  'storage/invTf',
-  'storage/otherIn_detail',
-  'storage/otherIn',
-  'storage/otherOut_detail',
-  'storage/otherOut',
-  'storage/costAdjustment_detail',
-  'storage/costAdjustment',
-  'storage/assemble_detail',
-  'storage/disassemble_detail',
-  'storage/combination',
-  'storage/stocktake_detail',
-  'storage/stocktake',
-  'storage/stock',
   // funds
   'fund/receipt_detail',
   'fund/receipt',

@@ -63,6 +63,10 @@ export interface DocGridProps {
   readOnly?: boolean
   /** columns an entry page leaves out (orders: batches, …) */
   hideColumns?: ColumnKey[]
+  /** opt-in columns the page shows (transfers: inLocation; combinations: entryType) */
+  showColumns?: ColumnKey[]
+  /** column titles of the page (i18n keys of the docGrid namespace), e.g. location → "out warehouse" */
+  columnTitles?: Partial<Record<ColumnKey, string>>
   /** the viewport height in pixels */
   height?: number
   testId?: string
@@ -103,6 +107,8 @@ function cellText(l: DocLine, c: GridColumn, s: GridSettings): string {
       return l.skuName
     case 'location':
       return l.locationName
+    case 'inLocation':
+      return l.inLocationName ?? ''
     case 'serials':
       return l.serNumList.length ? String(l.serNumList.length) : ''
     default: {
@@ -206,7 +212,13 @@ const Row = memo(function Row({
               onCell(row, c.key)
             }}
           >
-            {active && editor ? editor : <span style={ellipsis}>{cellText(line, c, settings)}</span>}
+            {active && editor ? (
+              editor
+            ) : (
+              <span style={ellipsis}>
+                {c.key === 'entryType' ? (line.entryType ? t(`entryType.${line.entryType}`) : '') : cellText(line, c, settings)}
+              </span>
+            )}
           </div>
         )
       })}
@@ -360,6 +372,8 @@ export function DocGrid(props: DocGridProps) {
     errors,
     readOnly,
     hideColumns,
+    showColumns,
+    columnTitles,
     height = 420,
     testId = 'docgrid',
     gridRef,
@@ -377,7 +391,10 @@ export function DocGrid(props: DocGridProps) {
     }),
     [token],
   )
-  const columns = useMemo(() => gridColumns(s, { hide: hideColumns, readOnly }), [s, hideColumns, readOnly])
+  const columns = useMemo(
+    () => gridColumns(s, { hide: hideColumns, show: showColumns, titles: columnTitles, readOnly }),
+    [s, hideColumns, showColumns, columnTitles, readOnly],
+  )
   const cursorCols = useMemo(() => cursorColumns(columns, readOnly), [columns, readOnly])
   const index = useMemo(() => new GoodsIndex(goods), [goods])
   const goodsById = useMemo(() => new Map(goods.map((g) => [g.id, g])), [goods])
@@ -534,6 +551,10 @@ export function DocGrid(props: DocGridProps) {
         return r?.option ? { ...line, skuId: r.option.value, skuName: r.option.label } : line
       case 'location':
         return r?.option ? { ...line, locationId: r.option.value, locationName: r.option.label } : line
+      case 'inLocation':
+        return r?.option ? { ...line, inLocationId: r.option.value, inLocationName: r.option.label } : line
+      case 'entryType':
+        return r?.option ? { ...line, entryType: r.option.value } : line
       default: {
         const { line: next, problem } = editCell(line, col.key, value, s)
         lastProblem.current = problem ? problemText(problem) : ''
@@ -647,11 +668,14 @@ export function DocGrid(props: DocGridProps) {
       case 'sku':
         return { options: filter((g?.skus ?? []).filter((x) => !x.disable).map((x) => ({ value: x.id, label: x.skuName }))) }
       case 'location':
+      case 'inLocation':
         return { options: filter(warehouses.map((w) => ({ value: w.id, label: String(w.name ?? w.id) }))) }
+      case 'entryType':
+        return { options: filter([1, 2].map((v) => ({ value: v, label: t(`entryType.${v}`) }))) }
       default:
         return {}
     }
-  }, [cur.editing, cur.draft, activeCol, activeLine, goodsById, index, warehouses])
+  }, [cur.editing, cur.draft, activeCol, activeLine, goodsById, index, warehouses, t])
 
   const editor =
     cur.editing && activeCol ? (

@@ -36,6 +36,11 @@ export interface DocLine {
   unitCost?: string
   cost?: string
   description: string
+  /** stock transfers: the warehouse the goods go into (locationId is the one they leave); 0/absent: the header's */
+  inLocationId?: number
+  inLocationName?: string
+  /** assembly and disassembly: 1 the product (组合件), 2 a part (子件) */
+  entryType?: number
 }
 
 /** The system settings and rights the grid follows (the entry page passes them). */
@@ -60,6 +65,8 @@ export interface GridSettings {
   money: boolean
   /** the kind shows costs (outbound lines) and the user holds money:cost:view */
   cost: boolean
+  /** value-only lines (cost adjustment): the amount is typed, signed, without quantity or price */
+  valueOnly?: boolean
 }
 
 /** The line fields a column shows. */
@@ -69,6 +76,8 @@ export type ColumnKey =
   | 'unit'
   | 'sku'
   | 'location'
+  | 'inLocation'
+  | 'entryType'
   | 'qty'
   | 'price'
   | 'discountRate'

@@ -1,23 +1,39 @@
-// The six trading document kinds the generic entry and list pages serve
-// (api.md §4, internal/order and internal/trade kinds). One row a kind:
-// routes, permissions, the contact it is made with, its money right, whether
-// lines show costs, whether it is an order, what it is made from.
+// The document kinds the generic entry and list pages serve (api.md §4):
+// the trading kinds (internal/order, internal/trade) and the warehouse
+// kinds (internal/warehouse). One row a kind: family (which header, footer
+// and line columns the entry page brings), routes, permissions, the contact
+// it is made with, its money right, whether lines show costs, whether it
+// is an order, what it is made from.
 // The server's kinds (internal/app/kinds.go) are the source: the Go test
 // internal/app/kinds_web_test.go fails when this table, the seeded menus or
 // the kind labels of locales/<lang>/document.json disagree with them.
-export type DocKindName = 'purOrder' | 'purchase' | 'rePurchase' | 'salesOrder' | 'sales' | 'reSales'
+export type TradeKindName = 'purOrder' | 'purchase' | 'rePurchase' | 'salesOrder' | 'sales' | 'reSales'
+export type WarehouseKindName = 'invTf' | 'otherIn' | 'otherOut' | 'costAdjustment' | 'combination'
+export type DocKindName = TradeKindName | WarehouseKindName
+
+/** trade: contact, discount, paid now, debt; inventory: stock only, no money */
+export type DocFamily = 'trade' | 'inventory'
+
+/** How an inventory kind's lines look (see families/inventory.tsx). */
+export type LineShape = 'transfer' | 'priced' | 'costed' | 'value' | 'combination'
 
 export interface DocKind {
   name: DocKindName
-  /** menu section: the routes are /<section>/<name> and /<section>/<name>_detail */
-  section: 'purchase' | 'sales'
+  family: DocFamily
+  /** menu section: the routes are /<section>/<name> (list) and /<section>/<entry> */
+  section: 'purchase' | 'sales' | 'warehouse'
+  /** the entry page's route name (the seed's: invTf_detail, warehouse_detail, …) */
+  entry: string
   /** API base under /prod-api */
   api: string
   /** permission prefix (+ ":query" …) */
   perm: string
-  contact: 'customer' | 'supplier'
+  /** the contact the document is made with (absent: none) */
+  contact?: 'customer' | 'supplier'
+  /** the contact must be given (trade kinds) */
+  contactRequired: boolean
   /** /api/contact type */
-  contactType: -10 | 10
+  contactType?: -10 | 10
   /** without it prices and amounts are hidden */
   moneyRight: string
   /** lines show unitCost/cost (with money:cost:view) */
@@ -33,11 +49,29 @@ export interface DocKind {
   priceField: 'purPrice' | 'salePrice'
   /** +1 stock in, −1 out, 0 none */
   stock: 1 | -1 | 0
+  /** sub-types the header picks (the first is the default); absent: the kind's one transType */
+  transTypes?: number[]
+  /** inventory kinds: how the lines look */
+  lines?: LineShape
 }
 
 export const COST_RIGHT = 'money:cost:view'
 
+/** Transaction types of the warehouse kinds' sub-types (api.md §4). */
+export const TRANS = {
+  invTf: 103091,
+  otherIn: 150706,
+  stocktakeGain: 150701,
+  otherOut: 150806,
+  stocktakeLoss: 150801,
+  costAdjustment: 150807,
+  assembly: 153301,
+  disassembly: 153302,
+} as const
+
 const purchaseBase = {
+  family: 'trade',
+  contactRequired: true,
   section: 'purchase',
   contact: 'supplier',
   contactType: 10,
@@ -45,6 +79,8 @@ const purchaseBase = {
   priceField: 'purPrice',
 } as const
 const salesBase = {
+  family: 'trade',
+  contactRequired: true,
   section: 'sales',
   contact: 'customer',
   contactType: -10,
@@ -53,10 +89,20 @@ const salesBase = {
 } as const
 
 export const docKinds: Record<DocKindName, DocKind> = {
-  purOrder: { ...purchaseBase, name: 'purOrder', api: '/purOrder', perm: 'purchase:purOrder', showCost: false, order: true, stock: 0 },
+  purOrder: {
+    ...purchaseBase,
+    name: 'purOrder',
+    entry: 'purOrder_detail',
+    api: '/purOrder',
+    perm: 'purchase:purOrder',
+    showCost: false,
+    order: true,
+    stock: 0,
+  },
   purchase: {
     ...purchaseBase,
     name: 'purchase',
+    entry: 'purchase_detail',
     api: '/purchase',
     perm: 'purchase:purchase',
     showCost: false,
@@ -68,6 +114,7 @@ export const docKinds: Record<DocKindName, DocKind> = {
   rePurchase: {
     ...purchaseBase,
     name: 'rePurchase',
+    entry: 'rePurchase_detail',
     api: '/rePurchase',
     perm: 'purchase:rePurchase',
     showCost: true,
@@ -75,10 +122,20 @@ export const docKinds: Record<DocKindName, DocKind> = {
     returnOf: 'purchase',
     stock: -1,
   },
-  salesOrder: { ...salesBase, name: 'salesOrder', api: '/salesOrder', perm: 'sales:salesOrder', showCost: false, order: true, stock: 0 },
+  salesOrder: {
+    ...salesBase,
+    name: 'salesOrder',
+    entry: 'salesOrder_detail',
+    api: '/salesOrder',
+    perm: 'sales:salesOrder',
+    showCost: false,
+    order: true,
+    stock: 0,
+  },
   sales: {
     ...salesBase,
     name: 'sales',
+    entry: 'sales_detail',
     api: '/sales',
     perm: 'sales:sales',
     showCost: true,
@@ -90,6 +147,7 @@ export const docKinds: Record<DocKindName, DocKind> = {
   reSales: {
     ...salesBase,
     name: 'reSales',
+    entry: 'reSales_detail',
     api: '/reSales',
     perm: 'sales:reSales',
     showCost: true,
@@ -97,9 +155,57 @@ export const docKinds: Record<DocKindName, DocKind> = {
     returnOf: 'sales',
     stock: 1,
   },
+  ...warehouseKinds(),
 }
 
+function warehouseKinds(): Record<WarehouseKindName, DocKind> {
+  const base = {
+    family: 'inventory',
+    section: 'warehouse',
+    contactRequired: false,
+    moneyRight: COST_RIGHT,
+    showCost: true,
+    order: false,
+    priceField: 'purPrice',
+  } as const
+  const kind = (name: WarehouseKindName, entry: string, rest: Partial<DocKind> & Pick<DocKind, 'stock' | 'lines'>): DocKind => ({
+    ...base,
+    name,
+    entry,
+    api: `/${name}`,
+    perm: `warehouse:${name}`,
+    ...rest,
+  })
+  return {
+    invTf: kind('invTf', 'invTf_detail', { stock: -1, lines: 'transfer' }),
+    otherIn: kind('otherIn', 'warehouse_detail', {
+      stock: 1,
+      lines: 'priced',
+      contact: 'supplier',
+      contactType: 10,
+      transTypes: [TRANS.otherIn, TRANS.stocktakeGain],
+    }),
+    otherOut: kind('otherOut', 'exWarehouse_detail', {
+      stock: -1,
+      lines: 'costed',
+      contact: 'customer',
+      contactType: -10,
+      priceField: 'salePrice',
+      transTypes: [TRANS.otherOut, TRANS.stocktakeLoss],
+    }),
+    costAdjustment: kind('costAdjustment', 'costAdjustment_detail', { stock: 1, lines: 'value' }),
+    combination: kind('combination', 'combination_detail', {
+      stock: 1,
+      lines: 'combination',
+      transTypes: [TRANS.assembly, TRANS.disassembly],
+    }),
+  }
+}
+
+/** The kinds of a family, in menu order. */
+export const kindsOf = (f: DocFamily) => (Object.values(docKinds) as DocKind[]).filter((k) => k.family === f)
+
 /** The hash route of a kind's entry page (with ?id= to open a document). */
-export const entryPath = (k: DocKind, id?: number) => `/${k.section}/${k.name}_detail${id ? `?id=${id}` : ''}`
+export const entryPath = (k: DocKind, id?: number) => `/${k.section}/${k.entry}${id ? `?id=${id}` : ''}`
 /** The hash route of a kind's list page. */
 export const listPath = (k: DocKind) => `/${k.section}/${k.name}`

@@ -34,6 +34,12 @@ export interface DocEntry {
   unitCost?: Dec
   cost?: Dec
   description: string
+  /** transfers */
+  outLocationId?: number
+  inLocationId?: number
+  inLocationName?: string
+  /** assembly and disassembly: 1 product, 2 part */
+  entryType?: number
 }
 
 export interface DocAccount {
@@ -62,6 +68,11 @@ export interface Document {
   srcBillNo?: string
   description: string
   deliveryDate: string
+  /** transfers: the first line's warehouses */
+  outLocationId?: number
+  inLocationId?: number
+  /** assembly and disassembly */
+  fee?: Dec
   billStatus: number
   totalQty: Dec
   totalAmount: Dec
@@ -155,6 +166,12 @@ export interface DocHeader {
   srcBillId?: number
   srcBillNo?: string
   srcOrderId?: number
+  /** the sub-type (other stock-in/out, assembly/disassembly) */
+  transType?: number
+  /** transfers: the lines' default in warehouse (locationId: the out warehouse) */
+  inLocationId?: number
+  /** assembly and disassembly: the fee added to the cost */
+  fee?: string
   checked: 0 | 1
   billStatus?: number
   userName?: string
@@ -191,6 +208,10 @@ export interface DocInput {
   srcOrderId?: number
   description: string
   deliveryDate?: string
+  transType?: number
+  outLocationId?: number
+  inLocationId?: number
+  fee?: string
   disRate: string
   disAmount?: string
   entries: Record<string, unknown>[]

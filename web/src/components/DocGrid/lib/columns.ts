@@ -9,7 +9,9 @@ const ALL: GridColumn[] = [
   { key: 'spec', title: 'col.spec', width: 100, editor: 'none' },
   { key: 'unit', title: 'col.unit', width: 80, editor: 'choice' },
   { key: 'sku', title: 'col.sku', width: 120, editor: 'choice' },
+  { key: 'entryType', title: 'col.entryType', width: 90, editor: 'choice' },
   { key: 'location', title: 'col.location', width: 110, editor: 'choice' },
+  { key: 'inLocation', title: 'col.inLocation', width: 110, editor: 'choice' },
   { key: 'batch', title: 'col.batch', width: 100, editor: 'text' },
   { key: 'prodDate', title: 'col.prodDate', width: 110, editor: 'date' },
   { key: 'validDate', title: 'col.validDate', width: 110, editor: 'date' },
@@ -30,9 +32,23 @@ const ALL: GridColumn[] = [
 const MONEY: ColumnKey[] = ['price', 'discountRate', 'deduction', 'amount', 'taxRate', 'tax', 'taxAmount']
 const TAX: ColumnKey[] = ['taxRate', 'tax', 'taxAmount']
 
-/** The grid's columns for the settings and rights. */
-export function gridColumns(s: GridSettings, opts: { hide?: ColumnKey[]; readOnly?: boolean } = {}): GridColumn[] {
+/** Columns only the kinds that ask for them show (transfers, combinations). */
+export const OPT_IN: ColumnKey[] = ['inLocation', 'entryType']
+
+/**
+ * The grid's columns for the settings and rights. show: opt-in columns
+ * (OPT_IN) the kind uses; titles: column titles of the kind (i18n keys).
+ */
+export function gridColumns(
+  s: GridSettings,
+  opts: { hide?: ColumnKey[]; show?: ColumnKey[]; titles?: Partial<Record<ColumnKey, string>>; readOnly?: boolean } = {},
+): GridColumn[] {
   const hidden = new Set<ColumnKey>(opts.hide ?? [])
+  OPT_IN.forEach((k) => !opts.show?.includes(k) && hidden.add(k))
+  if (s.valueOnly)
+    (
+      ['unit', 'serials', 'batch', 'prodDate', 'validDate', 'qty', 'price', 'discountRate', 'deduction', 'unitCost', 'cost'] as ColumnKey[]
+    ).forEach((k) => hidden.add(k))
   if (!s.multiUnit) hidden.add('unit')
   if (!s.skus) hidden.add('sku')
   if (!s.lineWarehouse) hidden.add('location')
@@ -44,9 +60,9 @@ export function gridColumns(s: GridSettings, opts: { hide?: ColumnKey[]; readOnl
     hidden.add('unitCost')
     hidden.add('cost')
   }
-  return ALL.filter((c) => !hidden.has(c.key)).map((c) =>
-    opts.readOnly ? { ...c, editor: c.editor === 'serials' ? c.editor : 'none' } : c,
-  )
+  return ALL.filter((c) => !hidden.has(c.key))
+    .map((c) => (opts.titles?.[c.key] ? { ...c, title: opts.titles[c.key] as string } : c))
+    .map((c) => (opts.readOnly ? { ...c, editor: c.editor === 'serials' ? c.editor : 'none' } : c))
 }
 
 /** The columns the cursor visits (editable ones); a read-only grid visits every column. */

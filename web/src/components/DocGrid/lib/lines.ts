@@ -43,6 +43,8 @@ export const isEmptyLine = (l: DocLine) => !l.invId
 
 /** The line with its figures recomputed. */
 export function recompute(l: DocLine, s: GridSettings): DocLine {
+  // a value-only line's amount is what was typed
+  if (s.valueOnly) return l
   const f = lineFigures(l.qty, l.price, l.discountRate, l.taxRate, { on: s.taxOn, priceIsTax: s.priceIsTax, amountPlaces: s.amountPlaces })
   return { ...l, ...f }
 }
@@ -136,6 +138,11 @@ export function editCell(l: DocLine, col: ColumnKey, raw: string, s: GridSetting
     case 'deduction':
     case 'amount':
     case 'taxAmount': {
+      if (s.valueOnly && col === 'amount') {
+        // a signed change of value (cost adjustment)
+        const problem = checkDecimal(text, { places: s.amountPlaces, min: '-1000000000000' })
+        return problem ? { line: l, problem } : { line: { ...l, amount: text === '' ? '0' : text }, problem: '' }
+      }
       const problem = checkDecimal(text, limits(col, s))
       if (problem) return { line: l, problem }
       const v = text === '' ? (col === 'qty' || col === 'price' ? '' : '0') : text
@@ -163,6 +170,10 @@ export function clearCell(l: DocLine, col: ColumnKey, s: GridSettings): DocLine 
       return { ...l, skuId: 0, skuName: '' }
     case 'location':
       return { ...l, locationId: 0, locationName: '' }
+    case 'inLocation':
+      return { ...l, inLocationId: 0, inLocationName: '' }
+    case 'entryType':
+      return l
     case 'serials':
       return { ...l, serNumList: [] }
     case 'unit':

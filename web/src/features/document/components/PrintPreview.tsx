@@ -37,7 +37,9 @@ export function PrintPreview({ kind, state, figures, settings: s, contactName, o
   const sys = useSystemParams().data
   const h = state.header
   const lines = state.lines.filter((l) => l.invId)
-  const money = s.money
+  // warehouse documents print prices only where the price is the cost in (other stock-in)
+  const money = s.money && (kind.family === 'trade' || kind.lines === 'priced' || kind.lines === 'value')
+  const trade = kind.family === 'trade'
   const A = s.amountPlaces
   return (
     <Modal
@@ -66,9 +68,11 @@ export function PrintPreview({ kind, state, figures, settings: s, contactName, o
           </div>
         </div>
         <div style={{ display: 'flex', justifyContent: 'space-between', margin: '8px 0', fontSize: 12 }}>
-          <span>
-            {t(`contact.${kind.contact}`)}: {contactName}
-          </span>
+          {kind.contact && (
+            <span>
+              {t(`contact.${kind.contact}`)}: {contactName}
+            </span>
+          )}
           <span>
             {t('field.date')}: {h.date}
           </span>
@@ -83,6 +87,7 @@ export function PrintPreview({ kind, state, figures, settings: s, contactName, o
               <th>{t('print.goods')}</th>
               <th>{t('print.spec')}</th>
               <th>{t('print.unit')}</th>
+              {!trade && <th>{t('field.location')}</th>}
               <th>{t('print.qty')}</th>
               {money && <th>{t('print.price')}</th>}
               {money && <th>{t('print.amount')}</th>}
@@ -99,6 +104,12 @@ export function PrintPreview({ kind, state, figures, settings: s, contactName, o
                 </td>
                 <td>{l.invSpec}</td>
                 <td>{l.unitName}</td>
+                {!trade && (
+                  <td>
+                    {l.locationName}
+                    {l.inLocationName ? ` → ${l.inLocationName}` : ''}
+                  </td>
+                )}
                 <td className="num">{l.qty}</td>
                 {money && <td className="num">{format(l.price, s.pricePlaces)}</td>}
                 {money && <td className="num">{format(s.taxOn ? l.taxAmount : l.amount, A)}</td>}
@@ -106,7 +117,7 @@ export function PrintPreview({ kind, state, figures, settings: s, contactName, o
               </tr>
             ))}
             <tr>
-              <td colSpan={4}>{t('print.total')}</td>
+              <td colSpan={trade ? 4 : 5}>{t('print.total')}</td>
               <td className="num">{figures.totalQty}</td>
               {money && <td />}
               {money && <td className="num">{format(figures.totalAmount, A)}</td>}
@@ -114,7 +125,7 @@ export function PrintPreview({ kind, state, figures, settings: s, contactName, o
             </tr>
           </tbody>
         </table>
-        {money && (
+        {money && trade && (
           <div style={{ margin: '8px 0', fontSize: 12, display: 'flex', gap: 24, flexWrap: 'wrap' }}>
             <span>
               {t('field.disAmount')}: {format(figures.disAmount, A)}

@@ -58,6 +58,8 @@ export function lineOf(e: DocEntry, key: string): DocLine {
     cost: e.cost === undefined ? undefined : s(e.cost),
     description: s(e.description),
     ...(e.srcEntryId ? { srcEntryId: e.srcEntryId } : {}),
+    ...(e.inLocationId ? { inLocationId: e.inLocationId, inLocationName: s(e.inLocationName) } : {}),
+    ...(e.entryType ? { entryType: e.entryType } : {}),
   } as DocLine
 }
 
@@ -87,6 +89,9 @@ export function stateOf(d: Document): DocState {
       disAmount: isZero(d.disAmount) ? '' : s(d.disAmount),
       srcBillId: d.srcBillId || undefined,
       srcBillNo: d.srcBillNo || undefined,
+      ...(d.transType ? { transType: d.transType } : {}),
+      ...(d.inLocationId ? { inLocationId: d.inLocationId } : {}),
+      ...(d.fee !== undefined && d.fee !== null ? { fee: s(d.fee) } : {}),
       checked: d.checked ? 1 : 0,
       billStatus: d.billStatus,
       userName: d.userName,
@@ -200,8 +205,79 @@ export function returnOf(d: Document, today: string): DocState {
 /** Settlement lines that say something (an account or a payment). */
 const usedAccounts = (a: AccountLine[]) => a.filter((x) => x.accId || (x.payment && Number(x.payment) !== 0))
 
+/** What an inventory kind's line sends, by the kind's line shape. */
+function inventoryEntry(k: DocKind, x: Record<string, unknown>, i: number, lines: Record<string, unknown>[]): Record<string, unknown> {
+  const base: Record<string, unknown> = { invId: x.invId, skuId: x.skuId || 0, description: s(x.description) }
+  if (k.lines === 'value') return { ...base, locationId: x.locationId || 0, amount: s(x.amount) || '0' }
+  const out: Record<string, unknown> = {
+    ...base,
+    unitId: x.unitId || 0,
+    qty: s(x.qty) || '0',
+    batch: s(x.batch),
+    prodDate: s(x.prodDate),
+    validDate: s(x.validDate),
+  }
+  const sers = (x.serNumList as { serNum: string }[] | undefined) ?? []
+  if (sers.length) out.serNumList = sers.map((v) => ({ serNum: v.serNum }))
+  if (k.lines === 'transfer') {
+    out.outLocationId = x.locationId || 0
+    out.inLocationId = x.inLocationId || 0
+    return out
+  }
+  out.locationId = x.locationId || 0
+  if (k.lines === 'priced') out.price = s(x.price) || '0'
+  if (k.lines === 'combination') out.entryType = entryTypeOf(x, i, lines)
+  return out
+}
+
+/** A combination line's type: as chosen, else the first line with goods is the product, the others parts. */
+export function entryTypeOf(x: { entryType?: unknown }, i: number, lines: { entryType?: unknown }[]): number {
+  const v = Number(x.entryType ?? 0)
+  if (v === 1 || v === 2) return v
+  const productAt = lines.findIndex((l) => Number(l.entryType ?? 0) === 1)
+  return productAt < 0 ? (lines.findIndex((l) => !Number(l.entryType ?? 0)) === i ? 1 : 2) : 2
+}
+
+/** Combination lines with goods get their type as they are entered (the first the product, the next parts). */
+export function withEntryTypes(lines: DocLine[]): DocLine[] {
+  if (!lines.some((l) => l.invId && !l.entryType)) return lines
+  const out = [...lines]
+  out.forEach((l, i) => {
+    if (l.invId && !l.entryType) out[i] = { ...l, entryType: out.some((x) => x.entryType === 1) ? 2 : 1 }
+  })
+  return out
+}
+
+/** The add/update body of an inventory kind: no money, no discount, no settlement lines. */
+function inventoryRequest(k: DocKind, st: DocState): DocInput {
+  const h = st.header
+  const saved = linesForSave(st.lines) as Record<string, unknown>[]
+  const body: DocInput = {
+    date: h.date,
+    buId: k.contact ? (h.buId ?? 0) : 0,
+    salesId: 0,
+    locationId: h.locationId ?? 0,
+    description: h.description.trim(),
+    disRate: '0',
+    entries: saved.map((x, i) => inventoryEntry(k, x, i, saved)),
+    accounts: [],
+  }
+  if (k.transTypes) body.transType = h.transType || k.transTypes[0]
+  if (k.lines === 'transfer') {
+    body.outLocationId = h.locationId ?? 0
+    body.inLocationId = h.inLocationId ?? 0
+  }
+  if (k.lines === 'combination') body.fee = h.fee?.trim() || '0'
+  if (h.id) {
+    body.id = h.id
+    body.version = h.version
+  }
+  return body
+}
+
 /** The add/update body. */
 export function toRequest(k: DocKind, st: DocState): DocInput {
+  if (k.family === 'inventory') return inventoryRequest(k, st)
   const h = st.header
   const entries = linesForSave(st.lines).map((l) => {
     const x = l as Record<string, unknown>

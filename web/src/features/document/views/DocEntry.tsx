@@ -1,6 +1,8 @@
-// The entry page of a trading document (one component for the six kinds,
-// driven by kinds.ts): header, the shared line grid, document discount,
-// paid now over settlement accounts, debt; save, save and audit, audit,
+// The entry page of a document (one component for every kind, driven by
+// kinds.ts): the life cycle here, the header, footer and line columns from
+// the kind's family (families/trade.tsx: contact, discount, paid now over
+// settlement accounts, debt; families/inventory.tsx: warehouse documents),
+// the shared line grid between them; save, save and audit, audit,
 // un-audit, new, copy, delete, print; make from an order, return from a
 // document. Opened with ?id= (a document), ?fromOrder= (a receipt or
 // delivery from an order's pending lines) or ?returnOf= (a return of a
@@ -9,7 +11,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Card, Col, DatePicker, Flex, Form, Input, Row, Select, Space, Spin, Tag, Tooltip, Typography, theme } from 'antd'
+import { Alert, Button, Card, Flex, Space, Spin, Tag, Typography, theme } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs'
 import { ApiError } from '@/api/http'
@@ -18,7 +20,6 @@ import { useTabRoute } from '@/app/tabRoute'
 import { setTabGuard } from '@/stores/tabs'
 import { useSession } from '@/stores/session'
 import { can } from '@/stores/permission'
-import { format } from '@/utils/decimal'
 import { useCache } from '@/features/cache/api'
 import { useSystemParams } from '@/features/sysconf/api'
 import { CachedDocGrid } from '../components/CachedDocGrid'
@@ -28,18 +29,20 @@ import type { CachedGoods } from '@/components/DocGrid/lib/goodsSearch'
 import { confirmDelete } from '@/components/confirmDelete'
 import { docKinds, entryPath, type DocKind, type DocKindName } from '../kinds'
 import { docApi, docKeys, priceProposals } from '../api'
-import type { AccountLine, DocHeader, DocState, Document } from '../types'
-import { copyState, emptyAccount, emptyState, figuresOf, fromPending, returnOf, stateOf, toRequest } from '../lib/form'
+import type { DocHeader, DocState, Document } from '../types'
+import { copyState, emptyState, figuresOf, fromPending, returnOf, stateOf, toRequest, withEntryTypes } from '../lib/form'
 import { errorsAt, gridErrors, liveHeaderErrors, type ErrorsAt } from '../lib/errors'
 import { invalidateAfterDocument } from '../lib/affected'
-import { defaultLocation, fromOrderPath, lastLocationKey, rememberLocation } from '../lib/defaults'
+import { defaultLocation, fromOrderPath, lastLocationKey } from '../lib/defaults'
 import { changedOnServer } from '../lib/live'
-import { moneyWords } from '../lib/wording'
 import { LineInfo } from '../components/LineInfo'
 import { clearDraft, loadDraft, saveDraft } from '../lib/draft'
 import { gridSettings } from '../lib/settings'
 import { OrderPicker } from '../components/OrderPicker'
 import { PrintPreview } from '../components/PrintPreview'
+import { inventoryFamily } from '../families/inventory'
+import { tradeFamily } from '../families/trade'
+import type { FamilyPartProps } from '../families/types'
 
 const today = () => dayjs().format('YYYY-MM-DD')
 const OPEN_PREFIX = 'cangshu.docOpen:'
@@ -59,12 +62,11 @@ export function DocEntry({ kind }: { kind: DocKind }) {
   const has = useCallback((p: string) => can(p, user), [user])
   const perm = (a: string) => has(`${kind.perm}:${a}`)
   const params = useSystemParams()
-  const settings = useMemo(() => gridSettings(params.data, kind, has), [params.data, kind, has])
+  const family = kind.family === 'inventory' ? inventoryFamily : tradeFamily
+  const settings = useMemo(() => family.settings(kind, gridSettings(params.data, kind, has)), [family, params.data, kind, has])
+  const gridShape = useMemo(() => family.grid(kind), [family, kind])
   const contacts = useCache(kind.contact === 'customer' ? 'customers' : 'suppliers')
-  const staff = useCache('staff')
   const warehouses = useCache('warehouses')
-  const accounts = useCache('accounts')
-  const payMethods = useCache('payMethods')
   const goods = useCache<CachedGoods & { id: number }>('goods')
 
   const [state, setStateRaw] = useState<DocState>(() => emptyState(today()))
@@ -84,7 +86,6 @@ export function DocEntry({ kind }: { kind: DocKind }) {
 
   const h = state.header
   const readOnly = h.checked === 1 || (!!h.id && !perm('update')) || (!h.id && !perm('add'))
-  const money = settings.money
 
   /** Every user edit goes through here: the page becomes dirty. */
   const edit = useCallback((f: (s: DocState) => DocState) => {
@@ -167,8 +168,9 @@ export function DocEntry({ kind }: { kind: DocKind }) {
     (g: CachedGoods, unitId: number) => prices.current.get(`${buRef.current ?? 0}:${g.id}:${unitId || g.unitId}`) ?? null,
     [],
   )
+  const proposes = kind.family === 'trade' || kind.lines === 'priced'
   useEffect(() => {
-    if (readOnly) return
+    if (readOnly || !proposes) return
     const bu = h.buId ?? 0
     const want = [...new Set(state.lines.filter((l) => l.invId && l.priceSource === 'goods').map((l) => l.invId))].filter(
       (id) => !asked.current.has(`${bu}:${id}`),
@@ -195,7 +197,7 @@ export function DocEntry({ kind }: { kind: DocKind }) {
         })
       })
       .catch(() => undefined)
-  }, [state.lines, h.buId, readOnly, settings])
+  }, [state.lines, h.buId, readOnly, settings, proposes])
 
   const onContact = (buId: number | undefined) => {
     const c = buId ? contacts.byId.get(buId) : undefined
@@ -256,7 +258,7 @@ export function DocEntry({ kind }: { kind: DocKind }) {
     }
     const st = g ? { ...stateRef.current, lines: g.lines } : stateRef.current
     const local: Record<string, string> = {}
-    if (!st.header.buId) local.buId = t('required', { field: t(`contact.${kind.contact}`) })
+    Object.assign(local, family.check(kind, st, t))
     if (!st.header.date) local.date = t('required', { field: t('field.date') })
     if (!st.lines.some((l) => l.invId)) local.entries = t('noLines')
     if (Object.keys(local).length) {
@@ -379,22 +381,8 @@ export function DocEntry({ kind }: { kind: DocKind }) {
     return () => window.removeEventListener('keydown', on)
   }, [tab.active, readOnly, busy])
 
-  const options = (list: { id: number; name?: string; number?: string }[]) =>
-    list.map((x) => ({ value: x.id, label: x.number ? `${x.number} ${x.name ?? ''}` : String(x.name ?? x.id) }))
-  const contactOptions = useMemo(() => options(contacts.list), [contacts.list])
-  const staffOptions = useMemo(() => options(staff.list), [staff.list])
-  const whOptions = useMemo(() => options(warehouses.list), [warehouses.list])
-  const accOptions = useMemo(() => options(accounts.list), [accounts.list])
-  const wayOptions = useMemo(() => options(payMethods.list), [payMethods.list])
-  const filter = (input: string, o?: { label?: unknown }) =>
-    String(o?.label ?? '')
-      .toLowerCase()
-      .includes(input.toLowerCase())
+  const partProps: FamilyPartProps = { kind, state, readOnly, settings, figures, setHeader, edit, fieldErr, onContact, lastLocKey }
 
-  const setAccount = (key: string, patch: Partial<AccountLine>) =>
-    edit((s) => ({ ...s, accounts: s.accounts.map((a) => (a.key === key ? { ...a, ...patch } : a)) }))
-
-  const A = settings.amountPlaces
   const status = h.checked ? (
     <Tag color="success" data-testid="doc-status">
       {t('state.audited')}
@@ -410,7 +398,7 @@ export function DocEntry({ kind }: { kind: DocKind }) {
 
   return (
     <Card
-      data-view={`${kind.section}/${kind.name}_detail`}
+      data-view={`${kind.section}/${kind.entry}`}
       data-testid={`doc-entry-${kind.name}`}
       styles={{ body: { padding: token.paddingMD } }}
     >
@@ -520,83 +508,12 @@ export function DocEntry({ kind }: { kind: DocKind }) {
           }
         />
       )}
-      <Form layout="vertical" disabled={readOnly} data-testid="doc-header">
-        <Row gutter={token.marginSM}>
-          <Col xs={24} sm={12} md={6}>
-            <Form.Item label={t(`contact.${kind.contact}`)} required {...fieldErr('buId')}>
-              <Select
-                showSearch={{ filterOption: filter }}
-                allowClear
-                value={h.buId}
-                options={contactOptions}
-                onChange={(v) => onContact(v)}
-                placeholder={t('pick')}
-                data-testid="doc-contact"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={12} sm={6} md={3}>
-            <Form.Item label={t('field.date')} required {...fieldErr('date')}>
-              <DatePicker
-                style={{ width: '100%' }}
-                allowClear={false}
-                value={h.date ? dayjs(h.date) : null}
-                onChange={(d) => setHeader({ date: d ? d.format('YYYY-MM-DD') : '' })}
-                data-testid="doc-date"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={12} sm={6} md={4}>
-            <Form.Item label={t('field.billNo')} {...fieldErr('billNo')}>
-              <Input value={h.billNo} readOnly placeholder={t('autoNumber')} data-testid="doc-billno" />
-            </Form.Item>
-          </Col>
-          <Col xs={12} sm={6} md={3}>
-            <Form.Item label={t('field.sales')} {...fieldErr('salesId')}>
-              <Select
-                showSearch={{ filterOption: filter }}
-                allowClear
-                value={h.salesId}
-                options={staffOptions}
-                onChange={(v) => setHeader({ salesId: v })}
-                data-testid="doc-staff"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={12} sm={6} md={4}>
-            <Form.Item label={t('field.location')} {...fieldErr('locationId')}>
-              <Select
-                showSearch={{ filterOption: filter }}
-                allowClear
-                value={h.locationId}
-                options={whOptions}
-                onChange={(v) => {
-                  rememberLocation(lastLocKey, v)
-                  setHeader({ locationId: v })
-                }}
-                data-testid="doc-location"
-              />
-            </Form.Item>
-          </Col>
-          {kind.order && (
-            <Col xs={12} sm={6} md={4}>
-              <Form.Item label={t('field.deliveryDate')} {...fieldErr('deliveryDate')}>
-                <DatePicker
-                  style={{ width: '100%' }}
-                  value={h.deliveryDate ? dayjs(h.deliveryDate) : null}
-                  onChange={(d) => setHeader({ deliveryDate: d ? d.format('YYYY-MM-DD') : '' })}
-                  data-testid="doc-delivery-date"
-                />
-              </Form.Item>
-            </Col>
-          )}
-        </Row>
-      </Form>
+      <family.Header {...partProps} />
 
       <CachedDocGrid
         key={gridGen}
         lines={lines}
-        onChange={(ls: DocLine[]) => edit((s) => ({ ...s, lines: ls }))}
+        onChange={(ls: DocLine[]) => edit((s) => ({ ...s, lines: kind.lines === 'combination' ? withEntryTypes(ls) : ls }))}
         settings={settings}
         defaultLocationId={h.locationId}
         priceField={kind.priceField}
@@ -605,7 +522,9 @@ export function DocEntry({ kind }: { kind: DocKind }) {
         readOnly={readOnly}
         gridRef={gridRef}
         lineInfo={readOnly ? undefined : (l: DocLine) => <LineInfo kind={kind} line={l} buId={h.buId} settings={settings} />}
-        hideColumns={kind.order ? ['batch', 'prodDate', 'validDate', 'serials'] : undefined}
+        hideColumns={gridShape.hide}
+        showColumns={gridShape.show}
+        columnTitles={gridShape.titles}
         height={Math.min(600, Math.max(300, (lines.length + 3) * 34))}
         testId="docgrid"
       />
@@ -615,148 +534,7 @@ export function DocEntry({ kind }: { kind: DocKind }) {
         </Typography.Text>
       )}
 
-      <Form layout="vertical" disabled={readOnly} style={{ marginTop: token.marginSM }} data-testid="doc-footer">
-        <Row gutter={token.marginSM}>
-          <Col xs={24} md={8}>
-            <Form.Item label={t('field.description')} {...fieldErr('description')}>
-              <Input.TextArea
-                rows={2}
-                maxLength={255}
-                value={h.description}
-                onChange={(e) => setHeader({ description: e.target.value })}
-                data-testid="doc-description"
-              />
-            </Form.Item>
-          </Col>
-          {money && (
-            <>
-              <Col xs={8} md={3}>
-                <Form.Item label={t('field.disRate')} {...fieldErr('disRate')}>
-                  <Input
-                    inputMode="decimal"
-                    value={h.disRate}
-                    onChange={(e) => setHeader({ disRate: e.target.value.trim(), disAmount: '' })}
-                    suffix="%"
-                    data-testid="doc-disrate"
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={8} md={3}>
-                <Form.Item label={t('field.disAmount')} {...fieldErr('disAmount')}>
-                  <Input
-                    inputMode="decimal"
-                    value={h.disAmount === '' ? format(figures.disAmount, A) : h.disAmount}
-                    onChange={(e) => setHeader({ disAmount: e.target.value.trim() })}
-                    data-testid="doc-disamount"
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={8} md={3}>
-                <Form.Item label={t('field.amount')}>
-                  <Input readOnly value={format(figures.amount, A)} data-testid="doc-amount" />
-                </Form.Item>
-              </Col>
-              {!kind.order && (
-                <>
-                  <Col xs={12} md={3}>
-                    <Form.Item label={t(moneyWords(kind).rpAmount)}>
-                      <Input readOnly value={format(figures.rpAmount, A)} data-testid="doc-rpamount" />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={12} md={4}>
-                    <Form.Item label={t('field.arrears')}>
-                      <Input readOnly value={format(figures.arrears, A)} data-testid="doc-arrears" />
-                    </Form.Item>
-                  </Col>
-                </>
-              )}
-            </>
-          )}
-        </Row>
-        {money && !kind.order && (
-          <div data-testid="doc-accounts">
-            <Typography.Text strong>{t(moneyWords(kind).accounts)}</Typography.Text>
-            {state.accounts.map((a, i) => (
-              <Row key={a.key} gutter={token.marginXS} style={{ marginTop: token.marginXS }}>
-                <Col xs={12} md={5}>
-                  <Form.Item style={{ margin: 0 }} {...fieldErr(`accounts[${i}].accId`)}>
-                    <Select
-                      allowClear
-                      placeholder={t('accounts.account')}
-                      value={a.accId}
-                      options={accOptions}
-                      onChange={(v) => setAccount(a.key, { accId: v })}
-                      data-testid={`doc-acc-${i}`}
-                    />
-                  </Form.Item>
-                </Col>
-                <Col xs={12} md={4}>
-                  <Form.Item style={{ margin: 0 }} {...fieldErr(`accounts[${i}].payment`)}>
-                    <Input
-                      inputMode="decimal"
-                      placeholder={t('accounts.payment')}
-                      value={a.payment}
-                      onChange={(e) => setAccount(a.key, { payment: e.target.value.trim() })}
-                      data-testid={`doc-pay-${i}`}
-                    />
-                  </Form.Item>
-                </Col>
-                <Col xs={12} md={4}>
-                  <Select
-                    allowClear
-                    style={{ width: '100%' }}
-                    placeholder={t('accounts.way')}
-                    value={a.wayId}
-                    options={wayOptions}
-                    onChange={(v) => setAccount(a.key, { wayId: v })}
-                  />
-                </Col>
-                <Col xs={12} md={4}>
-                  <Input
-                    placeholder={t('accounts.settlement')}
-                    value={a.settlement}
-                    onChange={(e) => setAccount(a.key, { settlement: e.target.value })}
-                  />
-                </Col>
-                <Col xs={20} md={6}>
-                  <Input
-                    placeholder={t('accounts.remark')}
-                    value={a.remark}
-                    onChange={(e) => setAccount(a.key, { remark: e.target.value })}
-                  />
-                </Col>
-                <Col xs={4} md={1}>
-                  {!readOnly && (
-                    <Tooltip title={t('accounts.remove')}>
-                      <Button
-                        type="text"
-                        icon={<DeleteOutlined />}
-                        onClick={() =>
-                          edit((s) => ({
-                            ...s,
-                            accounts: s.accounts.length > 1 ? s.accounts.filter((x) => x.key !== a.key) : [emptyAccount()],
-                          }))
-                        }
-                      />
-                    </Tooltip>
-                  )}
-                </Col>
-              </Row>
-            ))}
-            {!readOnly && (
-              <Button
-                type="dashed"
-                size="small"
-                icon={<PlusOutlined />}
-                style={{ marginTop: token.marginXS }}
-                onClick={() => edit((s) => ({ ...s, accounts: [...s.accounts, emptyAccount()] }))}
-              >
-                {t('accounts.add')}
-              </Button>
-            )}
-          </div>
-        )}
-      </Form>
+      <family.Footer {...partProps} />
       <Flex gap="large" style={{ marginTop: token.marginSM, color: token.colorTextSecondary }}>
         <span data-testid="doc-maker">
           {t('field.maker')}: {h.userName ?? user?.nickname ?? ''}

@@ -1,4 +1,4 @@
-// The list page of a trading document kind: filters (dates, contact,
+// The list page of a document kind (trading and warehouse kinds): filters (dates, contact,
 // status, number, matchCon), sortable columns, the totals row (userdata),
 // batch audit / un-audit / delete (orders: close / open) with per-document
 // results, export, and a document opened in its entry tab.
@@ -33,7 +33,9 @@ export function DocList({ kind }: { kind: DocKind }) {
   const qc = useQueryClient()
   const user = useSession((s) => s.user)
   const perm = (a: string) => can(`${kind.perm}:${a}`, user)
-  const money = can(kind.moneyRight, user)
+  // warehouse documents move no money: their lists show quantities (and the sub-type)
+  const trade = kind.family === 'trade'
+  const money = trade && can(kind.moneyRight, user)
   const sys = useSystemParams().data
   const A = Number(sys?.amountPlaces ?? 2)
   const Q = Number(sys?.qtyPlaces ?? 2)
@@ -91,8 +93,11 @@ export function DocList({ kind }: { kind: DocKind }) {
         </a>
       ),
     }),
-    col('contactName', t(`contact.${kind.contact}`)),
-    { key: 'salesName', dataIndex: 'salesName', title: t('field.sales') },
+    ...(kind.transTypes
+      ? [col('transType', t('warehouse:field.transType'), { render: (v: number) => t(`warehouse:transType.${v}`) })]
+      : []),
+    ...(kind.contact ? [col('contactName', t(`contact.${kind.contact}`))] : []),
+    ...(trade ? [{ key: 'salesName', dataIndex: 'salesName', title: t('field.sales') }] : []),
     ...(kind.order ? [col('deliveryDate', t('field.deliveryDate'), { width: 110 })] : []),
     col('totalQty', t('field.totalQty'), num(Q)),
     ...(money
@@ -154,9 +159,11 @@ export function DocList({ kind }: { kind: DocKind }) {
         <Form.Item name="range" label={t('list.dates')}>
           <DatePicker.RangePicker />
         </Form.Item>
-        <Form.Item name="buId" label={t(`contact.${kind.contact}`)}>
-          <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={contactOptions} style={{ width: 180 }} />
-        </Form.Item>
+        {kind.contact && (
+          <Form.Item name="buId" label={t(`contact.${kind.contact}`)}>
+            <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={contactOptions} style={{ width: 180 }} />
+          </Form.Item>
+        )}
         <Form.Item name="checked" label={t('field.checked')}>
           <Select
             allowClear
