@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { api } from '@/api/http'
 import { compact } from '@/components/useListQuery'
-import { downloadFile } from '@/utils/download'
+import { downloadFile } from '@/api/download'
 import type { BatchResult, Dec } from '@/features/document/types'
 
 export interface TemplatePart {
