@@ -204,7 +204,41 @@ func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves
 		keys = append(keys, k)
 	}
 	slices.SortFunc(keys, cmpKey)
-	bal, err := lockBalances(ctx, tx, keys)
+	lockKeys := keys
+	var held map[Key]bool
+	if tx.Engine() == db.Postgres {
+		// Every balance the change can reach, locked now in one order
+		// (reach.go).
+		starts := make(map[Key]string, len(keys))
+		for _, k := range keys {
+			w := byKey[k]
+			d := ""
+			for _, a := range w.adds {
+				if md := moves[a.i].Date; d == "" || md < d {
+					d = md
+				}
+			}
+			for _, x := range w.dels {
+				if d == "" || x.date < d {
+					d = x.date
+				}
+			}
+			starts[k] = d
+		}
+		more, err := reach(ctx, tx, starts)
+		if err != nil {
+			return nil, err
+		}
+		if len(more) > 0 {
+			lockKeys = append(slices.Clone(keys), more...)
+			slices.SortFunc(lockKeys, cmpKey)
+		}
+		held = make(map[Key]bool, len(lockKeys))
+		for _, k := range lockKeys {
+			held[k] = true
+		}
+	}
+	bal, err := lockBalances(ctx, tx, lockKeys)
 	if err != nil {
 		return nil, err
 	}
@@ -283,7 +317,7 @@ func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves
 	if err := writeAppended(ctx, tx, appended); err != nil {
 		return nil, err
 	}
-	return out, propagate(ctx, tx, cfg, fed)
+	return out, propagate(ctx, tx, cfg, fed, held)
 }
 
 // group is the moves of one document posting that feed each other: the
@@ -341,8 +375,9 @@ const maxPasses = 10_000
 // move from its earliest one, in date order, each balance once per pass,
 // pass after pass while costs keep changing (a fed balance may itself feed
 // others). Quantities do not change: the negative-stock rule has nothing to
-// check.
-func propagate(ctx context.Context, tx db.Querier, cfg Config, fed []int64) error {
+// check. held: the balances apply locked up front (PostgreSQL; nil on
+// SQLite): only others are locked here.
+func propagate(ctx context.Context, tx db.Querier, cfg Config, fed []int64, held map[Key]bool) error {
 	u := unit(cfg.AmountPlaces)
 	for pass := 0; len(fed) > 0; pass++ {
 		if pass >= maxPasses {
@@ -399,7 +434,17 @@ func propagate(ctx context.Context, tx db.Querier, cfg Config, fed []int64) erro
 			keys = append(keys, k)
 		}
 		slices.SortFunc(keys, cmpKey)
-		if _, err := lockBalances(ctx, tx, keys); err != nil {
+		lock := keys
+		if held != nil {
+			lock = nil
+			for _, k := range keys {
+				if !held[k] {
+					lock = append(lock, k)
+					held[k] = true
+				}
+			}
+		}
+		if _, err := lockBalances(ctx, tx, lock); err != nil {
 			return err
 		}
 		slices.SortStableFunc(keys, func(a, b Key) int { return cmpStr(start[a].date, start[b].date) })
