@@ -379,6 +379,7 @@ const maxPasses = 10_000
 // SQLite): only others are locked here.
 func propagate(ctx context.Context, tx db.Querier, cfg Config, fed []int64, held map[Key]bool) error {
 	u := unit(cfg.AmountPlaces)
+	var upd amountUpdates
 	for pass := 0; len(fed) > 0; pass++ {
 		if pass >= maxPasses {
 			return fmt.Errorf("stock: recosting did not settle after %d passes", maxPasses)
@@ -420,14 +421,15 @@ func propagate(ctx context.Context, tx db.Querier, cfg Config, fed []int64, held
 				if m.amount == want {
 					continue
 				}
-				if err := updateAmount(ctx, tx, m.id, want); err != nil {
-					return fmt.Errorf("fed move %d: %w", m.id, err)
-				}
+				upd.add(m.id, want)
 				p, ok := start[m.Key]
 				if !ok || m.date < p.date || m.date == p.date && m.id < p.id {
 					start[m.Key] = point{m.date, m.id}
 				}
 			}
+		}
+		if err := upd.flush(ctx, tx); err != nil {
+			return fmt.Errorf("fed moves: %w", err)
 		}
 		keys := make([]Key, 0, len(start))
 		for k := range start {
@@ -631,6 +633,7 @@ func walk(ctx context.Context, tx db.Querier, cfg Config, k Key, pDate string, p
 		return nil, fmt.Errorf("moves to recost: %w", err)
 	}
 	var fed []int64
+	var upd amountUpdates
 	minQty := int64(0)
 	checking := false
 	for _, m := range ms {
@@ -650,9 +653,7 @@ func walk(ctx context.Context, tx db.Querier, cfg Config, k Key, pDate string, p
 			out[i] = dec.FromMicros(amt)
 		}
 		if amt != m.amount {
-			if err := updateAmount(ctx, tx, m.id, amt); err != nil {
-				return nil, fmt.Errorf("recost move %d: %w", m.id, err)
-			}
+			upd.add(m.id, amt)
 			if m.role == RoleOut && !isNew {
 				fed = append(fed, m.feedKey)
 			}
@@ -666,6 +667,9 @@ func walk(ctx context.Context, tx db.Querier, cfg Config, k Key, pDate string, p
 	}
 	if s.stranded {
 		return nil, stranded(ctx, tx, k)
+	}
+	if err := upd.flush(ctx, tx); err != nil {
+		return nil, fmt.Errorf("recost moves of %+v: %w", k, err)
 	}
 	if s.fifo {
 		if err := writeLayers(ctx, tx, k, old, s.layers); err != nil {
