@@ -306,12 +306,6 @@ type whState struct {
 	layers     []whLay
 }
 
-// whPoint is one move in ledger order.
-type whPoint struct {
-	d *whDoc
-	x *whMove
-}
-
 // replay walks every audited document (and extra, audited at the end;
 // minus skip) in ledger order: by date, then audit order; within a
 // document the feeding moves of a line before its fed ones. It answers each
