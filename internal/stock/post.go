@@ -204,8 +204,9 @@ func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves
 		keys = append(keys, k)
 	}
 	slices.SortFunc(keys, cmpKey)
-	lockKeys := keys
+	var bal map[Key]locked
 	var held map[Key]bool
+	var err error
 	if tx.Engine() == db.Postgres {
 		// Every balance the change can reach, locked now in one order
 		// (reach.go).
@@ -225,20 +226,10 @@ func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves
 			}
 			starts[k] = d
 		}
-		more, err := reach(ctx, tx, starts)
-		if err != nil {
-			return nil, err
-		}
-		if len(more) > 0 {
-			lockKeys = append(slices.Clone(keys), more...)
-			slices.SortFunc(lockKeys, cmpKey)
-		}
-		held = make(map[Key]bool, len(lockKeys))
-		for _, k := range lockKeys {
-			held[k] = true
-		}
+		bal, held, err = lockReach(ctx, tx, keys, starts)
+	} else {
+		bal, err = lockBalances(ctx, tx, keys)
 	}
-	bal, err := lockBalances(ctx, tx, lockKeys)
 	if err != nil {
 		return nil, err
 	}
