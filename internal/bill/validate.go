@@ -181,10 +181,12 @@ func build(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System, shop
 		// Nothing is owed or paid: the amount is the value of the stock.
 		d.Arrears, d.HXStateCode = dec.Zero, 0
 	}
-	if d.DisAmount.Cmp(d.TotalAmount) > 0 {
+	// A warehouse document has neither discount nor payment (both zero
+	// above); its total may be negative (a cost adjustment lowering value).
+	if fam.money() && d.DisAmount.Cmp(d.TotalAmount) > 0 {
 		f.Add("disAmount", "bill.err.disTooLarge", errs.A("max", d.TotalAmount.String()))
 	}
-	if d.RPAmount.Cmp(d.Amount) > 0 {
+	if fam.money() && d.RPAmount.Cmp(d.Amount) > 0 {
 		f.Add("accounts", "bill.err.paidTooMuch", errs.A("max", d.Amount.String()))
 	}
 	return d, f.Err()

@@ -204,7 +204,32 @@ func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves
 		keys = append(keys, k)
 	}
 	slices.SortFunc(keys, cmpKey)
-	bal, err := lockBalances(ctx, tx, keys)
+	var bal map[Key]locked
+	var held map[Key]bool
+	var err error
+	if tx.Engine() == db.Postgres {
+		// Every balance the change can reach, locked now in one order
+		// (reach.go).
+		starts := make(map[Key]string, len(keys))
+		for _, k := range keys {
+			w := byKey[k]
+			d := ""
+			for _, a := range w.adds {
+				if md := moves[a.i].Date; d == "" || md < d {
+					d = md
+				}
+			}
+			for _, x := range w.dels {
+				if d == "" || x.date < d {
+					d = x.date
+				}
+			}
+			starts[k] = d
+		}
+		bal, held, err = lockReach(ctx, tx, keys, starts)
+	} else {
+		bal, err = lockBalances(ctx, tx, keys)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -283,7 +308,7 @@ func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves
 	if err := writeAppended(ctx, tx, appended); err != nil {
 		return nil, err
 	}
-	return out, propagate(ctx, tx, cfg, fed)
+	return out, propagate(ctx, tx, cfg, fed, held)
 }
 
 // group is the moves of one document posting that feed each other: the
@@ -341,9 +366,11 @@ const maxPasses = 10_000
 // move from its earliest one, in date order, each balance once per pass,
 // pass after pass while costs keep changing (a fed balance may itself feed
 // others). Quantities do not change: the negative-stock rule has nothing to
-// check.
-func propagate(ctx context.Context, tx db.Querier, cfg Config, fed []int64) error {
+// check. held: the balances apply locked up front (PostgreSQL; nil on
+// SQLite): only others are locked here.
+func propagate(ctx context.Context, tx db.Querier, cfg Config, fed []int64, held map[Key]bool) error {
 	u := unit(cfg.AmountPlaces)
+	var upd amountUpdates
 	for pass := 0; len(fed) > 0; pass++ {
 		if pass >= maxPasses {
 			return fmt.Errorf("stock: recosting did not settle after %d passes", maxPasses)
@@ -385,21 +412,32 @@ func propagate(ctx context.Context, tx db.Querier, cfg Config, fed []int64) erro
 				if m.amount == want {
 					continue
 				}
-				if err := updateAmount(ctx, tx, m.id, want); err != nil {
-					return fmt.Errorf("fed move %d: %w", m.id, err)
-				}
+				upd.add(m.id, want)
 				p, ok := start[m.Key]
 				if !ok || m.date < p.date || m.date == p.date && m.id < p.id {
 					start[m.Key] = point{m.date, m.id}
 				}
 			}
 		}
+		if err := upd.flush(ctx, tx); err != nil {
+			return fmt.Errorf("fed moves: %w", err)
+		}
 		keys := make([]Key, 0, len(start))
 		for k := range start {
 			keys = append(keys, k)
 		}
 		slices.SortFunc(keys, cmpKey)
-		if _, err := lockBalances(ctx, tx, keys); err != nil {
+		lock := keys
+		if held != nil {
+			lock = nil
+			for _, k := range keys {
+				if !held[k] {
+					lock = append(lock, k)
+					held[k] = true
+				}
+			}
+		}
+		if _, err := lockBalances(ctx, tx, lock); err != nil {
 			return err
 		}
 		slices.SortStableFunc(keys, func(a, b Key) int { return cmpStr(start[a].date, start[b].date) })
@@ -586,6 +624,7 @@ func walk(ctx context.Context, tx db.Querier, cfg Config, k Key, pDate string, p
 		return nil, fmt.Errorf("moves to recost: %w", err)
 	}
 	var fed []int64
+	var upd amountUpdates
 	minQty := int64(0)
 	checking := false
 	for _, m := range ms {
@@ -605,9 +644,7 @@ func walk(ctx context.Context, tx db.Querier, cfg Config, k Key, pDate string, p
 			out[i] = dec.FromMicros(amt)
 		}
 		if amt != m.amount {
-			if err := updateAmount(ctx, tx, m.id, amt); err != nil {
-				return nil, fmt.Errorf("recost move %d: %w", m.id, err)
-			}
+			upd.add(m.id, amt)
 			if m.role == RoleOut && !isNew {
 				fed = append(fed, m.feedKey)
 			}
@@ -621,6 +658,9 @@ func walk(ctx context.Context, tx db.Querier, cfg Config, k Key, pDate string, p
 	}
 	if s.stranded {
 		return nil, stranded(ctx, tx, k)
+	}
+	if err := upd.flush(ctx, tx); err != nil {
+		return nil, fmt.Errorf("recost moves of %+v: %w", k, err)
 	}
 	if s.fifo {
 		if err := writeLayers(ctx, tx, k, old, s.layers); err != nil {

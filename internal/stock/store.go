@@ -98,9 +98,54 @@ func movesFrom(ctx context.Context, tx db.Querier, k Key, date string, id int64)
 		" AND (move_date > ? OR (move_date = ? AND id >= ?)) ORDER BY move_date, id", k.args(date, date, id)...)
 }
 
-func updateAmount(ctx context.Context, tx db.Querier, id, amount int64) error {
-	_, err := tx.Exec(ctx, "UPDATE stock_moves SET amount = ? WHERE id = ?", amount, id)
-	return err
+// amountUpdates collects changed move amounts to write in batches: a
+// recost that changes 50,000 amounts writes them in a few statements, not
+// one round trip each.
+type amountUpdates struct {
+	ids, amounts []int64
+}
+
+func (u *amountUpdates) add(id, amount int64) {
+	u.ids = append(u.ids, id)
+	u.amounts = append(u.amounts, amount)
+}
+
+// updateBatch is the most amounts one statement writes on SQLite (two
+// parameters each, far below its limit); PostgreSQL takes them all as two
+// arrays.
+const updateBatch = 500
+
+// flush writes the collected amounts: on PostgreSQL one UPDATE … FROM
+// unnest of two arrays; on SQLite one UPDATE … FROM a VALUES list per
+// updateBatch.
+func (u *amountUpdates) flush(ctx context.Context, tx db.Querier) error {
+	defer func() { u.ids, u.amounts = u.ids[:0], u.amounts[:0] }()
+	if len(u.ids) == 0 {
+		return nil
+	}
+	if tx.Engine() == db.Postgres {
+		_, err := tx.Exec(ctx, `UPDATE stock_moves SET amount = v.amount FROM (SELECT unnest(?::bigint[]) AS id, unnest(?::bigint[]) AS amount) v
+			WHERE stock_moves.id = v.id`, u.ids, u.amounts)
+		return err
+	}
+	for start := 0; start < len(u.ids); start += updateBatch {
+		end := min(start+updateBatch, len(u.ids))
+		var sb strings.Builder
+		sb.WriteString("WITH v (id, amount) AS (VALUES ")
+		args := make([]any, 0, 2*(end-start))
+		for i := start; i < end; i++ {
+			if i > start {
+				sb.WriteString(", ")
+			}
+			sb.WriteString("(?, ?)")
+			args = append(args, u.ids[i], u.amounts[i])
+		}
+		sb.WriteString(") UPDATE stock_moves SET amount = v.amount FROM v WHERE stock_moves.id = v.id")
+		if _, err := tx.Exec(ctx, sb.String(), args...); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func loadLayers(ctx context.Context, tx db.Querier, k Key) ([]layer, error) {

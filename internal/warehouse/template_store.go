@@ -76,7 +76,7 @@ func insertTemplate(ctx context.Context, q db.Querier, t templateRow) (int64, er
 	now := time.Now().UTC()
 	var id int64
 	err := q.QueryRow(ctx, `INSERT INTO combination_templates (name, goods_id, sku_id, unit_id, description, version, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, 1, ?, ?) RETURNING id`, t.name, t.goodsID, t.skuID, nullID(t.unitID), t.description, now, now).Scan(&id)
+		VALUES (?, ?, ?, ?, ?, 1, ?, ?) RETURNING id`, t.name, t.goodsID, t.skuID, db.NullID(t.unitID), t.description, now, now).Scan(&id)
 	return id, err
 }
 
@@ -85,7 +85,7 @@ func insertTemplate(ctx context.Context, q db.Querier, t templateRow) (int64, er
 func updateTemplate(ctx context.Context, q db.Querier, t templateRow, version int64) (bool, error) {
 	res, err := q.Exec(ctx, `UPDATE combination_templates SET name = ?, goods_id = ?, sku_id = ?, unit_id = ?, description = ?,
 		version = version + 1, updated_at = ? WHERE id = ? AND version = ?`,
-		t.name, t.goodsID, t.skuID, nullID(t.unitID), t.description, time.Now().UTC(), t.id, version)
+		t.name, t.goodsID, t.skuID, db.NullID(t.unitID), t.description, time.Now().UTC(), t.id, version)
 	if err != nil {
 		return false, err
 	}
@@ -103,7 +103,7 @@ func writeTemplateParts(ctx context.Context, q db.Querier, t templateRow) error 
 	}
 	args := make([]any, 0, 6*len(t.parts))
 	for i, p := range t.parts {
-		args = append(args, t.id, i+1, p.goodsID, p.skuID, nullID(p.unitID), p.qty)
+		args = append(args, t.id, i+1, p.goodsID, p.skuID, db.NullID(p.unitID), p.qty)
 	}
 	values := strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?),", len(t.parts)), ",")
 	_, err := q.Exec(ctx, "INSERT INTO combination_template_parts (template_id, line_no, goods_id, sku_id, unit_id, qty) VALUES "+values, args...)
