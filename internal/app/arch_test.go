@@ -30,7 +30,7 @@ import (
 var families = map[string][]string{
 	"platform": {"errs", "dec", "db", "dbtest", "i18n", "config", "server", "sheet", "search", "coding", "usage", "sysparam"},
 	"system":   {"auth", "user", "role", "menu", "dict", "dept", "shop", "notice", "oplog", "sysconf", "home", "period", "backup"},
-	"master":   {"contact", "account", "goods", "location", "unit", "assist", "employee", "item"},
+	"master":   {"contact", "account", "goods", "location", "unit", "assist", "employee", "item", "opening"},
 	"engine":   {"bill", "stock", "track"},
 	"document": {"trade", "order", "warehouse", "inventory", "fund"},
 	"report":   {"report"},

@@ -3,6 +3,7 @@ package app
 import (
 	"cangshu/internal/backup"
 	"cangshu/internal/coding"
+	"cangshu/internal/opening"
 	"cangshu/internal/period"
 	"cangshu/internal/server"
 )
@@ -16,6 +17,7 @@ func (a *App) wireSettings() ([]server.Route, error) {
 	a.Backups = backup.NewService(a.DB, a.Config.DataDir, Version, a.Logger)
 	go a.Backups.Schedule(a.stop)
 	r = append(r, backup.Routes(a.Backups)...)
+	r = append(r, opening.Routes(opening.NewService(a.DB, replaceOpenings))...)
 	a.registerReset()
 	return r, nil
 }
