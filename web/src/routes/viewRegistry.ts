@@ -42,6 +42,7 @@ const views: Record<string, Loader> = {
   'settings/inventory': () => import('@/features/goods/views/GoodsList'),
   'settings/coding': () => import('@/features/settings/views/CodingRules'),
   'settings/period': () => import('@/features/settings/views/PeriodClose'),
+  'settings/opening': () => import('@/features/settings/views/OpeningBalances'),
   'settings/backup': () => import('@/features/settings/views/BackupRestore'),
   'settings/reset': () => import('@/features/settings/views/ResetData'),
   'system/apidoc': () => import('@/features/apidoc/views/ApiDoc'),
@@ -138,8 +139,6 @@ export const comingSoonViews = [
   'report/customerReconciliation',
   'report/supplierReconciliation',
   'report/oriDetail',
-  // settings
-  'settings/opening',
   // system
 ]
 
