@@ -32,7 +32,7 @@ var families = map[string][]string{
 	"system":   {"auth", "user", "role", "menu", "dict", "dept", "shop", "notice", "oplog", "sysconf", "home", "period", "backup"},
 	"master":   {"contact", "account", "goods", "location", "unit", "assist", "employee", "item", "opening"},
 	"engine":   {"bill", "stock", "track"},
-	"document": {"trade", "order", "warehouse", "inventory", "fund"},
+	"document": {"trade", "order", "warehouse", "inventory", "fund", "recost"},
 	"report":   {"report"},
 	"app":      {"app", "apptest", "bench"},
 }

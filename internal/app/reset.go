@@ -21,7 +21,8 @@ var resetCleared = []string{
 	"stock_layers", "stock_moves", "stock_balances",
 	"stocktake_lines", "stocktakes",
 	"bill_accounts", "bill_entries", "bills", "bill_sequences",
-	"goods_openings", "period_closes",
+	"goods_openings", "period_balances", "period_closes",
+	"recost_changes", "recost_jobs",
 }
 
 // resetKept keep their rows: master data, users, roles, menus, shops,

@@ -5,6 +5,7 @@ import (
 	"cangshu/internal/coding"
 	"cangshu/internal/opening"
 	"cangshu/internal/period"
+	"cangshu/internal/recost"
 	"cangshu/internal/server"
 )
 
@@ -18,6 +19,8 @@ func (a *App) wireSettings() ([]server.Route, error) {
 	go a.Backups.Schedule(a.stop)
 	r = append(r, backup.Routes(a.Backups)...)
 	r = append(r, opening.Routes(opening.NewService(a.DB, replaceOpenings))...)
+	a.Recost = recost.NewService(a.DB, a.Logger)
+	r = append(r, recost.Routes(a.Recost)...)
 	a.registerReset()
 	return r, nil
 }

@@ -272,4 +272,3 @@ func setAccount(ctx context.Context, q db.Querier, in AccountInput) error {
 	}
 	return nil
 }
-

@@ -1,0 +1,26 @@
+package stock
+
+import (
+	"context"
+	"fmt"
+
+	"cangshu/internal/db"
+)
+
+// Recost replays balance k's ledger from date on, as a back-dated document
+// would: every computed cost from there is recomputed (only changed ones
+// written), the balance row and FIFO layers rewritten, and the balances fed
+// by its moves whose cost changed (transfers, assemblies) recosted in turn.
+// Quantities do not change, so the negative-stock rule is not checked. The
+// balance is locked first, like any posting. Cost recalculation
+// (internal/recost) calls it per balance, each in its own transaction.
+func Recost(ctx context.Context, tx db.Querier, cfg Config, k Key, date string) error {
+	if _, err := lockBalances(ctx, tx, []Key{k}); err != nil {
+		return fmt.Errorf("lock balance %+v: %w", k, err)
+	}
+	fed, err := walk(ctx, tx, cfg, k, date, 0, nil, nil, false)
+	if err != nil {
+		return err
+	}
+	return propagate(ctx, tx, cfg, fed)
+}
