@@ -33,7 +33,7 @@ var families = map[string][]string{
 	"master":   {"contact", "account", "goods", "location", "unit", "assist", "employee", "item", "opening"},
 	"engine":   {"bill", "stock", "track"},
 	"document": {"trade", "order", "warehouse", "inventory", "fund", "recost"},
-	"report":   {"report"},
+	"report":   {"report", "warning"},
 	"app":      {"app", "apptest", "bench"},
 }
 

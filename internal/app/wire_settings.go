@@ -7,6 +7,7 @@ import (
 	"cangshu/internal/period"
 	"cangshu/internal/recost"
 	"cangshu/internal/server"
+	"cangshu/internal/warning"
 )
 
 // wireSettings builds the advanced settings (issue 17): coding rules and
@@ -21,6 +22,7 @@ func (a *App) wireSettings() ([]server.Route, error) {
 	r = append(r, opening.Routes(opening.NewService(a.DB, replaceOpenings))...)
 	a.Recost = recost.NewService(a.DB, a.Logger)
 	r = append(r, recost.Routes(a.Recost)...)
+	r = append(r, warning.Routes(warning.NewService(a.DB))...)
 	a.registerReset()
 	return r, nil
 }

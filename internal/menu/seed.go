@@ -174,6 +174,7 @@ var Seeds = []Seed{
 			report("warehouseDetail", "商品入库明细表", "Stock-in detail", stockReports),
 			report("outboundDetail", "商品出库明细表", "Stock-out detail", stockReports),
 			report("serNumTracer", "序列号跟踪表", "Serial number tracking", stockReports),
+			report("stockWarning", "库存预警", "Stock warnings", stockQuery),
 		),
 		catalog("report.fund", "fund", "资金报表", "Fund reports", "fund",
 			report("bankJournal", "现金银行报表", "Cash/bank journal", bookkeeping),

@@ -43,6 +43,7 @@ const views: Record<string, Loader> = {
   'settings/coding': () => import('@/features/settings/views/CodingRules'),
   'settings/period': () => import('@/features/settings/views/PeriodClose'),
   'settings/opening': () => import('@/features/settings/views/OpeningBalances'),
+  'settings/recost': () => import('@/features/settings/views/CostRecalc'),
   'settings/backup': () => import('@/features/settings/views/BackupRestore'),
   'settings/reset': () => import('@/features/settings/views/ResetData'),
   'system/apidoc': () => import('@/features/apidoc/views/ApiDoc'),

@@ -16,6 +16,8 @@ import type {
   OpeningStockRow,
   OpeningSummary,
   PeriodState,
+  RecostChange,
+  RecostJob,
   ResetResult,
   RestoreResult,
 } from './types'
@@ -146,5 +148,28 @@ export const useImportOpening = () => {
       return api.post<ImportResult>('/opening/import', fd, { params: { ...params, dryRun: dryRun ? 1 : undefined } })
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: settingsKeys.opening }),
+  })
+}
+
+// Cost recalculation (settings/recost): the progress is polled while a job runs.
+export const useRecostJob = () =>
+  useQuery({
+    queryKey: ['recost', 'status'],
+    queryFn: () => api.get<RecostJob>('/recost/status'),
+    staleTime: 0,
+    refetchInterval: (q) => (q.state.data?.status === 'running' ? 1000 : false),
+  })
+export const useRecostChanges = (id: number, p: { page: number; rows: number }) =>
+  useQuery({
+    queryKey: ['recost', 'changes', id, p],
+    queryFn: () => api.get<GridResult<RecostChange>>('/recost/changes', { params: { id, ...p } }),
+    enabled: id > 0,
+    placeholderData: keepPreviousData,
+  })
+export const useStartRecost = () => {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: () => api.post<RecostJob>('/recost/start'),
+    onSuccess: (job) => qc.setQueryData(['recost', 'status'], job),
   })
 }

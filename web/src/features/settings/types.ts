@@ -110,3 +110,36 @@ export interface OpeningAccountRow {
   name: string
   amount: number | string
 }
+
+/** GET /recost/status: a cost recalculation job (id 0: none yet). */
+export interface RecostJob {
+  id: number
+  status: 'running' | 'done' | 'failed' | ''
+  fromDate: string
+  total: number
+  done: number
+  percent: number
+  changed: number
+  error: string
+  userName: string
+  startTime: string
+  finishTime: string | null
+}
+
+/** A row of GET /recost/changes. */
+export interface RecostChange {
+  invId: number
+  invNumber: string
+  invName: string
+  skuName: string
+  locationId: number
+  locationName: string
+  batch: string
+  qty: number | string
+  oldAmount: number | string
+  newAmount: number | string
+  oldUnitCost: number | string
+  newUnitCost: number | string
+  oldOutCost: number | string
+  newOutCost: number | string
+}
