@@ -30,6 +30,7 @@ import { format } from '@/utils/decimal'
 import { useUserCount, useVisitStats, useVisitTrend } from '../api'
 import { businessFigures, growth, NO_VALUE, type BusinessFigure } from '../lib/figures'
 import { List } from 'antd'
+import { WarningCard } from '@/features/warning/components/WarningCard'
 
 const EChart = lazy(() => import('@/components/EChart'))
 
@@ -370,6 +371,8 @@ export default function Dashboard() {
           </Col>
         ))}
       </Row>
+
+      <WarningCard />
 
       {biz.data && <BusinessCharts data={biz.data} places={amountPlaces} />}
       {biz.data && <BusinessLists data={biz.data} places={amountPlaces} qtyPlaces={qtyPlaces} />}
