@@ -5,6 +5,7 @@ import (
 	"cangshu/internal/coding"
 	"cangshu/internal/opening"
 	"cangshu/internal/period"
+	"cangshu/internal/printtpl"
 	"cangshu/internal/recost"
 	"cangshu/internal/server"
 	"cangshu/internal/warning"
@@ -23,6 +24,7 @@ func (a *App) wireSettings() ([]server.Route, error) {
 	a.Recost = recost.NewService(a.DB, a.Logger)
 	r = append(r, recost.Routes(a.Recost)...)
 	r = append(r, warning.Routes(warning.NewService(a.DB))...)
+	r = append(r, printtpl.Routes(printtpl.NewService(a.DB))...)
 	a.registerReset()
 	return r, nil
 }

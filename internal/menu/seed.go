@@ -210,6 +210,7 @@ var Seeds = []Seed{
 			screen("settings", "opening", "期初余额", "Opening balances", bookkeeping, perms("settings:opening", "query", "update")...),
 			screen("settings", "period", "结账/反结账", "Period close", bookkeeping, perms("settings:period", "query", "close", "open")...),
 			screen("settings", "recost", "重算成本", "Cost recalculation", bookkeeping, perms("settings:recost", "query", "execute")...),
+			screen("settings", "printTemplate", "打印模板", "Print templates", adminOnly, perms("settings:printTemplate", "query", "update")...),
 			screen("settings", "backup", "备份与恢复", "Backup and restore", adminOnly,
 				perms("settings:backup", "query", "add", "download", "restore", "delete")...),
 			screen("settings", "reset", "重新初始化", "Reset data", adminOnly, perms("settings:reset", "execute")...),
