@@ -45,6 +45,7 @@ const views: Record<string, Loader> = {
   'settings/opening': () => import('@/features/settings/views/OpeningBalances'),
   'settings/recost': () => import('@/features/settings/views/CostRecalc'),
   'report/stockWarning': () => import('@/features/warning/views/StockWarnings'),
+  'settings/printTemplate': () => import('@/features/printTemplate/views/PrintTemplates'),
   'settings/backup': () => import('@/features/settings/views/BackupRestore'),
   'settings/reset': () => import('@/features/settings/views/ResetData'),
   'system/apidoc': () => import('@/features/apidoc/views/ApiDoc'),
