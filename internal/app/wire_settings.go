@@ -18,6 +18,7 @@ func (a *App) wireSettings() ([]server.Route, error) {
 	r := coding.Routes(coding.NewService(a.DB))
 	r = append(r, period.Routes(period.NewService(a.DB))...)
 	a.Backups = backup.NewService(a.DB, a.Config.DataDir, Version, a.Logger)
+	a.Backups.MaxUpload = a.Config.MaxBackupBytes
 	go a.Backups.Schedule(a.stop)
 	r = append(r, backup.Routes(a.Backups)...)
 	r = append(r, opening.Routes(opening.NewService(a.DB, replaceOpenings))...)
