@@ -208,3 +208,24 @@ func xlsx(t *testing.T, head []string, rows [][]string) []byte {
 	}
 	return buf.Bytes()
 }
+
+// The goods form cannot change opening stock while a period is closed;
+// unchanged openings (the form sends them back) still save.
+func TestGoodsOpeningsLocked(t *testing.T) {
+	e := apptest.New(t)
+	admin := e.Admin()
+	b := e.AddBasics()
+	admin.Do("POST", "/api/opening/stock", map[string]any{"invId": b.Goods, "locationId": b.Location, "qty": "10", "unitCost": "2"}).Want(200)
+	admin.Do("POST", "/api/period/close", map[string]any{"date": "2025-01-31"}).Want(200)
+	body := func(qty string) map[string]any {
+		return map[string]any{"id": b.Goods, "number": "SP001", "name": "可乐", "unitId": b.Unit,
+			"openings": []map[string]any{{"locationId": b.Location, "qty": qty, "unitCost": "2"}}}
+	}
+	apptest.Run(t, []apptest.Step{
+		{Name: "changed opening refused", As: admin, Method: "POST", Path: "/api/inventory/update", Body: body("11"), Status: 400, Field: "openings", Msg: "已结账至 2025-01-31，期初余额已锁定：反结账全部期间后才能修改"},
+		{Name: "unchanged opening saves", As: admin, Method: "POST", Path: "/api/inventory/update", Body: body("10"), Status: 200},
+	})
+	if q := e.Text("SELECT CAST(qty AS TEXT) FROM goods_openings WHERE goods_id = ?", b.Goods); q != "10000000" {
+		t.Fatalf("opening qty %s", q)
+	}
+}
