@@ -30,9 +30,10 @@ import { format } from '@/utils/decimal'
 import { useUserCount, useVisitStats, useVisitTrend } from '../api'
 import { businessFigures, growth, NO_VALUE, type BusinessFigure } from '../lib/figures'
 import { List } from 'antd'
-import { WarningCard } from '@/features/warning/components/WarningCard'
 
 const EChart = lazy(() => import('@/components/EChart'))
+// inventory warnings: loaded with the dashboard, out of the first bundle
+const WarningCard = lazy(() => import('@/features/warning/components/WarningCard'))
 
 const TREND_DAYS = [7, 30] as const
 type TrendDays = (typeof TREND_DAYS)[number]
@@ -372,7 +373,9 @@ export default function Dashboard() {
         ))}
       </Row>
 
-      <WarningCard />
+      <Suspense fallback={null}>
+        <WarningCard />
+      </Suspense>
 
       {biz.data && <BusinessCharts data={biz.data} places={amountPlaces} />}
       {biz.data && <BusinessLists data={biz.data} places={amountPlaces} qtyPlaces={qtyPlaces} />}

@@ -1,6 +1,7 @@
 // Print templates (settings/printTemplate): per document kind, the shop's
 // templates (one is the default the print preview uses), edited in a form
 // beside a live preview of a sample document on the template's paper.
+import '@/features/settings/catalogue'
 import { useState } from 'react'
 import { Button, Card, Checkbox, Col, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Switch, Table, Tag } from 'antd'
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'

@@ -1,6 +1,7 @@
 // Cost recalculation (settings/recost): replays the stock ledger since the
 // last closed period (the server's job; the bar polls its progress) and
 // lists the balances whose value or cost of goods out changed.
+import '@/features/settings/catalogue'
 import { useState } from 'react'
 import { Alert, Button, Card, Descriptions, Progress, Table, Typography } from 'antd'
 import { CalculatorOutlined } from '@ant-design/icons'

@@ -4,6 +4,7 @@
 // the totals show the opening position. Each kind imports from Excel (the
 // template holds today's figures). Once a period is closed the server
 // refuses every change and the screen says so.
+import '@/features/settings/catalogue'
 import { useState } from 'react'
 import { Alert, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Statistic, Table, Tabs, Typography } from 'antd'
 import { EditOutlined, ImportOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons'

@@ -1,5 +1,6 @@
 // The dashboard's inventory warnings: how many goods × warehouses are below
 // their low level and above their high level, linking to the list.
+import '@/features/settings/catalogue'
 import { Card, Col, Row, Statistic } from 'antd'
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
@@ -8,7 +9,7 @@ import { useSession } from '@/stores/session'
 import { can } from '@/utils/permission'
 import { useWarningCounts } from '../api'
 
-export function WarningCard() {
+export default function WarningCard() {
   const { t } = useTranslation('settings')
   const navigate = useNavigate()
   const user = useSession((s) => s.user)

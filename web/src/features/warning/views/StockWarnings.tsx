@@ -1,6 +1,7 @@
 // Inventory warnings (report/stockWarning): goods whose on-hand quantity in
 // a warehouse is below the low level or above the high level set on the
 // goods, with how far; filtered by state, warehouse and goods; Excel export.
+import '@/features/settings/catalogue'
 import { useState } from 'react'
 import { Button, Card, Input, Segmented, Select, Space, Table, Tag } from 'antd'
 import { DownloadOutlined } from '@ant-design/icons'
