@@ -18,6 +18,7 @@ import (
 	"cangshu/internal/menu"
 	"cangshu/internal/notice"
 	"cangshu/internal/oplog"
+	"cangshu/internal/recost"
 	"cangshu/internal/role"
 	"cangshu/internal/server"
 	"cangshu/internal/shop"
@@ -51,6 +52,7 @@ type App struct {
 	Shops   *shop.Service
 	Home    *home.Service
 	Backups *backup.Service
+	Recost  *recost.Service // cost recalculation jobs (tests wait on Recost.Done)
 
 	stop     context.Context // ends at Close (background jobs)
 	stopJobs context.CancelFunc

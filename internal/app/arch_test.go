@@ -29,11 +29,11 @@ import (
 // through another package) and report's SQL only reads.
 var families = map[string][]string{
 	"platform": {"errs", "dec", "db", "dbtest", "i18n", "config", "server", "sheet", "search", "coding", "usage", "sysparam"},
-	"system":   {"auth", "user", "role", "menu", "dict", "dept", "shop", "notice", "oplog", "sysconf", "home", "period", "backup"},
-	"master":   {"contact", "account", "goods", "location", "unit", "assist", "employee", "item"},
+	"system":   {"auth", "user", "role", "menu", "dict", "dept", "shop", "notice", "oplog", "sysconf", "home", "period", "backup", "printtpl"},
+	"master":   {"contact", "account", "goods", "location", "unit", "assist", "employee", "item", "opening"},
 	"engine":   {"bill", "stock", "track"},
-	"document": {"trade", "order", "warehouse", "inventory", "fund"},
-	"report":   {"report"},
+	"document": {"trade", "order", "warehouse", "inventory", "fund", "recost"},
+	"report":   {"report", "warning"},
 	"app":      {"app", "apptest", "bench"},
 }
 

@@ -21,7 +21,8 @@ var resetCleared = []string{
 	"stock_layers", "stock_moves", "stock_balances",
 	"stocktake_lines", "stocktakes",
 	"bill_accounts", "bill_entries", "bills", "bill_sequences",
-	"goods_openings", "period_closes",
+	"goods_openings", "period_balances", "period_closes",
+	"recost_changes", "recost_jobs",
 }
 
 // resetKept keep their rows: master data, users, roles, menus, shops,
@@ -33,7 +34,7 @@ var resetKept = []string{
 	"assist_types", "assists", "unit_types", "units", "locations", "shop_locations", "employees",
 	"settle_accounts", "items", "contacts", "contact_links",
 	"goods", "goods_units", "goods_sku_types", "goods_skus", "goods_sku_values", "barcodes", "goods_warnings", "goods_images",
-	"coding_rules", "backup_settings", "schema_migrations",
+	"coding_rules", "backup_settings", "print_templates", "schema_migrations",
 	"combination_templates", "combination_template_parts",
 }
 

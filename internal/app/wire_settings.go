@@ -3,8 +3,12 @@ package app
 import (
 	"cangshu/internal/backup"
 	"cangshu/internal/coding"
+	"cangshu/internal/opening"
 	"cangshu/internal/period"
+	"cangshu/internal/printtpl"
+	"cangshu/internal/recost"
 	"cangshu/internal/server"
+	"cangshu/internal/warning"
 )
 
 // wireSettings builds the advanced settings (issue 17): coding rules and
@@ -14,8 +18,14 @@ func (a *App) wireSettings() ([]server.Route, error) {
 	r := coding.Routes(coding.NewService(a.DB))
 	r = append(r, period.Routes(period.NewService(a.DB))...)
 	a.Backups = backup.NewService(a.DB, a.Config.DataDir, Version, a.Logger)
+	a.Backups.MaxUpload = a.Config.MaxBackupBytes
 	go a.Backups.Schedule(a.stop)
 	r = append(r, backup.Routes(a.Backups)...)
+	r = append(r, opening.Routes(opening.NewService(a.DB, replaceOpenings))...)
+	a.Recost = recost.NewService(a.DB, a.Logger)
+	r = append(r, recost.Routes(a.Recost)...)
+	r = append(r, warning.Routes(warning.NewService(a.DB))...)
+	r = append(r, printtpl.Routes(printtpl.NewService(a.DB))...)
 	a.registerReset()
 	return r, nil
 }

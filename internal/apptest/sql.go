@@ -2,8 +2,10 @@ package apptest
 
 import (
 	"context"
+	"time"
 
 	"cangshu/internal/db"
+	"cangshu/internal/sysconf"
 )
 
 // Direct SQL for setting a scenario up and checking what a call wrote. Each
@@ -85,4 +87,21 @@ func (e *Env) RoleOf(c *Client) int64 {
 func (e *Env) MainShop() int64 {
 	e.T.Helper()
 	return e.ID("SELECT id FROM shops WHERE code = 'S001'")
+}
+
+// ForceClose closes the books through date as POST /api/period/close does,
+// without its checks (a draft may stay inside the period): for scenarios
+// about what a closed period refuses.
+func (e *Env) ForceClose(date string) {
+	e.T.Helper()
+	ctx := context.Background()
+	err := e.App.DB.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.Exec(ctx, "INSERT INTO period_closes (close_date, user_id, created_at) VALUES (?, 0, ?)", date, time.Now().UTC()); err != nil {
+			return err
+		}
+		return sysconf.SetParam(ctx, tx, "closeDate", date)
+	})
+	if err != nil {
+		e.T.Fatalf("close through %s: %v", date, err)
+	}
 }

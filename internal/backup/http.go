@@ -17,7 +17,7 @@ func Routes(s *Service) []server.Route {
 		{Method: "GET", Path: "/api/backup/download", Perm: "settings:backup:download", Tag: tag, Summary: "A backup's zip file (?name=); ROOT only", H: func(c *server.Ctx) (any, error) {
 			return s.Download(c.User, name(c))
 		}},
-		{Method: "POST", Path: "/api/backup/upload", Perm: "settings:backup:add", Upload: true, Log: "log.backup.upload", Tag: tag, Summary: "Upload a backup zip (multipart file) made by Cangshu on the same engine; ROOT only", H: func(c *server.Ctx) (any, error) {
+		{Method: "POST", Path: "/api/backup/upload", Perm: "settings:backup:add", Upload: true, MaxBytes: s.MaxUpload, Log: "log.backup.upload", Tag: tag, Summary: "Upload a backup zip (multipart file, up to the backup upload limit: 20 GB by default) made by Cangshu on the same engine; ROOT only", H: func(c *server.Ctx) (any, error) {
 			if err := rootOnly(c.User); err != nil {
 				return nil, err
 			}

@@ -15,6 +15,7 @@ import (
 
 	"cangshu/internal/apptest"
 	"cangshu/internal/backup"
+	"cangshu/internal/config"
 )
 
 type doc struct {
@@ -292,5 +293,33 @@ func TestScheduledBackups(t *testing.T) {
 	}
 	if len(files) != 3 || len(auto) != 2 || !strings.HasPrefix(auto[0], "auto-20260104") || !strings.HasPrefix(auto[1], "auto-20260103") {
 		t.Fatalf("kept %v of %+v", auto, files)
+	}
+}
+
+// A backup may be larger than the upload limit of imports and pictures:
+// the backup route has its own limit (shrunk here to keep the test small).
+func TestBackupUploadLimit(t *testing.T) {
+	e := apptest.New(t, func(c *config.Config) {
+		c.MaxUploadBytes = 64 << 10
+		c.MaxBackupBytes = 512 << 10
+	})
+	admin := e.Admin()
+	big := bytes.Repeat([]byte("x"), 100<<10) // past the upload limit, inside the backup limit
+	// The backup route reads it all: refused for what it holds, not for its size.
+	if r := admin.Multipart("POST", "/api/backup/upload", nil, "file", big); r.Status != 400 {
+		t.Fatalf("backup of 100 KB: %d %s", r.Status, r.Body)
+	}
+	// Another upload route keeps the upload limit.
+	if r := admin.Multipart("POST", "/api/contact/import?type=-10", nil, "file", big); r.Status != 413 {
+		t.Fatalf("import of 100 KB: %d %s", r.Status, r.Body)
+	}
+	// Past the backup limit: 413, nothing kept.
+	if r := admin.Multipart("POST", "/api/backup/upload", nil, "file", bytes.Repeat([]byte("x"), 600<<10)); r.Status != 413 {
+		t.Fatalf("backup of 600 KB: %d %s", r.Status, r.Body)
+	}
+	var list []map[string]any
+	admin.Do("GET", "/api/backup/list", nil).Want(200).Decode(&list)
+	if len(list) != 0 {
+		t.Fatalf("refused uploads were kept: %v", list)
 	}
 }

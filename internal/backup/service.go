@@ -31,6 +31,9 @@ type Service struct {
 	logger  *slog.Logger
 	mu      sync.Mutex // one backup or restore at a time in this process
 	now     func() time.Time
+	// MaxUpload is the upload limit of a backup file (0: the server's
+	// upload limit); the file is spooled to disk, never held in memory.
+	MaxUpload int64
 }
 
 // NewService returns the backup service for the data folder.

@@ -24,6 +24,7 @@ type Config struct {
 	RefreshTTL     time.Duration // refresh token lifetime
 	MaxBodyBytes   int64         // request body limit (uploads have their own)
 	MaxUploadBytes int64
+	MaxBackupBytes int64  // upload limit of a backup file (POST /api/backup/upload)
 	PasswordCost   int    // bcrypt cost
 	LogFormat      string // text | json
 	SMTPHost       string
@@ -44,6 +45,7 @@ func Default() Config {
 		RefreshTTL:     7 * 24 * time.Hour,
 		MaxBodyBytes:   2 << 20,
 		MaxUploadBytes: 20 << 20,
+		MaxBackupBytes: 20 << 30,
 		PasswordCost:   10,
 		LogFormat:      "text",
 		SMTPPort:       587,

@@ -174,6 +174,9 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, id int64, in *Input) (int
 			}
 		}
 	}
+	if err := openingsLocked(ctx, tx, sys, id, in.Openings); err != nil {
+		return 0, err
+	}
 	var f errs.Fields
 	in.check(&f, sys)
 	if err := checkRefs(ctx, tx, in, &f); err != nil {

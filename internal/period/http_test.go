@@ -45,6 +45,13 @@ func TestPeriodClose(t *testing.T) {
 	if st.CloseDate != "2025-01-31" || len(st.Closes) != 2 || st.Closes[1].CloseDate != "2024-12-31" || st.Closes[0].UserName != "系统管理员" {
 		t.Fatalf("after close %+v", st)
 	}
+	// The close stored the period balances: 10 bought, 2 sold by the date.
+	if q := e.Text("SELECT CAST(qty AS TEXT) || '/' || CAST(amount AS TEXT) FROM period_balances WHERE close_date = '2025-01-31' AND goods_id = ?", b.Goods); q != "8000000/24000000" {
+		t.Fatalf("period balance %s", q)
+	}
+	if n := e.Count("SELECT COUNT(*) FROM period_balances WHERE close_date = '2024-12-31'"); n != 0 {
+		t.Fatalf("balances before any move: %d", n)
+	}
 	var home map[string]any
 	admin.Do("GET", "/api/home", nil).Want(200).Decode(&home)
 	if home["closeDate"] != "2025-01-31" {
@@ -110,6 +117,9 @@ func TestPeriodClose(t *testing.T) {
 	admin.Do("POST", "/api/period/open", nil).Want(200).Decode(&st)
 	if st.CloseDate != "2024-12-31" || len(st.Closes) != 1 {
 		t.Fatalf("after reopen %+v", st)
+	}
+	if n := e.Count("SELECT COUNT(*) FROM period_balances WHERE close_date = '2025-01-31'"); n != 0 {
+		t.Fatalf("period balances kept after reopen: %d", n)
 	}
 	if r := admin.Do("POST", fmt.Sprintf("/api/sales/uncheck?id=%d", sold.ID), nil).Want(200); !strings.Contains(string(r.Body), `"ok":true`) {
 		t.Fatalf("un-audit after reopen: %s", r.Body)

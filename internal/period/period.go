@@ -2,7 +2,9 @@
 // through a date forbids saving, auditing, un-auditing and deleting
 // documents dated on or before it (internal/bill enforces it through the
 // closeDate system parameter, which this package owns); reopening removes
-// the last close, so the one before is in force again.
+// the last close, so the one before is in force again. A close stores the
+// period balances (period_balances): each stock balance's quantity and
+// value at the close date.
 package period
 
 import (

@@ -2,6 +2,7 @@ package period
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"cangshu/internal/db"
@@ -35,7 +36,9 @@ func state(ctx context.Context, q db.Querier) (State, error) {
 	return st, nil
 }
 
-// Close closes the books through in.Date. Refused for a date not after the
+// Close closes the books through in.Date and stores the period balances:
+// every stock balance's quantity and value at the date (reports over later
+// dates start from them). Refused for a date not after the
 // period already closed, a future date, or while a draft is dated in the
 // period (it could never be audited or deleted afterwards: the message names it).
 func (s *Service) Close(ctx context.Context, p *server.Principal, in CloseInput) (State, error) {
@@ -55,6 +58,9 @@ func (s *Service) Close(ctx context.Context, p *server.Principal, in CloseInput)
 		}
 		if err := insertClose(ctx, tx, in.Date, p.UserID); err != nil {
 			return err
+		}
+		if err := storeBalances(ctx, tx, in.Date); err != nil {
+			return fmt.Errorf("period balances through %s: %w", in.Date, err)
 		}
 		if err := sysconf.SetParam(ctx, tx, "closeDate", in.Date); err != nil {
 			return err
@@ -81,6 +87,9 @@ func (s *Service) Open(ctx context.Context) (State, error) {
 			return errs.Conflict("period.err.nothingClosed")
 		}
 		if _, err := tx.Exec(ctx, "DELETE FROM period_closes WHERE close_date = ?", cur.CloseDate); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "DELETE FROM period_balances WHERE close_date = ?", cur.CloseDate); err != nil {
 			return err
 		}
 		prev := ""

@@ -18,10 +18,13 @@ type Route struct {
 	Public  bool   // no sign-in needed (login, captcha, refresh, openapi)
 	Pending bool   // allowed while the user still has to change the password
 	Upload  bool   // takes file uploads: a multipart body may reach the upload limit (others keep the body limit)
-	Log     string // operation-log action key (i18n); "" = not logged
-	Tag     string // module, for the API description and the operation log
-	Summary string // English one-liner for the API description
-	H       Handler
+	// MaxBytes, on an Upload route, replaces the upload limit (backups: a
+	// database can be far larger than an import); 0 = the server's.
+	MaxBytes int64
+	Log      string // operation-log action key (i18n); "" = not logged
+	Tag      string // module, for the API description and the operation log
+	Summary  string // English one-liner for the API description
+	H        Handler
 }
 
 // Pattern is the http.ServeMux pattern of the route.

@@ -198,6 +198,9 @@ func (s *Server) wrap(rt *Route) http.Handler {
 		limit := s.opt.MaxBodyBytes
 		if rt.Upload && strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/") {
 			limit = s.opt.MaxUploadBytes
+			if rt.MaxBytes > 0 {
+				limit = rt.MaxBytes
+			}
 		}
 		if limit > 0 && r.Body != nil {
 			r.Body = http.MaxBytesReader(w, r.Body, limit)

@@ -205,7 +205,9 @@ func TestSystemParameters(t *testing.T) {
 		{Name: "tax rate with 3 places, en", As: editor, Lang: "en", Method: "POST", Path: "/api/config/system", Body: map[string]any{"taxRequiredInput": 12.345}, Status: 400, Msg: "Default tax rate allows at most 2 decimal places"},
 		{Name: "tax rate over 100", As: editor, Method: "POST", Path: "/api/config/system", Body: map[string]any{"taxRequiredInput": "100.5"}, Status: 400, Field: "taxRequiredInput"},
 		{Name: "unknown price source, en", As: editor, Lang: "en", Method: "POST", Path: "/api/config/system", Body: map[string]any{"priceSequence": "lastPrice,cheapest"}, Status: 400, Msg: `Price lookup order: "cheapest" is not allowed; choose from cLevelPrice, lastPrice`},
-		{Name: "bad date", As: editor, Method: "POST", Path: "/api/config/system", Body: map[string]any{"closeDate": "2024-13-01"}, Status: 400, Msg: "结账日期必须是 YYYY-MM-DD 格式的日期"},
+		{Name: "bad date", As: editor, Method: "POST", Path: "/api/config/system", Body: map[string]any{"startDate": "2024-13-01"}, Status: 400, Field: "startDate"},
+		{Name: "close date: only the period close sets it", As: editor, Method: "POST", Path: "/api/config/system", Body: map[string]any{"closeDate": "2024-01-31"}, Status: 400, Field: "closeDate", Msg: "结账日期只能通过结账/反结账修改（设置 → 结账/反结账）"},
+		{Name: "close date cleared, en", As: editor, Lang: "en", Method: "POST", Path: "/api/config/system", Body: map[string]any{"closeDate": ""}, Status: 400, Field: "closeDate", Msg: "The close date is set by closing and reopening periods (Settings → Period close), not here"},
 		{Name: "empty company name", As: editor, Method: "POST", Path: "/api/config/system", Body: map[string]any{"companyName": " "}, Status: 400, Msg: "公司名称不能为空"},
 		{Name: "flag 2", As: editor, Method: "POST", Path: "/api/config/system", Body: map[string]any{"multiUnit": 2}, Status: 400, Field: "multiUnit"},
 		{Name: "short init password", As: editor, Method: "POST", Path: "/api/config/system", Body: map[string]any{"sys.user.initPassword": "12345"}, Status: 400, Field: "sys.user.initPassword"},
@@ -227,11 +229,11 @@ func TestSystemParameters(t *testing.T) {
 	var got map[string]any
 	editor.Do("POST", "/api/config/system", map[string]any{
 		"companyName": "仓鼠贸易有限公司", "qtyPlaces": "3", "taxRequiredInput": 6.5, "valMethods": "fifo",
-		"priceSequence": "lastPrice,cLevelPrice", "requiredCheckStore": false, "closeDate": "2024-01-31",
+		"priceSequence": "lastPrice,cLevelPrice", "requiredCheckStore": false,
 		"companyPostcode": 100000, "sys.user.initPassword": "******",
 	}).Want(200).Decode(&got)
 	for k, v := range map[string]any{"companyName": "仓鼠贸易有限公司", "qtyPlaces": 3.0, "taxRequiredInput": 6.5, "valMethods": "fifo",
-		"priceSequence": "lastPrice,cLevelPrice", "requiredCheckStore": 0.0, "closeDate": "2024-01-31", "companyPostcode": "100000",
+		"priceSequence": "lastPrice,cLevelPrice", "requiredCheckStore": 0.0, "closeDate": "", "companyPostcode": "100000",
 		"currency": "RMB", "sys.user.initPassword": "******"} {
 		if got[k] != v {
 			t.Errorf("after update %s = %#v, want %#v", k, got[k], v)

@@ -190,7 +190,7 @@ func (s *Service) SystemFor(ctx context.Context, v View) (sysparam.System, error
 // UpdateSystem changes the parameters present in values (keyed by JSON
 // name). Every field is checked first; all are written in one transaction,
 // nothing when one is bad. The masked initial password ("******") means
-// "unchanged".
+// "unchanged". closeDate is refused: closing and reopening periods set it.
 func (s *Service) UpdateSystem(ctx context.Context, v View, values map[string]sysparam.Value) (sysparam.System, error) {
 	var f errs.Fields
 	type write struct {
@@ -204,6 +204,11 @@ func (s *Service) UpdateSystem(ctx context.Context, v View, values map[string]sy
 			continue
 		}
 		if p.Kind == sysparam.KindPassword && val.Str && val.Text == sysparam.Masked {
+			continue
+		}
+		if p.Key == "closeDate" {
+			// Only the period close (POST /api/period/close, /open) moves it.
+			f.Add(p.Key, "sysconf.err.closeDateByPeriod")
 			continue
 		}
 		writes = append(writes, write{p, p.Check(&f, p.Key, val, auth.CheckPassword)})

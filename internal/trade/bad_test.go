@@ -74,7 +74,7 @@ func TestBadInput(t *testing.T) {
 
 	// The period is closed up to 2025-07-01: nothing dated then may be
 	// saved, audited or un-audited.
-	w.params(map[string]any{"closeDate": "2025-07-01"})
+	w.e.ForceClose("2025-07-01")
 	apptest.Run(t, []apptest.Step{
 		{Name: "save in a closed period", As: a, Method: "POST", Path: "/api/purchase/add", Body: with(func(map[string]any, line) {}), Status: 400, Field: "date", MsgHas: "2025-07-01"},
 		{Name: "audit in a closed period", As: a, Method: "POST", Path: fmt.Sprintf("/api/purchase/check?id=%d", draft.ID), Status: 200, BodyHas: "已结账"},

@@ -64,7 +64,7 @@ func TestBadInput(t *testing.T) {
 		t.Fatalf("bad input moved stock: %d → %d moves", moves, n)
 	}
 	// A closed period: nothing dated in it may be saved.
-	a.Do("POST", "/api/config/system", map[string]any{"closeDate": "2025-05-02"}).Want(200)
+	w.e.ForceClose("2025-05-02")
 	apptest.Run(t, []apptest.Step{
 		{Name: "transfer in a closed period", As: a, Method: "POST", Path: "/api/invTf/add", Body: tf(func(map[string]any, line) {}), Status: 400, Field: "date", MsgHas: "2025-05-02"},
 		{Name: "stock-in in a closed period", As: a, Method: "POST", Path: "/api/otherIn/add", Body: in(func(map[string]any, line) {}), Status: 400, Field: "date"},

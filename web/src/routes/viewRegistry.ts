@@ -41,6 +41,10 @@ const views: Record<string, Loader> = {
   'settings/inventory': () => import('@/features/goods/views/GoodsList'),
   'settings/coding': () => import('@/features/settings/views/CodingRules'),
   'settings/period': () => import('@/features/settings/views/PeriodClose'),
+  'settings/opening': () => import('@/features/settings/views/OpeningBalances'),
+  'settings/recost': () => import('@/features/settings/views/CostRecalc'),
+  'report/stockWarning': () => import('@/features/warning/views/StockWarnings'),
+  'settings/printTemplate': () => import('@/features/printTemplate/views/PrintTemplates'),
   'settings/backup': () => import('@/features/settings/views/BackupRestore'),
   'settings/reset': () => import('@/features/settings/views/ResetData'),
   'system/apidoc': () => import('@/features/apidoc/views/ApiDoc'),
@@ -145,8 +149,6 @@ export const comingSoonViews = [
   'report/customerReconciliation',
   'report/supplierReconciliation',
   'report/oriDetail',
-  // settings
-  'settings/opening',
   // system
 ]
 

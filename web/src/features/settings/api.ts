@@ -2,7 +2,25 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/api/http'
 import { downloadFile } from '@/api/download'
-import type { BackupFile, BackupSettings, CodingInput, CodingRule, PeriodState, ResetResult, RestoreResult } from './types'
+import type { GridResult } from '@/api/types'
+import type { ImportResult } from '@/features/master/types'
+import type {
+  BackupFile,
+  BackupSettings,
+  CodingInput,
+  CodingRule,
+  OpeningAccountRow,
+  OpeningContactRow,
+  OpeningKind,
+  OpeningStockInput,
+  OpeningStockRow,
+  OpeningSummary,
+  PeriodState,
+  RecostChange,
+  RecostJob,
+  ResetResult,
+  RestoreResult,
+} from './types'
 
 export const settingsKeys = {
   coding: ['coding'] as const,
@@ -10,6 +28,8 @@ export const settingsKeys = {
   period: ['period'] as const,
   backups: ['backup', 'list'] as const,
   backupSettings: ['backup', 'settings'] as const,
+  opening: ['opening'] as const,
+  openingList: (kind: OpeningKind, p: Record<string, unknown>) => ['opening', kind, p] as const,
 }
 /** The shell's system info carries closeDate. */
 const homeKey = ['home'] as const
@@ -82,5 +102,74 @@ export const useResetData = () => {
   return useMutation({
     mutationFn: (password: string) => api.post<ResetResult>('/home/reset', { password }, { silent: true, timeout: 600000 }),
     onSuccess: () => qc.invalidateQueries(),
+  })
+}
+
+// Opening balances (settings/opening).
+export const useOpeningSummary = () =>
+  useQuery({ queryKey: [...settingsKeys.opening, 'summary'], queryFn: () => api.get<OpeningSummary>('/opening/summary'), staleTime: 0 })
+
+const openingPath = (kind: OpeningKind) => (kind === 'customer' || kind === 'supplier' ? '/opening/contact' : `/opening/${kind}`)
+const contactType = (kind: OpeningKind) => (kind === 'customer' ? -10 : kind === 'supplier' ? 10 : undefined)
+
+type OpeningRowOf<K extends OpeningKind> = K extends 'stock' ? OpeningStockRow : K extends 'account' ? OpeningAccountRow : OpeningContactRow
+
+export const useOpeningList = <K extends OpeningKind>(kind: K, p: { page: number; rows: number; matchCon?: string }) =>
+  useQuery({
+    queryKey: settingsKeys.openingList(kind, p),
+    queryFn: () =>
+      api.get<GridResult<OpeningRowOf<K>>>(openingPath(kind), {
+        params: { ...p, matchCon: p.matchCon || undefined, type: contactType(kind) },
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  })
+
+function useOpeningMutation<V>(fn: (v: V) => Promise<OpeningSummary>) {
+  const qc = useQueryClient()
+  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: settingsKeys.opening }) })
+}
+export const useSaveOpeningStock = () =>
+  useOpeningMutation((v: OpeningStockInput) => api.post<OpeningSummary>('/opening/stock', v, { silent: true }))
+export const useSaveOpeningContact = () =>
+  useOpeningMutation((v: { id: number; amount: number | string; periodMoney: number | string }) =>
+    api.post<OpeningSummary>('/opening/contact', v, { silent: true }),
+  )
+export const useSaveOpeningAccount = () =>
+  useOpeningMutation((v: { id: number; amount: number | string }) => api.post<OpeningSummary>('/opening/account', v, { silent: true }))
+
+export const openingTemplate = (kind: OpeningKind, name: string) => downloadFile({ url: '/opening/template', params: { kind } }, name)
+export const useImportOpening = () => {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ file, dryRun, params }: { file: File; dryRun: boolean; params?: Record<string, unknown> }) => {
+      const fd = new FormData()
+      fd.append('file', file)
+      return api.post<ImportResult>('/opening/import', fd, { params: { ...params, dryRun: dryRun ? 1 : undefined } })
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: settingsKeys.opening }),
+  })
+}
+
+// Cost recalculation (settings/recost): the progress is polled while a job runs.
+export const useRecostJob = () =>
+  useQuery({
+    queryKey: ['recost', 'status'],
+    queryFn: () => api.get<RecostJob>('/recost/status'),
+    staleTime: 0,
+    refetchInterval: (q) => (q.state.data?.status === 'running' ? 1000 : false),
+  })
+export const useRecostChanges = (id: number, p: { page: number; rows: number }) =>
+  useQuery({
+    queryKey: ['recost', 'changes', id, p],
+    queryFn: () => api.get<GridResult<RecostChange>>('/recost/changes', { params: { id, ...p } }),
+    enabled: id > 0,
+    placeholderData: keepPreviousData,
+  })
+export const useStartRecost = () => {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: () => api.post<RecostJob>('/recost/start'),
+    onSuccess: (job) => qc.setQueryData(['recost', 'status'], job),
   })
 }

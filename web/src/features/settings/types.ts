@@ -49,3 +49,97 @@ export interface ResetResult {
   backup: string
   cleared: { name: string; rows: number }[]
 }
+
+/** GET /opening/summary: the opening position. */
+export interface OpeningSummary {
+  startDate: string
+  closeDate: string
+  locked: boolean
+  stockLines: number
+  stockQty: number | string
+  stockAmount: number | string
+  receivable: number | string
+  advanceReceived: number | string
+  payable: number | string
+  advancePaid: number | string
+  accounts: number | string
+  net: number | string
+}
+
+export type OpeningKind = 'stock' | 'customer' | 'supplier' | 'account'
+
+/** A row of GET /opening/stock. */
+export interface OpeningStockRow {
+  id: number
+  invId: number
+  invNumber: string
+  invName: string
+  invSpec: string
+  skuId: number
+  skuName: string
+  locationId: number
+  locationName: string
+  unitName: string
+  qty: number | string
+  unitCost: number | string
+  amount: number | string
+}
+
+export interface OpeningStockInput {
+  invId?: number
+  locationId?: number
+  skuId?: number
+  qty?: number | string
+  unitCost?: number | string
+}
+
+/** A row of GET /opening/contact (amount: receivable or payable; periodMoney: advance). */
+export interface OpeningContactRow {
+  id: number
+  type: number
+  number: string
+  name: string
+  amount: number | string
+  periodMoney: number | string
+}
+
+/** A row of GET /opening/account. */
+export interface OpeningAccountRow {
+  id: number
+  number: string
+  name: string
+  amount: number | string
+}
+
+/** GET /recost/status: a cost recalculation job (id 0: none yet). */
+export interface RecostJob {
+  id: number
+  status: 'running' | 'done' | 'failed' | ''
+  fromDate: string
+  total: number
+  done: number
+  percent: number
+  changed: number
+  error: string
+  userName: string
+  startTime: string
+  finishTime: string | null
+}
+
+/** A row of GET /recost/changes. */
+export interface RecostChange {
+  invId: number
+  invNumber: string
+  invName: string
+  skuName: string
+  locationId: number
+  locationName: string
+  batch: string
+  qty: number | string
+  oldAmount: number | string
+  newAmount: number | string
+  oldUnitCost: number | string
+  newUnitCost: number | string
+  oldOutCost: number | string
+  newOutCost: number | string
+}

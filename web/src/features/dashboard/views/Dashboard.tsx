@@ -32,6 +32,8 @@ import { businessFigures, growth, NO_VALUE, type BusinessFigure } from '../lib/f
 import { List } from 'antd'
 
 const EChart = lazy(() => import('@/components/EChart'))
+// inventory warnings: loaded with the dashboard, out of the first bundle
+const WarningCard = lazy(() => import('@/features/warning/components/WarningCard'))
 
 const TREND_DAYS = [7, 30] as const
 type TrendDays = (typeof TREND_DAYS)[number]
@@ -370,6 +372,10 @@ export default function Dashboard() {
           </Col>
         ))}
       </Row>
+
+      <Suspense fallback={null}>
+        <WarningCard />
+      </Suspense>
 
       {biz.data && <BusinessCharts data={biz.data} places={amountPlaces} />}
       {biz.data && <BusinessLists data={biz.data} places={amountPlaces} qtyPlaces={qtyPlaces} />}

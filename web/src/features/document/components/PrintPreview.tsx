@@ -1,6 +1,8 @@
 // Print preview: the document as printed (company header from the system
 // parameters, contact, lines, totals, amount in Chinese capitals, maker,
 // auditor, signatures), printed through the browser (only the sheet prints).
+// The shop's print template of the kind (settings/printTemplate) picks the
+// title, header lines, columns, paper, lines per page, capitals and signatures.
 import { useTranslation } from 'react-i18next'
 import { Button, Modal, Space } from 'antd'
 import { PrinterOutlined } from '@ant-design/icons'
@@ -11,6 +13,7 @@ import type { HeaderFigures } from '@/components/DocGrid/lib/arithmetic'
 import type { DocKind } from '../kinds'
 import type { DocState } from '../types'
 import { chineseCapitals } from '../lib/capitals'
+import { breakAfter, paperCss, paperWidth, prints, usePrintTemplate } from '@/features/printTemplate/api'
 
 const SHEET_ID = 'doc-print-sheet'
 // Only the sheet prints: everything else is hidden while printing.
@@ -41,10 +44,11 @@ export function PrintPreview({ kind, state, figures, settings: s, contactName, o
   const money = s.money && (kind.family === 'trade' || kind.lines === 'priced' || kind.lines === 'value')
   const trade = kind.family === 'trade'
   const A = s.amountPlaces
+  const tpl = usePrintTemplate(kind.name)
   return (
     <Modal
       open
-      width={900}
+      width={paperWidth(tpl) + 48}
       title={t('print.preview')}
       onCancel={onClose}
       footer={
@@ -56,15 +60,21 @@ export function PrintPreview({ kind, state, figures, settings: s, contactName, o
         </Space>
       }
     >
-      <style>{PRINT_CSS}</style>
+      <style>{PRINT_CSS + paperCss(tpl)}</style>
       <div id={SHEET_ID} data-testid="doc-print-sheet">
         <div style={{ textAlign: 'center' }}>
-          <div style={{ fontSize: 18, fontWeight: 600 }} data-testid="print-company">
-            {sys?.companyName}
+          {tpl.showCompany && (
+            <div style={{ fontSize: 18, fontWeight: 600 }} data-testid="print-company">
+              {sys?.companyName}
+            </div>
+          )}
+          <div style={{ fontSize: 16, margin: '4px 0' }} data-testid="print-title">
+            {tpl.title || t(`kind.${kind.name}`)}
           </div>
-          <div style={{ fontSize: 16, margin: '4px 0' }}>{t(`kind.${kind.name}`)}</div>
           <div style={{ fontSize: 12 }}>
-            {[sys?.companyAddress, sys?.companyPhone && `${t('print.phone')}: ${sys.companyPhone}`].filter(Boolean).join('  ')}
+            {[tpl.showAddress && sys?.companyAddress, tpl.showPhone && sys?.companyPhone && `${t('print.phone')}: ${sys.companyPhone}`]
+              .filter(Boolean)
+              .join('  ')}
           </div>
         </div>
         <div style={{ display: 'flex', justifyContent: 'space-between', margin: '8px 0', fontSize: 12 }}>
@@ -85,25 +95,25 @@ export function PrintPreview({ kind, state, figures, settings: s, contactName, o
             <tr>
               <th>{t('print.no')}</th>
               <th>{t('print.goods')}</th>
-              <th>{t('print.spec')}</th>
-              <th>{t('print.unit')}</th>
+              {prints(tpl, 'spec') && <th>{t('print.spec')}</th>}
+              {prints(tpl, 'unit') && <th>{t('print.unit')}</th>}
               {!trade && <th>{t('field.location')}</th>}
               <th>{t('print.qty')}</th>
-              {money && <th>{t('print.price')}</th>}
-              {money && <th>{t('print.amount')}</th>}
-              <th>{t('field.description')}</th>
+              {money && prints(tpl, 'price') && <th>{t('print.price')}</th>}
+              {money && prints(tpl, 'amount') && <th>{t('print.amount')}</th>}
+              {prints(tpl, 'description') && <th>{t('field.description')}</th>}
             </tr>
           </thead>
           <tbody>
             {lines.map((l, i) => (
-              <tr key={l.key}>
+              <tr key={l.key} style={breakAfter(tpl, i, lines.length)}>
                 <td className="num">{i + 1}</td>
                 <td>
                   {l.invNumber} {l.invName}
                   {l.skuName ? ` (${l.skuName})` : ''}
                 </td>
-                <td>{l.invSpec}</td>
-                <td>{l.unitName}</td>
+                {prints(tpl, 'spec') && <td>{l.invSpec}</td>}
+                {prints(tpl, 'unit') && <td>{l.unitName}</td>}
                 {!trade && (
                   <td>
                     {l.locationName}
@@ -111,17 +121,17 @@ export function PrintPreview({ kind, state, figures, settings: s, contactName, o
                   </td>
                 )}
                 <td className="num">{l.qty}</td>
-                {money && <td className="num">{format(l.price, s.pricePlaces)}</td>}
-                {money && <td className="num">{format(s.taxOn ? l.taxAmount : l.amount, A)}</td>}
-                <td>{l.description}</td>
+                {money && prints(tpl, 'price') && <td className="num">{format(l.price, s.pricePlaces)}</td>}
+                {money && prints(tpl, 'amount') && <td className="num">{format(s.taxOn ? l.taxAmount : l.amount, A)}</td>}
+                {prints(tpl, 'description') && <td>{l.description}</td>}
               </tr>
             ))}
             <tr>
-              <td colSpan={trade ? 4 : 5}>{t('print.total')}</td>
+              <td colSpan={2 + (prints(tpl, 'spec') ? 1 : 0) + (prints(tpl, 'unit') ? 1 : 0) + (trade ? 0 : 1)}>{t('print.total')}</td>
               <td className="num">{figures.totalQty}</td>
-              {money && <td />}
-              {money && <td className="num">{format(figures.totalAmount, A)}</td>}
-              <td />
+              {money && prints(tpl, 'price') && <td />}
+              {money && prints(tpl, 'amount') && <td className="num">{format(figures.totalAmount, A)}</td>}
+              {prints(tpl, 'description') && <td />}
             </tr>
           </tbody>
         </table>
@@ -133,9 +143,11 @@ export function PrintPreview({ kind, state, figures, settings: s, contactName, o
             <span>
               {t('field.amount')}: {format(figures.amount, A)}
             </span>
-            <span data-testid="print-capitals">
-              {t('print.capitals')}: {chineseCapitals(figures.amount)}
-            </span>
+            {tpl.capitals && (
+              <span data-testid="print-capitals">
+                {t('print.capitals')}: {chineseCapitals(figures.amount)}
+              </span>
+            )}
             {!kind.order && (
               <span>
                 {t('field.arrears')}: {format(figures.arrears, A)}
@@ -151,8 +163,11 @@ export function PrintPreview({ kind, state, figures, settings: s, contactName, o
           <span>
             {t('field.checker')}: {h.checkName}
           </span>
-          <span>{t('print.handler')}: ________</span>
-          <span>{t('print.receiver')}: ________</span>
+          {(tpl.signatures.length ? tpl.signatures : [t('print.handler'), t('print.receiver')]).map((sig, i) => (
+            <span key={i} data-testid="print-signature">
+              {sig}: ________
+            </span>
+          ))}
         </div>
       </div>
     </Modal>
