@@ -47,7 +47,8 @@ type DB struct {
 	r      *sql.DB    // readers (PostgreSQL: the same pool)
 	lite   *writer    // SQLite: the writer connection and its prepared statements
 	reads  *readStmts // SQLite: the readers' prepared statements
-	path   string     // SQLite file
+	ckpt   *checkpointer
+	path   string // SQLite file
 }
 
 // OpenSQLite opens (creating if needed) a SQLite database file.
@@ -55,8 +56,11 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("create data folder: %w", err)
 	}
-	base := "file:" + (&url.URL{Path: path}).EscapedPath() + "?_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_time_format=sqlite"
-	w, err := sql.Open("sqlite", base+"&_txlock=immediate")
+	// temp_store MEMORY: sorts and temporary indexes (DISTINCT, IN lists)
+	// stay in memory instead of temporary files.
+	base := "file:" + (&url.URL{Path: path}).EscapedPath() + "?_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_time_format=sqlite"
+	// The writer never checkpoints inline: see checkpointer.
+	w, err := sql.Open("sqlite", base+"&_txlock=immediate&_pragma=wal_autocheckpoint(0)")
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +79,16 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	n := max(4, runtime.NumCPU()*2)
 	r.SetMaxOpenConns(n)
 	r.SetMaxIdleConns(n)
-	return &DB{engine: SQLite, w: w, r: r, lite: newWriter(w), reads: newReadStmts(r), path: path}, nil
+	cp, err := sql.Open("sqlite", base)
+	if err != nil {
+		w.Close()
+		r.Close()
+		return nil, err
+	}
+	ckpt := newCheckpointer(cp)
+	lite := newWriter(w)
+	lite.committed = ckpt.wrote
+	return &DB{engine: SQLite, w: w, r: r, lite: lite, reads: newReadStmts(r), ckpt: ckpt, path: path}, nil
 }
 
 // OpenPostgres opens a PostgreSQL database through pgx.
@@ -106,8 +119,11 @@ func OpenPostgres(ctx context.Context, dsn string) (*DB, error) {
 // Close closes every connection.
 func (d *DB) Close() error {
 	var err error
+	if d.ckpt != nil {
+		err = d.ckpt.close()
+	}
 	if d.lite != nil {
-		err = d.lite.close()
+		err = errors.Join(err, d.lite.close())
 	} else {
 		err = d.w.Close()
 	}

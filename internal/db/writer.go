@@ -31,6 +31,8 @@ type writer struct {
 	cache   map[string]*list.Element // SQL text → *cached in lru
 	lru     list.List                // most recently used first
 	evicted []*sql.Stmt              // closed when the transaction ends: rows may still read them
+
+	committed func() // called after each committed write (nil: nothing)
 }
 
 // maxStmts bounds the statement cache: documents use a few dozen distinct
@@ -108,6 +110,9 @@ func (w *writer) exec(ctx context.Context, q string, args ...any) (sql.Result, e
 	if err != nil {
 		return nil, err
 	}
+	if w.committed != nil {
+		defer w.committed()
+	}
 	if st == nil {
 		return w.conn.ExecContext(ctx, q, args...)
 	}
@@ -147,6 +152,9 @@ func (w *writer) inTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
 					err = fmt.Errorf("commit: %w", cerr)
 				} else {
 					w.closeEvicted()
+					if w.committed != nil {
+						w.committed()
+					}
 					return
 				}
 			}
