@@ -33,7 +33,7 @@ var resetKept = []string{
 	"assist_types", "assists", "unit_types", "units", "locations", "shop_locations", "employees",
 	"settle_accounts", "items", "contacts", "contact_links",
 	"goods", "goods_units", "goods_sku_types", "goods_skus", "goods_sku_values", "barcodes", "goods_warnings", "goods_images",
-	"coding_rules", "backup_settings", "schema_migrations",
+	"coding_rules", "backup_settings", "schema_migrations", "cache_versions",
 }
 
 // registerReset registers the reset's steps: the cleared tables, the

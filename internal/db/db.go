@@ -48,7 +48,9 @@ type DB struct {
 	lite   *writer    // SQLite: the writer connection and its prepared statements
 	reads  *readStmts // SQLite: the readers' prepared statements
 	ckpt   *checkpointer
+	memo   memo   // values read from the database, kept while unchanged (Cached)
 	path   string // SQLite file
+	dsn    string // PostgreSQL
 }
 
 // OpenSQLite opens (creating if needed) a SQLite database file.
@@ -113,7 +115,16 @@ func OpenPostgres(ctx context.Context, dsn string) (*DB, error) {
 		p.Close()
 		return nil, fmt.Errorf("open postgres: %w", err)
 	}
-	return &DB{engine: Postgres, w: p, r: p}, nil
+	return &DB{engine: Postgres, w: p, r: p, dsn: dsn}, nil
+}
+
+// Reopen opens another handle on the same database, with its own
+// connections and caches, as another app process would.
+func (d *DB) Reopen(ctx context.Context) (*DB, error) {
+	if d.engine == Postgres {
+		return OpenPostgres(ctx, d.dsn)
+	}
+	return OpenSQLite(ctx, d.path)
 }
 
 // Close closes every connection.
@@ -165,6 +176,7 @@ func (d *DB) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
 type Tx struct {
 	tx     *sql.Tx
 	engine Engine
+	db     *DB // the database the transaction runs on
 
 	// SQLite
 	w    *writer
@@ -202,13 +214,16 @@ func (t *Tx) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
 // back otherwise (and on panic). On SQLite it starts with BEGIN IMMEDIATE.
 func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
 	if d.lite != nil {
-		return d.lite.inTx(ctx, fn)
+		return d.lite.inTx(ctx, func(tx *Tx) error {
+			tx.db = d
+			return fn(tx)
+		})
 	}
 	sqlTx, err := d.w.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	tx := &Tx{tx: sqlTx, engine: d.engine}
+	tx := &Tx{tx: sqlTx, engine: d.engine, db: d}
 	defer func() {
 		if p := recover(); p != nil {
 			sqlTx.Rollback()
