@@ -41,7 +41,12 @@ func Version(ctx context.Context, q Querier, c Counter) (int64, error) {
 // the counter's value it was read at.
 type memo struct {
 	mu sync.Mutex
-	m  map[string]memoEntry
+	m  map[memoKey]memoEntry
+}
+
+type memoKey struct {
+	c   Counter
+	key string
 }
 
 type memoEntry struct {
@@ -57,47 +62,75 @@ const maxMemo = 10000
 // cache while counter c is unchanged. The counter is read first (one
 // query) and a value is kept only when it was read after the counter,
 // outside any transaction: a transaction's own uncommitted changes (or
-// values a rollback takes back) are never kept. Inside a transaction on
-// PostgreSQL, where the counter moves only at COMMIT and so does not show
-// the transaction's own changes, load is simply run. The value is shared:
-// callers must not change it.
+// values a rollback takes back) are never kept. In a SQLite transaction
+// (which holds the only writer, so nothing commits meanwhile) a value
+// missing from the cache is read outside it and used when the counter
+// there is the transaction's own (the transaction changed nothing it
+// covers). Inside a transaction on PostgreSQL, where the counter moves only
+// at COMMIT and so does not show the transaction's own changes, load is
+// simply run. The value is shared: callers must not change it.
 func Cached[T any](ctx context.Context, q Querier, c Counter, key string, load func(ctx context.Context, q Querier) (T, error)) (T, error) {
-	var d *DB
+	var zero T
 	switch v := q.(type) {
 	case *DB:
-		d = v
+		_, val, err := memoized(ctx, v, c, key, load)
+		return val, err
 	case *Tx:
-		d = v.db
+		d := v.db
 		if d == nil || v.engine == Postgres {
 			return load(ctx, q)
 		}
-	}
-	if d == nil {
-		return load(ctx, q)
-	}
-	ver, err := Version(ctx, q, c)
-	if err != nil {
-		var zero T
-		return zero, err
-	}
-	k := fmt.Sprintf("%d:%s", c, key)
-	d.memo.mu.Lock()
-	e, ok := d.memo.m[k]
-	d.memo.mu.Unlock()
-	if ok && e.version == ver {
-		return e.value.(T), nil
-	}
-	v, err := load(ctx, q)
-	if err != nil {
-		return v, err
-	}
-	if q == Querier(d) {
-		d.memo.mu.Lock()
-		if d.memo.m == nil || len(d.memo.m) >= maxMemo {
-			d.memo.m = map[string]memoEntry{}
+		ver, err := Version(ctx, q, c)
+		if err != nil {
+			return zero, err
 		}
-		d.memo.m[k] = memoEntry{version: ver, value: v}
-		d.memo.mu.Unlock()
+		if val, ok := d.memo.get(c, key, ver); ok {
+			return val.(T), nil
+		}
+		outside, val, err := memoized(ctx, d, c, key, load)
+		if err != nil {
+			return zero, err
+		}
+		if outside == ver {
+			return val, nil
+		}
 	}
-	return v, nil
+	return load(ctx, q)
+}
+
+// memoized is Cached outside a transaction; it answers the counter's value too.
+func memoized[T any](ctx context.Context, d *DB, c Counter, key string, load func(ctx context.Context, q Querier) (T, error)) (int64, T, error) {
+	var zero T
+	ver, err := Version(ctx, d, c)
+	if err != nil {
+		return 0, zero, err
+	}
+	if val, ok := d.memo.get(c, key, ver); ok {
+		return ver, val.(T), nil
+	}
+	val, err := load(ctx, d)
+	if err != nil {
+		return 0, zero, err
+	}
+	d.memo.put(c, key, ver, val)
+	return ver, val, nil
+}
+
+func (m *memo) get(c Counter, key string, ver int64) (any, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e, ok := m.m[memoKey{c, key}]
+	if !ok || e.version != ver {
+		return nil, false
+	}
+	return e.value, true
+}
+
+func (m *memo) put(c Counter, key string, ver int64, val any) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.m == nil || len(m.m) >= maxMemo {
+		m.m = map[memoKey]memoEntry{}
+	}
+	m.m[memoKey{c, key}] = memoEntry{version: ver, value: val}
 }
