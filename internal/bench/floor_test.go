@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"fmt"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -192,4 +193,27 @@ func parallel(clients, n int, do func() error) (time.Duration, error) {
 	}
 	wg.Wait()
 	return time.Since(start), first
+}
+
+// BenchmarkSalesNodes: BenchmarkSalesDelivery's documents from 8 clients
+// spread over 1, 2 and 3 app nodes on the same database (each node with its
+// own connections and caches, as separate processes behind a load
+// balancer; run it on PostgreSQL, CANGSHU_TEST_PG). On one machine the
+// nodes share its cores: the figure shows what several nodes cost in
+// coordination (locks, the shared counters), not what more machines add.
+func BenchmarkSalesNodes(b *testing.B) {
+	w := newSalesWorld(b)
+	srvs := []*server{w.srv}
+	for range 2 {
+		n := w.e.Node()
+		ts := httptest.NewServer(n.App.Handler())
+		b.Cleanup(ts.Close)
+		srvs = append(srvs, &server{url: ts.URL, token: w.srv.token, client: w.srv.client})
+	}
+	for nodes := 1; nodes <= 3; nodes++ {
+		b.Run(fmt.Sprintf("nodes=%d", nodes), func(b *testing.B) {
+			var k atomic.Int64
+			latency(b, 8, func() error { return w.saleOn(srvs[int(k.Add(1))%nodes]) })
+		})
+	}
 }
