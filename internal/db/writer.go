@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 )
 
 // writer is the SQLite write side: the one writer connection, held as a
@@ -33,6 +35,11 @@ type writer struct {
 	evicted []*sql.Stmt              // closed when the transaction ends: rows may still read them
 
 	committed func() // called after each committed write (nil: nothing)
+
+	// Group commit (see inTx): callers of inTx waiting for the writer, and
+	// the group transaction left open for them (guarded by sem).
+	waiting atomic.Int32
+	open    *group
 }
 
 // maxStmts bounds the statement cache: documents use a few dozen distinct
@@ -53,7 +60,31 @@ func newWriter(pool *sql.DB) *writer {
 
 // lock takes the writer (waiting in line, FIFO) and makes sure it has a
 // connection.
+//
+// A group transaction left open by inTx (see there) is committed first:
+// lock's callers run outside any transaction.
 func (w *writer) lock(ctx context.Context) error {
+	if err := w.acquire(ctx); err != nil {
+		return err
+	}
+	if g := w.open; g != nil {
+		w.open = nil
+		w.commit(g)
+		if w.conn == nil { // the commit failed and the connection went
+			c, err := w.pool.Conn(ctx)
+			if err != nil {
+				<-w.sem
+				return err
+			}
+			w.conn = c
+		}
+	}
+	return nil
+}
+
+// acquire takes the writer (waiting in line) and makes sure it has a
+// connection; a group left open stays open.
+func (w *writer) acquire(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -129,15 +160,39 @@ func (w *writer) closeEvicted() {
 	}
 }
 
-// inTx runs fn between BEGIN IMMEDIATE and COMMIT, rolling back when fn
-// fails, panics or exits the goroutine (t.Fatal), or when ctx ends.
+// inTx runs fn in a write transaction, committed when fn returns nil,
+// rolled back when fn fails, panics or exits the goroutine (t.Fatal), or
+// when ctx ends.
+//
+// Group commit: each call runs in a SAVEPOINT of a transaction that may
+// hold several callers' work. When callers are waiting for the writer as
+// one finishes, it leaves the transaction open for the next (up to
+// maxGroup) and waits; the last of a group COMMITs for all and wakes them.
+// A caller answers only once its work is committed (or with the error that
+// kept it from being committed); a failed caller's work is rolled back to
+// its savepoint and the others go on. One COMMIT (one sync of the log,
+// shared index pages written once) serves several documents when they
+// queue for the writer, and nothing changes for a lone caller.
 func (w *writer) inTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
-	if err := w.lock(ctx); err != nil {
+	w.waiting.Add(1)
+	err = w.acquire(ctx)
+	w.waiting.Add(-1)
+	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	defer w.unlock()
-	if _, err := w.conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
-		w.rollback() // a cancelled BEGIN may still have begun
+	g := w.open
+	w.open = nil
+	if g == nil {
+		if _, err := w.conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
+			w.rollback() // a cancelled BEGIN may still have begun
+			w.unlock()
+			return fmt.Errorf("begin: %w", err)
+		}
+		g = &group{done: make(chan struct{})}
+	}
+	if _, err := w.conn.ExecContext(context.Background(), "SAVEPOINT doc"); err != nil {
+		w.fail(g, err)
+		w.unlock()
 		return fmt.Errorf("begin: %w", err)
 	}
 	tx := &Tx{engine: SQLite, w: w}
@@ -145,22 +200,33 @@ func (w *writer) inTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
 	defer func() {
 		tx.finish()
 		p := recover()
+		// A *sql.Tx whose context ended refuses to commit: so do we.
 		if p == nil && returned && err == nil {
-			// A *sql.Tx whose context ended refuses to commit: so do we.
-			if err = ctx.Err(); err == nil {
-				if _, cerr := w.conn.ExecContext(context.Background(), "COMMIT"); cerr != nil {
-					err = fmt.Errorf("commit: %w", cerr)
-				} else {
-					w.closeEvicted()
-					if w.committed != nil {
-						w.committed()
-					}
-					return
-				}
-			}
+			err = ctx.Err()
 		}
-		w.rollback()
-		w.closeEvicted()
+		if p == nil && returned && err == nil {
+			if _, rerr := w.conn.ExecContext(context.Background(), "RELEASE doc"); rerr != nil {
+				w.fail(g, rerr)
+				w.unlock()
+				err = fmt.Errorf("commit: %w", rerr)
+				return
+			}
+			g.ok++
+			w.handOff(g)
+			// Committed with the group (or not at all, and said so).
+			err = w.await(g)
+			return
+		}
+		bg := context.Background()
+		if _, rerr := w.conn.ExecContext(bg, "ROLLBACK TO doc"); rerr != nil {
+			w.fail(g, rerr)
+			w.unlock()
+		} else if _, rerr := w.conn.ExecContext(bg, "RELEASE doc"); rerr != nil {
+			w.fail(g, rerr)
+			w.unlock()
+		} else {
+			w.handOff(g)
+		}
 		if p != nil {
 			panic(p)
 		}
@@ -168,6 +234,78 @@ func (w *writer) inTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
 	err = fn(tx)
 	returned = true
 	return err
+}
+
+// group is one write transaction shared by the callers of inTx that queued
+// for the writer while it ran; done is closed once it ended, err says how.
+type group struct {
+	done chan struct{}
+	err  error
+	size int // callers that ran in it
+	ok   int // of them, those whose work is to be committed
+}
+
+// maxGroup bounds a group: its callers wait for the last one.
+const maxGroup = 16
+
+// groupWait is how long a caller whose work waits in an open group lets
+// the next caller take it before committing it itself (the next caller may
+// have given up waiting for the writer).
+const groupWait = 2 * time.Millisecond
+
+// handOff, with the writer held and g's savepoints released or rolled
+// back, leaves g open for a waiting caller, or commits it; either way it
+// lets the writer go.
+func (w *writer) handOff(g *group) {
+	g.size++
+	if g.ok > 0 && g.size < maxGroup && w.waiting.Load() > 0 {
+		w.open = g
+		w.unlock()
+		return
+	}
+	w.commit(g)
+	w.unlock()
+}
+
+// await waits until g ended; a caller whose group was left open commits it
+// when nobody took it over.
+func (w *writer) await(g *group) error {
+	t := time.NewTimer(groupWait)
+	defer t.Stop()
+	for {
+		select {
+		case <-g.done:
+			return g.err
+		case <-t.C:
+			// lock commits a group left open (this one, unless
+			// another caller took it on meanwhile).
+			if err := w.lock(context.Background()); err == nil {
+				w.unlock()
+			}
+			t.Reset(groupWait)
+		}
+	}
+}
+
+// commit ends g with COMMIT (the writer held).
+func (w *writer) commit(g *group) {
+	if _, err := w.conn.ExecContext(context.Background(), "COMMIT"); err != nil {
+		w.fail(g, err)
+		return
+	}
+	w.closeEvicted()
+	if w.committed != nil && g.ok > 0 {
+		w.committed()
+	}
+	close(g.done)
+}
+
+// fail ends g with ROLLBACK: none of its callers' work is committed.
+func (w *writer) fail(g *group, cause error) {
+	w.rollback()
+	w.closeEvicted()
+	g.err = fmt.Errorf("commit: %w", cause)
+	close(g.done)
 }
 
 // rollback ends the transaction; the context is a fresh one, since the
@@ -200,6 +338,10 @@ func (w *writer) discard() {
 func (w *writer) close() error {
 	w.sem <- struct{}{}
 	defer w.unlock()
+	if g := w.open; g != nil {
+		w.open = nil
+		w.commit(g)
+	}
 	var err error
 	if w.conn != nil {
 		err = w.conn.Close()
