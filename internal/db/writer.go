@@ -130,8 +130,22 @@ func (w *writer) stmt(ctx context.Context, q string) (*sql.Stmt, error) {
 	return st, nil
 }
 
-// exec runs one statement outside a transaction (autocommit).
+// exec runs one statement on its own: a write joins the group commit (see
+// inTx) as a transaction of its own and answers once committed; PRAGMA,
+// VACUUM, ATTACH and DETACH, which cannot run inside a transaction, run
+// alone (autocommit).
 func (w *writer) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	// (With nobody waiting it runs alone: one statement is its own
+	// transaction.)
+	if !outsideTx(q) && w.waiting.Load() > 0 {
+		var res sql.Result
+		err := w.inTx(ctx, func(tx *Tx) error {
+			var err error
+			res, err = tx.Exec(ctx, q, args...)
+			return err
+		})
+		return res, err
+	}
 	if err := w.lock(ctx); err != nil {
 		return nil, err
 	}
@@ -148,6 +162,17 @@ func (w *writer) exec(ctx context.Context, q string, args ...any) (sql.Result, e
 		return w.conn.ExecContext(ctx, q, args...)
 	}
 	return st.ExecContext(ctx, args...)
+}
+
+// outsideTx reports a statement SQLite runs only outside a transaction.
+func outsideTx(q string) bool {
+	q = strings.ToUpper(strings.TrimSpace(q))
+	for _, p := range []string{"PRAGMA", "VACUUM", "ATTACH", "DETACH", "BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE"} {
+		if strings.HasPrefix(q, p) {
+			return true
+		}
+	}
+	return false
 }
 
 func (w *writer) closeEvicted() {
@@ -182,15 +207,17 @@ func (w *writer) inTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
 	}
 	g := w.open
 	w.open = nil
-	if g == nil {
-		if _, err := w.conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
+	// The first caller of a group needs no savepoint: when it fails there
+	// is nobody else's work to keep, and ROLLBACK ends the group.
+	first := g == nil
+	if first {
+		if err := w.run(ctx, "BEGIN IMMEDIATE"); err != nil {
 			w.rollback() // a cancelled BEGIN may still have begun
 			w.unlock()
 			return fmt.Errorf("begin: %w", err)
 		}
 		g = &group{done: make(chan struct{})}
-	}
-	if _, err := w.conn.ExecContext(context.Background(), "SAVEPOINT doc"); err != nil {
+	} else if err := w.run(context.Background(), "SAVEPOINT doc"); err != nil {
 		w.fail(g, err)
 		w.unlock()
 		return fmt.Errorf("begin: %w", err)
@@ -204,28 +231,37 @@ func (w *writer) inTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
 		if p == nil && returned && err == nil {
 			err = ctx.Err()
 		}
-		if p == nil && returned && err == nil {
-			if _, rerr := w.conn.ExecContext(context.Background(), "RELEASE doc"); rerr != nil {
-				w.fail(g, rerr)
-				w.unlock()
-				err = fmt.Errorf("commit: %w", rerr)
-				return
+		bg := context.Background()
+		switch {
+		case p == nil && returned && err == nil:
+			if !first {
+				if rerr := w.run(bg, "RELEASE doc"); rerr != nil {
+					w.fail(g, rerr)
+					w.unlock()
+					err = fmt.Errorf("commit: %w", rerr)
+					return
+				}
 			}
 			g.ok++
 			w.handOff(g)
 			// Committed with the group (or not at all, and said so).
 			err = w.await(g)
 			return
-		}
-		bg := context.Background()
-		if _, rerr := w.conn.ExecContext(bg, "ROLLBACK TO doc"); rerr != nil {
-			w.fail(g, rerr)
+		case first:
+			w.rollback()
+			w.closeEvicted()
+			close(g.done) // nobody else ran in it
 			w.unlock()
-		} else if _, rerr := w.conn.ExecContext(bg, "RELEASE doc"); rerr != nil {
-			w.fail(g, rerr)
-			w.unlock()
-		} else {
-			w.handOff(g)
+		default:
+			if rerr := w.run(bg, "ROLLBACK TO doc"); rerr != nil {
+				w.fail(g, rerr)
+				w.unlock()
+			} else if rerr := w.run(bg, "RELEASE doc"); rerr != nil {
+				w.fail(g, rerr)
+				w.unlock()
+			} else {
+				w.handOff(g)
+			}
 		}
 		if p != nil {
 			panic(p)
@@ -233,6 +269,15 @@ func (w *writer) inTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
 	}()
 	err = fn(tx)
 	returned = true
+	return err
+}
+
+// run executes one of the transaction control statements, prepared once.
+func (w *writer) run(ctx context.Context, q string) error {
+	st, err := w.stmt(ctx, q)
+	if err == nil {
+		_, err = st.ExecContext(ctx)
+	}
 	return err
 }
 
@@ -289,7 +334,7 @@ func (w *writer) await(g *group) error {
 
 // commit ends g with COMMIT (the writer held).
 func (w *writer) commit(g *group) {
-	if _, err := w.conn.ExecContext(context.Background(), "COMMIT"); err != nil {
+	if err := w.run(context.Background(), "COMMIT"); err != nil {
 		w.fail(g, err)
 		return
 	}
