@@ -38,6 +38,7 @@ type Document struct {
 	RPAmount       dec.Dec    `json:"rpAmount"`
 	Arrears        dec.Dec    `json:"arrears"`
 	HXStateCode    int        `json:"hxStateCode"`
+	hideMoney      bool       // presented to a caller without the money right: money fields left out
 	Checked        int        `json:"checked"`
 	CheckName      string     `json:"checkName"`
 	CheckTime      *time.Time `json:"checkTime"`

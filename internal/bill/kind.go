@@ -76,19 +76,3 @@ func signCase(pick func(debt, cash int) int) string {
 }
 
 func sortedKinds() []string { return slices.Sorted(maps.Keys(Effects)) }
-
-// ContactDebtSQL is a scalar SQL expression: the sum of the arrears of the
-// audited documents of the contact whose id is the SQL expression idExpr,
-// signed by Effects (stored micro-units, like every amount column).
-func ContactDebtSQL(idExpr string) string {
-	return "(SELECT COALESCE(SUM(b.arrears * (" + signCase(func(d, _ int) int { return d }) + ")), 0) FROM bills b WHERE b.contact_id = " +
-		idExpr + " AND b.checked = 1)"
-}
-
-// AccountFlowSQL is a scalar SQL expression: the money in minus the money
-// out of the account whose id is idExpr through settlement lines of audited
-// documents (stored micro-units).
-func AccountFlowSQL(idExpr string) string {
-	return "(SELECT COALESCE(SUM(ba.payment * (" + signCase(func(_, c int) int { return c }) + ")), 0) FROM bill_accounts ba JOIN bills b ON b.id = ba.bill_id WHERE ba.account_id = " +
-		idExpr + " AND b.checked = 1)"
-}

@@ -1,4 +1,4 @@
-package trade_test
+package bill_test
 
 import (
 	"fmt"
