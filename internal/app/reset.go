@@ -34,7 +34,7 @@ var resetKept = []string{
 	"assist_types", "assists", "unit_types", "units", "locations", "shop_locations", "employees",
 	"settle_accounts", "items", "contacts", "contact_links",
 	"goods", "goods_units", "goods_sku_types", "goods_skus", "goods_sku_values", "barcodes", "goods_warnings", "goods_images",
-	"coding_rules", "backup_settings", "print_templates", "schema_migrations",
+	"coding_rules", "backup_settings", "print_templates", "schema_migrations", "cache_versions",
 	"combination_templates", "combination_template_parts",
 }
 

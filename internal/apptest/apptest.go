@@ -73,6 +73,26 @@ func New(t testing.TB, tweak ...func(*config.Config)) *Env {
 	return &Env{T: t, App: a, Log: &logBuf}
 }
 
+// Node starts another app on the same database, with its own connections
+// and caches: another app process behind the same load balancer. Clients
+// signed in anywhere call it through Client.On.
+func (e *Env) Node() *Env {
+	e.T.Helper()
+	ctx := context.Background()
+	d, err := e.App.DB.Reopen(ctx)
+	if err != nil {
+		e.T.Fatal(err)
+	}
+	e.T.Cleanup(func() { d.Close() })
+	var logBuf bytes.Buffer
+	logger := slog.New(slog.NewTextHandler(&lockedWriter{w: &logBuf}, nil))
+	a, err := app.New(ctx, e.App.Config, d, logger)
+	if err != nil {
+		e.T.Fatal(err)
+	}
+	return &Env{T: e.T, App: a, Log: &logBuf}
+}
+
 type lockedWriter struct {
 	mu chan struct{}
 	w  io.Writer
@@ -172,6 +192,13 @@ type Client struct {
 	Refresh  string
 	Username string
 	Lang     string // Accept-Language; "" = zh-CN
+}
+
+// On is the same client (same tokens) calling the app node n.
+func (c *Client) On(n *Env) *Client {
+	cp := *c
+	cp.e = n
+	return &cp
 }
 
 // Env is the client's app.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -323,7 +324,7 @@ func (s *Service) Logout(ctx context.Context, p *server.Principal) error {
 
 // Authenticate resolves an access token into the caller: the signature and
 // expiry, then the session (not revoked), the user (enabled), the active shop,
-// roles and permissions, read fresh on every call so that changes apply at once.
+// roles and permissions, as they are now: changes apply at once.
 func (s *Service) Authenticate(ctx context.Context, token string) (*server.Principal, error) {
 	invalid := errs.Unauthenticated(errs.CodeAccessInvalid, "auth.tokenInvalid")
 	var claims struct {
@@ -335,18 +336,44 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*server.Princ
 	if err != nil || claims.SID <= 0 {
 		return nil, invalid
 	}
-	row, err := loadSession(ctx, s.db, claims.SID)
+	// The caller as read from the database is kept while nothing it is made
+	// of changed (db.Cached: sessions, users, shops, roles, grants, menus;
+	// one cheap query for the change counter): a sign-out, a disabled user
+	// or a changed permission applies at the next request, in every process.
+	c, err := db.Cached(ctx, s.db, db.CounterAuth, "session:"+strconv.FormatInt(claims.SID, 10), func(ctx context.Context, q db.Querier) (*caller, error) {
+		return loadCaller(ctx, q, claims.SID)
+	})
 	if err != nil {
 		return nil, err
 	}
-	if row.revoked.Valid || row.status != 1 || strconv.FormatInt(row.userID, 10) != claims.Subject {
+	if !c.valid || strconv.FormatInt(c.p.UserID, 10) != claims.Subject {
 		return nil, invalid
 	}
-	p := &server.Principal{
-		UserID: row.userID, Username: row.username, Nickname: row.nickname, SessionID: claims.SID,
+	p := c.p // a copy: the cached one is shared
+	p.RoleIDs, p.Roles, p.Perms = slices.Clip(p.RoleIDs), slices.Clip(p.Roles), slices.Clip(p.Perms)
+	return &p, nil
+}
+
+// caller is the principal of a session as read from the database; valid
+// is false when the session was revoked or its user disabled.
+type caller struct {
+	p     server.Principal
+	valid bool
+}
+
+func loadCaller(ctx context.Context, q db.Querier, sessionID int64) (*caller, error) {
+	row, err := loadSession(ctx, q, sessionID)
+	if err != nil {
+		return nil, err
+	}
+	if row.revoked.Valid || row.status != 1 {
+		return &caller{}, nil
+	}
+	p := server.Principal{
+		UserID: row.userID, Username: row.username, Nickname: row.nickname, SessionID: sessionID,
 		ShopID: row.shopID.Int64, DeptID: row.deptID.Int64, MustChangePassword: row.mustChange == 1,
 	}
-	if err := loadGrants(ctx, s.db, p); err != nil {
+	if err := loadGrants(ctx, q, &p); err != nil {
 		return nil, fmt.Errorf("load grants: %w", err)
 	}
 	// A shop that was disabled, or that the user was removed from, is no
@@ -354,5 +381,5 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*server.Princ
 	if !row.shopUsable || (!row.shopMember && !p.IsRoot()) {
 		p.ShopID = 0
 	}
-	return p, nil
+	return &caller{p: p, valid: true}, nil
 }

@@ -74,11 +74,14 @@ func (w *salesWorld) body() []byte {
 
 // sale posts one sales delivery with ?check=1 (saved and audited in one
 // transaction) and checks the answer is an audited document.
-func (w *salesWorld) sale() error {
-	req, _ := http.NewRequest("POST", w.srv.url+"/api/sales/add?check=1", bytes.NewReader(w.body()))
-	req.Header.Set("Authorization", "Bearer "+w.srv.token)
+func (w *salesWorld) sale() error { return w.saleOn(w.srv) }
+
+// saleOn is sale sent to the app node srv.
+func (w *salesWorld) saleOn(srv *server) error {
+	req, _ := http.NewRequest("POST", srv.url+"/api/sales/add?check=1", bytes.NewReader(w.body()))
+	req.Header.Set("Authorization", "Bearer "+srv.token)
 	req.Header.Set("Content-Type", "application/json")
-	res, err := w.srv.client.Do(req)
+	res, err := srv.client.Do(req)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,8 @@ package bill
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"time"
 
@@ -56,7 +58,7 @@ func (s *Service) Save(ctx context.Context, p *server.Principal, k *Kind, in Inp
 	var id int64
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		var err error
-		id, err = s.save(ctx, tx, p, k, shopID, in, update, check)
+		id, err = s.save(ctx, tx, p, k, shopID, in, update, check, true)
 		return err
 	})
 	if err != nil {
@@ -72,11 +74,12 @@ func (s *Service) SaveIn(ctx context.Context, tx *db.Tx, p *server.Principal, k 
 	if err != nil {
 		return 0, err
 	}
-	return s.save(ctx, tx, p, k, shopID, in, false, false)
+	return s.save(ctx, tx, p, k, shopID, in, false, false, false)
 }
 
-// save is Save inside a transaction.
-func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *Kind, shopID int64, in Input, update, check bool) (int64, error) {
+// save is Save inside a transaction; alone: the transaction saves only
+// this document (see late below).
+func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *Kind, shopID int64, in Input, update, check, alone bool) (int64, error) {
 	var id int64
 	sys, err := sysparam.ReadSystem(ctx, tx)
 	if err != nil {
@@ -125,8 +128,26 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *K
 			return 0, err
 		}
 	}
-	no, err := s.number(ctx, tx, k, shopID, st, d)
-	if err != nil {
+	// On PostgreSQL a new document's number is taken last, just before
+	// COMMIT: the sequence row it locks serialises the shop's documents of
+	// the kind, and taken first it was held over the whole save and audit
+	// (58 of 105 ms with 8 clients). Until then the document holds a
+	// placeholder no number can equal (see placeholderNo). Only when the
+	// transaction saves this document alone: one saving several (a
+	// stocktake's) keeps taking each number first, so that it never waits
+	// for a balance while holding a number another one waits for.
+	late := alone && !update && tx.Engine() == db.Postgres
+	var r rule
+	if late {
+		if r, err = readRule(ctx, tx, k.Name); err != nil {
+			return 0, err
+		}
+		late = !r.manual || d.BillNo == ""
+	}
+	var no string
+	if late {
+		no = placeholderNo()
+	} else if no, err = s.number(ctx, tx, k, shopID, st, d); err != nil {
 		return 0, err
 	}
 	d.BillNo = no
@@ -151,7 +172,7 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *K
 		return 0, fmt.Errorf("lines of bill %d: %w", id, err)
 	}
 	if !check {
-		return id, nil
+		return id, s.numberLast(ctx, tx, late, r, k, shopID, id, d.Date)
 	}
 	// The document is the one just written: its state and lines are
 	// known, not read back.
@@ -162,7 +183,35 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *K
 			return 0, err
 		}
 	}
-	return id, post(ctx, tx, k, sys, saved, linesOf(d))
+	if err := post(ctx, tx, k, sys, saved, linesOf(d)); err != nil {
+		return 0, err
+	}
+	return id, s.numberLast(ctx, tx, late, r, k, shopID, id, d.Date)
+}
+
+// numberLast gives the document saved with a placeholder (late) the next
+// number of its sequence.
+func (s *Service) numberLast(ctx context.Context, tx db.Querier, late bool, r rule, k *Kind, shopID, id int64, date string) error {
+	if !late {
+		return nil
+	}
+	no, err := nextNumber(ctx, tx, r, shopID, k.Name, date)
+	if err != nil {
+		return fmt.Errorf("number of bill %d: %w", id, err)
+	}
+	if err := setNumber(ctx, tx, id, no); err != nil {
+		return dupErr(err, no)
+	}
+	return nil
+}
+
+// placeholderNo is a new document's number until numberLast: "~" and 24
+// random hexadecimal digits, unique among documents (a number from a
+// coding rule never starts with "~", and no one types this).
+func placeholderNo() string {
+	b := make([]byte, 12)
+	rand.Read(b)
+	return "~" + hex.EncodeToString(b)
 }
 
 func dupErr(err error, no string) error {

@@ -51,6 +51,12 @@ func nextNumber(ctx context.Context, tx db.Querier, r rule, shopID int64, kind, 
 	return "", fmt.Errorf("bill: no free number for %s on %s", kind, date)
 }
 
+// setNumber gives a document its number.
+func setNumber(ctx context.Context, tx db.Querier, id int64, no string) error {
+	_, err := tx.Exec(ctx, "UPDATE bills SET bill_no = ? WHERE id = ?", no, id)
+	return err
+}
+
 func takeSeq(ctx context.Context, tx db.Querier, shopID int64, kind, per string) (int64, error) {
 	const upd = "UPDATE bill_sequences SET last_seq = last_seq + 1 WHERE shop_id = ? AND kind = ? AND period = ? RETURNING last_seq"
 	var seq int64

@@ -174,7 +174,10 @@ func (d *DB) RestoreSQLite(ctx context.Context, src string, keep []Keep) error {
 			c.ExecContext(bg, "ROLLBACK")
 		}
 	}()
-	kept := map[string]string{"schema_migrations": ""}
+	// cache_versions only ever counts up (the copy's triggers count the
+	// restored rows): restored from the backup, it could go back to a
+	// value a process's cache was filled at.
+	kept := map[string]string{"schema_migrations": "", "cache_versions": ""}
 	for _, k := range keep {
 		kept[k.Table] = k.Where
 	}

@@ -1,4 +1,15 @@
 package db
 
+import "context"
+
 // MigrationLock is the statement Migrate takes its PostgreSQL lock with.
 const MigrationLock = migrationLock
+
+// Checkpoint runs the background checkpointer's step now (tests only).
+func (d *DB) Checkpoint(ctx context.Context) { d.ckpt.checkpoint(ctx) }
+
+// Path is the SQLite file (tests only).
+func (d *DB) Path() string { return d.path }
+
+// StopCheckpoints ends the background checkpoints (tests that step them).
+func (d *DB) StopCheckpoints() { d.ckpt.halt() }

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 )
 
 // writer is the SQLite write side: the one writer connection, held as a
@@ -31,6 +33,13 @@ type writer struct {
 	cache   map[string]*list.Element // SQL text → *cached in lru
 	lru     list.List                // most recently used first
 	evicted []*sql.Stmt              // closed when the transaction ends: rows may still read them
+
+	committed func() // called after each committed write (nil: nothing)
+
+	// Group commit (see inTx): callers of inTx waiting for the writer, and
+	// the group transaction left open for them (guarded by sem).
+	waiting atomic.Int32
+	open    *group
 }
 
 // maxStmts bounds the statement cache: documents use a few dozen distinct
@@ -51,7 +60,31 @@ func newWriter(pool *sql.DB) *writer {
 
 // lock takes the writer (waiting in line, FIFO) and makes sure it has a
 // connection.
+//
+// A group transaction left open by inTx (see there) is committed first:
+// lock's callers run outside any transaction.
 func (w *writer) lock(ctx context.Context) error {
+	if err := w.acquire(ctx); err != nil {
+		return err
+	}
+	if g := w.open; g != nil {
+		w.open = nil
+		w.commit(g)
+		if w.conn == nil { // the commit failed and the connection went
+			c, err := w.pool.Conn(ctx)
+			if err != nil {
+				<-w.sem
+				return err
+			}
+			w.conn = c
+		}
+	}
+	return nil
+}
+
+// acquire takes the writer (waiting in line) and makes sure it has a
+// connection; a group left open stays open.
+func (w *writer) acquire(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -97,8 +130,22 @@ func (w *writer) stmt(ctx context.Context, q string) (*sql.Stmt, error) {
 	return st, nil
 }
 
-// exec runs one statement outside a transaction (autocommit).
+// exec runs one statement on its own: a write joins the group commit (see
+// inTx) as a transaction of its own and answers once committed; PRAGMA,
+// VACUUM, ATTACH and DETACH, which cannot run inside a transaction, run
+// alone (autocommit).
 func (w *writer) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	// (With nobody waiting it runs alone: one statement is its own
+	// transaction.)
+	if !outsideTx(q) && w.waiting.Load() > 0 {
+		var res sql.Result
+		err := w.inTx(ctx, func(tx *Tx) error {
+			var err error
+			res, err = tx.Exec(ctx, q, args...)
+			return err
+		})
+		return res, err
+	}
 	if err := w.lock(ctx); err != nil {
 		return nil, err
 	}
@@ -108,10 +155,24 @@ func (w *writer) exec(ctx context.Context, q string, args ...any) (sql.Result, e
 	if err != nil {
 		return nil, err
 	}
+	if w.committed != nil {
+		defer w.committed()
+	}
 	if st == nil {
 		return w.conn.ExecContext(ctx, q, args...)
 	}
 	return st.ExecContext(ctx, args...)
+}
+
+// outsideTx reports a statement SQLite runs only outside a transaction.
+func outsideTx(q string) bool {
+	q = strings.ToUpper(strings.TrimSpace(q))
+	for _, p := range []string{"PRAGMA", "VACUUM", "ATTACH", "DETACH", "BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE"} {
+		if strings.HasPrefix(q, p) {
+			return true
+		}
+	}
+	return false
 }
 
 func (w *writer) closeEvicted() {
@@ -124,15 +185,41 @@ func (w *writer) closeEvicted() {
 	}
 }
 
-// inTx runs fn between BEGIN IMMEDIATE and COMMIT, rolling back when fn
-// fails, panics or exits the goroutine (t.Fatal), or when ctx ends.
+// inTx runs fn in a write transaction, committed when fn returns nil,
+// rolled back when fn fails, panics or exits the goroutine (t.Fatal), or
+// when ctx ends.
+//
+// Group commit: each call runs in a SAVEPOINT of a transaction that may
+// hold several callers' work. When callers are waiting for the writer as
+// one finishes, it leaves the transaction open for the next (up to
+// maxGroup) and waits; the last of a group COMMITs for all and wakes them.
+// A caller answers only once its work is committed (or with the error that
+// kept it from being committed); a failed caller's work is rolled back to
+// its savepoint and the others go on. One COMMIT (one sync of the log,
+// shared index pages written once) serves several documents when they
+// queue for the writer, and nothing changes for a lone caller.
 func (w *writer) inTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
-	if err := w.lock(ctx); err != nil {
+	w.waiting.Add(1)
+	err = w.acquire(ctx)
+	w.waiting.Add(-1)
+	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	defer w.unlock()
-	if _, err := w.conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
-		w.rollback() // a cancelled BEGIN may still have begun
+	g := w.open
+	w.open = nil
+	// The first caller of a group needs no savepoint: when it fails there
+	// is nobody else's work to keep, and ROLLBACK ends the group.
+	first := g == nil
+	if first {
+		if err := w.run(ctx, "BEGIN IMMEDIATE"); err != nil {
+			w.rollback() // a cancelled BEGIN may still have begun
+			w.unlock()
+			return fmt.Errorf("begin: %w", err)
+		}
+		g = &group{done: make(chan struct{})}
+	} else if err := w.run(context.Background(), "SAVEPOINT doc"); err != nil {
+		w.fail(g, err)
+		w.unlock()
 		return fmt.Errorf("begin: %w", err)
 	}
 	tx := &Tx{engine: SQLite, w: w}
@@ -140,19 +227,42 @@ func (w *writer) inTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
 	defer func() {
 		tx.finish()
 		p := recover()
+		// A *sql.Tx whose context ended refuses to commit: so do we.
 		if p == nil && returned && err == nil {
-			// A *sql.Tx whose context ended refuses to commit: so do we.
-			if err = ctx.Err(); err == nil {
-				if _, cerr := w.conn.ExecContext(context.Background(), "COMMIT"); cerr != nil {
-					err = fmt.Errorf("commit: %w", cerr)
-				} else {
-					w.closeEvicted()
+			err = ctx.Err()
+		}
+		bg := context.Background()
+		switch {
+		case p == nil && returned && err == nil:
+			if !first {
+				if rerr := w.run(bg, "RELEASE doc"); rerr != nil {
+					w.fail(g, rerr)
+					w.unlock()
+					err = fmt.Errorf("commit: %w", rerr)
 					return
 				}
 			}
+			g.ok++
+			w.handOff(g)
+			// Committed with the group (or not at all, and said so).
+			err = w.await(g)
+			return
+		case first:
+			w.rollback()
+			w.closeEvicted()
+			close(g.done) // nobody else ran in it
+			w.unlock()
+		default:
+			if rerr := w.run(bg, "ROLLBACK TO doc"); rerr != nil {
+				w.fail(g, rerr)
+				w.unlock()
+			} else if rerr := w.run(bg, "RELEASE doc"); rerr != nil {
+				w.fail(g, rerr)
+				w.unlock()
+			} else {
+				w.handOff(g)
+			}
 		}
-		w.rollback()
-		w.closeEvicted()
 		if p != nil {
 			panic(p)
 		}
@@ -160,6 +270,87 @@ func (w *writer) inTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
 	err = fn(tx)
 	returned = true
 	return err
+}
+
+// run executes one of the transaction control statements, prepared once.
+func (w *writer) run(ctx context.Context, q string) error {
+	st, err := w.stmt(ctx, q)
+	if err == nil {
+		_, err = st.ExecContext(ctx)
+	}
+	return err
+}
+
+// group is one write transaction shared by the callers of inTx that queued
+// for the writer while it ran; done is closed once it ended, err says how.
+type group struct {
+	done chan struct{}
+	err  error
+	size int // callers that ran in it
+	ok   int // of them, those whose work is to be committed
+}
+
+// maxGroup bounds a group: its callers wait for the last one.
+const maxGroup = 16
+
+// groupWait is how long a caller whose work waits in an open group lets
+// the next caller take it before committing it itself (the next caller may
+// have given up waiting for the writer).
+const groupWait = 2 * time.Millisecond
+
+// handOff, with the writer held and g's savepoints released or rolled
+// back, leaves g open for a waiting caller, or commits it; either way it
+// lets the writer go.
+func (w *writer) handOff(g *group) {
+	g.size++
+	if g.ok > 0 && g.size < maxGroup && w.waiting.Load() > 0 {
+		w.open = g
+		w.unlock()
+		return
+	}
+	w.commit(g)
+	w.unlock()
+}
+
+// await waits until g ended; a caller whose group was left open commits it
+// when nobody took it over.
+func (w *writer) await(g *group) error {
+	t := time.NewTimer(groupWait)
+	defer t.Stop()
+	for {
+		select {
+		case <-g.done:
+			return g.err
+		case <-t.C:
+			// lock commits a group left open (this one, unless
+			// another caller took it on meanwhile).
+			if err := w.lock(context.Background()); err == nil {
+				w.unlock()
+			}
+			t.Reset(groupWait)
+		}
+	}
+}
+
+// commit ends g with COMMIT (the writer held).
+func (w *writer) commit(g *group) {
+	if err := w.run(context.Background(), "COMMIT"); err != nil {
+		w.fail(g, err)
+		return
+	}
+	w.closeEvicted()
+	if w.committed != nil && g.ok > 0 {
+		w.committed()
+	}
+	close(g.done)
+}
+
+// fail ends g with ROLLBACK: none of its callers' work is committed.
+func (w *writer) fail(g *group, cause error) {
+	w.rollback()
+	w.closeEvicted()
+	g.err = fmt.Errorf("commit: %w", cause)
+	close(g.done)
 }
 
 // rollback ends the transaction; the context is a fresh one, since the
@@ -192,6 +383,10 @@ func (w *writer) discard() {
 func (w *writer) close() error {
 	w.sem <- struct{}{}
 	defer w.unlock()
+	if g := w.open; g != nil {
+		w.open = nil
+		w.commit(g)
+	}
 	var err error
 	if w.conn != nil {
 		err = w.conn.Close()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -221,5 +222,74 @@ func TestWritesAfterCloseFail(t *testing.T) {
 	}
 	if _, err := d.Exec(ctx, "SELECT 1"); err == nil {
 		t.Fatal("Exec on a closed DB succeeded")
+	}
+}
+
+// Concurrent write transactions share commits (group commit on SQLite):
+// each caller still answers only once its own work is committed and
+// visible, a failing caller's work alone is rolled back (its neighbours in
+// the group keep theirs), and a panicking one changes nothing either.
+func TestConcurrentTransactionsCommitEachOwnWork(t *testing.T) {
+	d := dbtest.Open(t)
+	ctx := context.Background()
+	before := shops(t, d)
+	oops := errors.New("refused")
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var kept int
+	var errsSeen []error
+	for c := range 12 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 15 {
+				code := fmt.Sprintf("G%02d%02d", c, i)
+				fails, panics := (c+i)%3 == 0, (c+i)%7 == 0 && (c+i)%3 != 0
+				err := func() (err error) {
+					defer func() {
+						if p := recover(); p != nil {
+							err = fmt.Errorf("panic: %v", p)
+						}
+					}()
+					return d.InTx(ctx, func(tx *db.Tx) error {
+						if err := addShop(ctx, tx, code); err != nil {
+							return err
+						}
+						if panics {
+							panic("boom")
+						}
+						if fails {
+							return oops
+						}
+						return nil
+					})
+				}()
+				var n int
+				if qerr := d.QueryRow(ctx, "SELECT COUNT(*) FROM shops WHERE code = ?", code).Scan(&n); qerr != nil {
+					t.Error(qerr)
+					return
+				}
+				mu.Lock()
+				switch {
+				case fails && !errors.Is(err, oops), panics && (err == nil || !strings.Contains(err.Error(), "boom")):
+					errsSeen = append(errsSeen, fmt.Errorf("%s: %v", code, err))
+				case !fails && !panics && err != nil:
+					errsSeen = append(errsSeen, fmt.Errorf("%s: %v", code, err))
+				case (err == nil) != (n == 1) || n > 1:
+					errsSeen = append(errsSeen, fmt.Errorf("%s answered %v but %d rows are visible", code, err, n))
+				}
+				if err == nil {
+					kept++
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if len(errsSeen) > 0 {
+		t.Fatal(errors.Join(errsSeen...))
+	}
+	if got := shops(t, d) - before; got != kept {
+		t.Fatalf("%d shops added, %d transactions answered committed", got, kept)
 	}
 }

@@ -21,13 +21,23 @@ func NewService(d *db.DB) *Service { return &Service{db: d} }
 // RouteTree is the route tree of the caller: the catalogs, menus and links
 // granted to one of the caller's roles (all of them for ROOT), by sort order,
 // titled in the caller's language. One query reads the menus, one the grants.
+//
+// The tree of each role set and language is kept while menus, roles and
+// grants are unchanged (db.Cached): every page load asks for it.
 func (s *Service) RouteTree(ctx context.Context, who *server.Principal, lang i18n.Lang) ([]Route, error) {
-	entries, err := loadEntries(ctx, s.db, false)
+	key := fmt.Sprintf("routes:%s:%t:%v", lang, who.IsRoot(), who.RoleIDs)
+	return db.Cached(ctx, s.db, db.CounterAuth, key, func(ctx context.Context, q db.Querier) ([]Route, error) {
+		return routeTree(ctx, q, who, lang)
+	})
+}
+
+func routeTree(ctx context.Context, q db.Querier, who *server.Principal, lang i18n.Lang) ([]Route, error) {
+	entries, err := loadEntries(ctx, q, false)
 	if err != nil {
 		return nil, fmt.Errorf("load menus: %w", err)
 	}
 	if !who.IsRoot() {
-		granted, err := grantedSet(ctx, s.db, who.RoleIDs)
+		granted, err := grantedSet(ctx, q, who.RoleIDs)
 		if err != nil {
 			return nil, fmt.Errorf("load grants: %w", err)
 		}

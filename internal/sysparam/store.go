@@ -29,12 +29,19 @@ func SeedDefaults(ctx context.Context, q db.Querier) error {
 
 // ReadSystem reads every system parameter, typed. Missing or unreadable
 // stored values read as their defaults.
+//
+// The typed view is kept per process while the parameters are unchanged
+// (db.Cached: one cheap query for the change counter instead of reading and
+// checking every parameter); a change made by any process shows at once.
 func ReadSystem(ctx context.Context, q db.Querier) (System, error) {
-	stored, err := paramValues(ctx, q)
-	if err != nil {
-		return System{}, fmt.Errorf("read system parameters: %w", err)
-	}
-	return buildSystem(stored, today())
+	day := today()
+	return db.Cached(ctx, q, db.CounterParams, "system:"+day, func(ctx context.Context, q db.Querier) (System, error) {
+		stored, err := paramValues(ctx, q)
+		if err != nil {
+			return System{}, fmt.Errorf("read system parameters: %w", err)
+		}
+		return buildSystem(stored, day)
+	})
 }
 
 // paramValues reads the stored values of the system parameters.

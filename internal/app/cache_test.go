@@ -1,0 +1,121 @@
+package app_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"cangshu/internal/apptest"
+)
+
+// Each app process keeps the signed-in callers, the route trees and the
+// system parameters it read (db.Cached), while the database's change
+// counters say nothing they are made of changed. Three app nodes on one
+// database (each with its own connections and caches, as three processes
+// behind a load balancer): every node has cached what it is asked below
+// before the change is made on another node (or by SQL, as another program
+// would), and the next request on every node sees the change: a sign-out,
+// a disabled user, a removed permission, a renamed menu, a changed
+// parameter, a shop the user left.
+func TestCachesNeverDelayAChangeOnAnyNode(t *testing.T) {
+	a := apptest.New(t)
+	nodes := []*apptest.Env{a, a.Node(), a.Node()}
+	admin := a.Admin()
+	each := func(t *testing.T, c *apptest.Client, path string, want int, what string) []*apptest.Response {
+		t.Helper()
+		var out []*apptest.Response
+		for i, n := range nodes {
+			r := c.On(n).Do("GET", path, nil)
+			if r.Status != want {
+				t.Fatalf("%s: node %d: GET %s answered %d, want %d: %s", what, i, path, r.Status, want, r.Body)
+			}
+			out = append(out, r)
+		}
+		return out
+	}
+	warm := func(t *testing.T, c *apptest.Client, path string) { t.Helper(); each(t, c, path, 200, "before") }
+
+	t.Run("sign-out", func(t *testing.T) {
+		u := a.UserWith("sys:user:query")
+		warm(t, u, "/api/users/me")
+		u.On(nodes[1]).Do("DELETE", "/api/auth/logout", nil).Want(200)
+		each(t, u, "/api/users/me", 401, "signed out on node 1")
+	})
+
+	t.Run("disabled user", func(t *testing.T) {
+		u := a.UserWith("sys:user:query")
+		warm(t, u, "/api/users/page")
+		a.Exec("UPDATE users SET status = 0 WHERE username = ?", u.Username) // no session revoked: only the status
+		each(t, u, "/api/users/page", 401, "user disabled")
+	})
+
+	t.Run("removed permission", func(t *testing.T) {
+		u := a.UserWith("sys:user:query", "sys:role:query")
+		warm(t, u, "/api/users/page")
+		rs := each(t, u, "/api/users/me", 200, "before")
+		if !strings.Contains(string(rs[2].Body), "sys:user:query") {
+			t.Fatalf("me before: %s", rs[2].Body)
+		}
+		admin.On(nodes[2]).Do("POST", fmt.Sprintf("/api/roles/%d/menus", a.RoleOf(u)),
+			[]int64{a.MenuID("sys:role:query")}).Want(200)
+		each(t, u, "/api/users/page", 403, "permission removed on node 2")
+		for i, r := range each(t, u, "/api/users/me", 200, "after") {
+			if strings.Contains(string(r.Body), "sys:user:query") {
+				t.Fatalf("node %d still lists the removed permission: %s", i, r.Body)
+			}
+		}
+		each(t, u, "/api/roles/page", 200, "the kept permission")
+	})
+
+	t.Run("disabled role", func(t *testing.T) {
+		u := a.UserWith("sys:user:query")
+		warm(t, u, "/api/users/page")
+		admin.On(nodes[1]).Do("POST", fmt.Sprintf("/api/roles/%d/status?status=0", a.RoleOf(u)), nil).Want(200)
+		each(t, u, "/api/users/page", 403, "role disabled on node 1")
+	})
+
+	t.Run("renamed menu", func(t *testing.T) {
+		warm(t, admin, "/api/menus/routes")
+		a.Exec("UPDATE menus SET name = '改过的名字' WHERE id = (SELECT MIN(id) FROM menus WHERE type = 'CATALOG')")
+		for i, r := range each(t, admin, "/api/menus/routes", 200, "after") {
+			if !strings.Contains(string(r.Body), "改过的名字") {
+				t.Fatalf("node %d's route tree lacks the new name: %s", i, r.Body)
+			}
+		}
+	})
+
+	t.Run("changed parameter", func(t *testing.T) {
+		warm(t, admin, "/api/config/system")
+		warm(t, admin, "/api/home")
+		admin.On(nodes[1]).Do("POST", "/api/config/system", map[string]any{"companyName": "换了名字的公司"}).Want(200)
+		for _, path := range []string{"/api/config/system", "/api/home"} {
+			for i, r := range each(t, admin, path, 200, "after") {
+				if !strings.Contains(string(r.Body), "换了名字的公司") {
+					t.Fatalf("node %d: %s lacks the new company name: %s", i, path, r.Body)
+				}
+			}
+		}
+		// A refused change (all or nothing) changes nothing anywhere.
+		admin.On(nodes[2]).Do("POST", "/api/config/system", map[string]any{"companyName": "不该有的名字", "qtyPlaces": 9}).Want(400)
+		for i, r := range each(t, admin, "/api/config/system", 200, "after a refused change") {
+			if strings.Contains(string(r.Body), "不该有的名字") || !strings.Contains(string(r.Body), "换了名字的公司") {
+				t.Fatalf("node %d after a refused change: %s", i, r.Body)
+			}
+		}
+	})
+
+	t.Run("left the shop", func(t *testing.T) {
+		u := a.UserWith("sys:user:query")
+		for i, r := range each(t, u, "/api/users/me", 200, "before") {
+			if !strings.Contains(string(r.Body), fmt.Sprintf(`"shopId":%d`, a.MainShop())) {
+				t.Fatalf("node %d: no active shop before: %s", i, r.Body)
+			}
+		}
+		a.Exec("DELETE FROM user_shops WHERE user_id = ?", a.UserID(u.Username))
+		for i, r := range each(t, u, "/api/users/me", 200, "after") {
+			if strings.Contains(string(r.Body), fmt.Sprintf(`"shopId":%d`, a.MainShop())) {
+				t.Fatalf("node %d: the shop the user left is still active: %s", i, r.Body)
+			}
+		}
+	})
+}

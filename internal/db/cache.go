@@ -1,0 +1,136 @@
+package db
+
+import (
+	"context"
+	"fmt"
+	"sync"
+)
+
+// Counter names a change counter of the cache_versions row (migration
+// 0081): triggers move it whenever a table it covers changes, in whichever
+// process the change is made.
+type Counter int
+
+const (
+	// CounterAuth covers sessions (sign-out, shop switch), users, shops,
+	// memberships, roles, grants and menus.
+	CounterAuth Counter = iota
+	// CounterParams covers the system parameters (configs).
+	CounterParams
+)
+
+// Version reads a change counter (one cheap query).
+func Version(ctx context.Context, q Querier, c Counter) (int64, error) {
+	var v int64
+	var err error
+	switch c {
+	case CounterAuth:
+		err = q.QueryRow(ctx, "SELECT auth FROM cache_versions WHERE id = 1").Scan(&v)
+	case CounterParams:
+		err = q.QueryRow(ctx, "SELECT params FROM cache_versions WHERE id = 1").Scan(&v)
+	default:
+		err = fmt.Errorf("unknown counter %d", c)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("read change counter: %w", err)
+	}
+	return v, nil
+}
+
+// memo is a DB's cache of values read from it (see Cached): key → value and
+// the counter's value it was read at.
+type memo struct {
+	mu sync.Mutex
+	m  map[memoKey]memoEntry
+}
+
+type memoKey struct {
+	c   Counter
+	key string
+}
+
+type memoEntry struct {
+	version int64
+	value   any
+}
+
+// maxMemo bounds the cache (keys are per caller's session, per role set …):
+// past it the cache starts empty again.
+const maxMemo = 10000
+
+// Cached answers load's value for key, read through q, kept in the DB's
+// cache while counter c is unchanged. The counter is read first (one
+// query) and a value is kept only when it was read after the counter,
+// outside any transaction: a transaction's own uncommitted changes (or
+// values a rollback takes back) are never kept. In a SQLite transaction
+// (which holds the only writer, so nothing commits meanwhile) a value
+// missing from the cache is read outside it and used when the counter
+// there is the transaction's own (the transaction changed nothing it
+// covers). Inside a transaction on PostgreSQL, where the counter moves only
+// at COMMIT and so does not show the transaction's own changes, load is
+// simply run. The value is shared: callers must not change it.
+func Cached[T any](ctx context.Context, q Querier, c Counter, key string, load func(ctx context.Context, q Querier) (T, error)) (T, error) {
+	var zero T
+	switch v := q.(type) {
+	case *DB:
+		_, val, err := memoized(ctx, v, c, key, load)
+		return val, err
+	case *Tx:
+		d := v.db
+		if d == nil || v.engine == Postgres {
+			return load(ctx, q)
+		}
+		ver, err := Version(ctx, q, c)
+		if err != nil {
+			return zero, err
+		}
+		if val, ok := d.memo.get(c, key, ver); ok {
+			return val.(T), nil
+		}
+		outside, val, err := memoized(ctx, d, c, key, load)
+		if err != nil {
+			return zero, err
+		}
+		if outside == ver {
+			return val, nil
+		}
+	}
+	return load(ctx, q)
+}
+
+// memoized is Cached outside a transaction; it answers the counter's value too.
+func memoized[T any](ctx context.Context, d *DB, c Counter, key string, load func(ctx context.Context, q Querier) (T, error)) (int64, T, error) {
+	var zero T
+	ver, err := Version(ctx, d, c)
+	if err != nil {
+		return 0, zero, err
+	}
+	if val, ok := d.memo.get(c, key, ver); ok {
+		return ver, val.(T), nil
+	}
+	val, err := load(ctx, d)
+	if err != nil {
+		return 0, zero, err
+	}
+	d.memo.put(c, key, ver, val)
+	return ver, val, nil
+}
+
+func (m *memo) get(c Counter, key string, ver int64) (any, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e, ok := m.m[memoKey{c, key}]
+	if !ok || e.version != ver {
+		return nil, false
+	}
+	return e.value, true
+}
+
+func (m *memo) put(c Counter, key string, ver int64, val any) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.m == nil || len(m.m) >= maxMemo {
+		m.m = map[memoKey]memoEntry{}
+	}
+	m.m[memoKey{c, key}] = memoEntry{version: ver, value: val}
+}
