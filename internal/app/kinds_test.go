@@ -7,6 +7,7 @@ import (
 
 	"cangshu/internal/bill"
 	"cangshu/internal/dbtest"
+	"cangshu/internal/fund"
 	"cangshu/internal/i18n"
 	"cangshu/internal/menu"
 	"cangshu/internal/order"
@@ -16,7 +17,7 @@ import (
 
 // allKinds is every document kind the app serves.
 func allKinds() []*bill.Kind {
-	return slices.Concat(trade.Kinds, order.Kinds, warehouse.Kinds)
+	return slices.Concat(trade.Kinds, order.Kinds, warehouse.Kinds, fund.Kinds)
 }
 
 // TestKindsAgree: every document kind has its buttons in the seeded menus

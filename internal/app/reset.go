@@ -19,7 +19,9 @@ var resetCleared = []string{
 	"stocktake_lines", "stocktakes",
 	"bill_entry_serials", "serial_moves", "serials",
 	"stock_layers", "stock_moves", "stock_balances",
+	"contact_moves", "account_moves", "contact_balances", "account_balances",
 	"stocktake_lines", "stocktakes",
+	"settlements", "fund_entries",
 	"bill_accounts", "bill_entries", "bills", "bill_sequences",
 	"goods_openings", "period_closes",
 }

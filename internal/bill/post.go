@@ -69,10 +69,7 @@ func post(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, st s
 			return err
 		}
 	}
-	if err := checkContactDebt(ctx, tx, k, st); err != nil {
-		return err
-	}
-	if err := checkAccountBalances(ctx, tx, k, st); err != nil {
+	if err := postMoney(ctx, tx, k, st, lines); err != nil {
 		return err
 	}
 	if k.OrderKind != "" {
@@ -121,6 +118,12 @@ func shortOnLines(err error, lines []line) error {
 }
 
 func unpost(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, billID int64) error {
+	if err := release(ctx, tx, billID); err != nil {
+		return err
+	}
+	if err := unpostMoney(ctx, tx, billID); err != nil {
+		return err
+	}
 	if k.OrderKind != "" {
 		// The document is a draft again: the orders it fulfilled follow.
 		ids, err := linkedOrders(ctx, tx, billID)
@@ -267,57 +270,4 @@ func checkReturned(ctx context.Context, q db.Querier, billID int64) error {
 		}
 	}
 	return f.Err()
-}
-
-// checkContactDebt refuses an audit that would take the contact's debt
-// (the signed arrears of its audited documents, this one included) beyond
-// dec.MaxBalance, so that the contact lists' balances cannot overflow.
-func checkContactDebt(ctx context.Context, tx db.Querier, k *Kind, st state) error {
-	if Effects[k.Name].Debt == 0 || st.contactID == 0 {
-		return nil
-	}
-	var debt dec.Dec
-	err := tx.QueryRow(ctx, "SELECT "+dec.SumSQL("b.arrears * ("+signCase(func(d, _ int) int { return d })+")")+
-		" FROM bills b WHERE b.contact_id = ? AND b.checked = 1", st.contactID).Scan(dec.ScanSum(&debt))
-	if err != nil {
-		return fmt.Errorf("contact debt: %w", err)
-	}
-	if debt.Abs().Cmp(dec.MaxBalance) <= 0 {
-		return nil
-	}
-	var name string
-	if err := tx.QueryRow(ctx, "SELECT name FROM contacts WHERE id = ?", st.contactID).Scan(&name); err != nil {
-		return fmt.Errorf("contact name: %w", err)
-	}
-	return errs.Invalid("limit.err.contactBalance", errs.A("contact", name), errs.A("max", dec.MaxBalance.String()))
-}
-
-// checkAccountBalances refuses an audit that would take the balance of one
-// of the document's settlement accounts (opening balance plus the signed
-// payments of its audited documents, this one included) beyond
-// dec.MaxBalance, so that the account lists' balances cannot overflow.
-func checkAccountBalances(ctx context.Context, tx db.Querier, k *Kind, st state) error {
-	if Effects[k.Name].Cash == 0 {
-		return nil
-	}
-	ids, err := db.Values[int64](ctx, tx, "SELECT DISTINCT account_id FROM bill_accounts WHERE bill_id = ?", st.id)
-	if err != nil {
-		return fmt.Errorf("accounts of bill %d: %w", st.id, err)
-	}
-	for _, id := range ids {
-		var flow, opening dec.Dec
-		err := tx.QueryRow(ctx, "SELECT "+dec.SumSQL("ba.payment * ("+signCase(func(_, c int) int { return c })+")")+
-			" FROM bill_accounts ba JOIN bills b ON b.id = ba.bill_id WHERE ba.account_id = ? AND b.checked = 1", id).Scan(dec.ScanSum(&flow))
-		if err != nil {
-			return fmt.Errorf("account %d flow: %w", id, err)
-		}
-		var name string
-		if err := tx.QueryRow(ctx, "SELECT name, opening_balance FROM settle_accounts WHERE id = ?", id).Scan(&name, &opening); err != nil {
-			return fmt.Errorf("account %d: %w", id, err)
-		}
-		if flow.Add(opening).Abs().Cmp(dec.MaxBalance) > 0 {
-			return errs.Invalid("limit.err.accountBalance", errs.A("account", name), errs.A("max", dec.MaxBalance.String()))
-		}
-	}
-	return nil
 }

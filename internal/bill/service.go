@@ -42,6 +42,11 @@ func (s *Service) Get(ctx context.Context, p *server.Principal, k *Kind, id int6
 	if !found {
 		return nil, notFound(k)
 	}
+	if k.Fund != 0 {
+		if err := readFund(ctx, s.db, k, d); err != nil {
+			return nil, err
+		}
+	}
 	return present(ctx, s.db, p, k, d)
 }
 
@@ -146,7 +151,11 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *K
 		}
 		version = 1
 	}
-	if err := writeLines(ctx, tx, id, d, !update); err != nil {
+	write := writeLines
+	if k.Fund != 0 {
+		write = writeFund
+	}
+	if err := write(ctx, tx, id, d, !update); err != nil {
 		return 0, err
 	}
 	if !check {
@@ -256,7 +265,8 @@ func dependents(ctx context.Context, q db.Querier, k *Kind, id int64, auditedOnl
 	if len(nos) > 0 {
 		return errs.Conflict("bill.err.dependent", errs.A("no", nos[0]))
 	}
-	return nil
+	// A receipt or payment settling it.
+	return settledBy(ctx, q, id, auditedOnly)
 }
 
 // Check audits a draft.
