@@ -17,5 +17,6 @@ func (a *App) wireFund() ([]server.Route, error) {
 		usage.Ref{Table: "fund_entries", Column: "in_account_id", What: "bill.entity", Name: no})
 	a.Usage.Add(usage.Assist, usage.Ref{Table: "fund_entries", Column: "way_id", What: "bill.entity", Name: no})
 	a.Usage.Add(usage.Item, usage.Ref{Table: "fund_entries", Column: "item_id", What: "bill.entity", Name: no})
+	a.Usage.Add(usage.Contact, usage.Ref{Table: "bills", Column: "to_contact_id", What: "bill.entity", Name: "bill_no"})
 	return fund.Routes(bill.NewService(a.DB)), nil
 }

@@ -52,7 +52,11 @@ type Document struct {
 	AccName  string   `json:"accName,omitempty"`  // income and expense
 	Discount *dec.Dec `json:"discount,omitempty"` // receipts and payments: 整单折扣
 	Payment  *dec.Dec `json:"payment,omitempty"`  // receipts and payments: the advance left = Σ accounts + discount − Σ nowCheck
-	Checks   []Check  `json:"checks,omitempty"`   // receipts and payments: the documents settled
+	Checks   []Check  `json:"checks,omitempty"`   // receipts, payments, verification: the documents settled
+	// Verification documents: the other contact and its documents settled (153203).
+	ToBuID        int64   `json:"toBuId,omitempty"`
+	ToContactName string  `json:"toContactName,omitempty"`
+	ToChecks      []Check `json:"toChecks,omitempty"`
 }
 
 // Check is a document a receipt or payment settles (api.md §4): the
@@ -66,6 +70,7 @@ type Check struct {
 	HasCheck  dec.Dec `json:"hasCheck"`  // paid on it and settled, by audited documents
 	NotCheck  dec.Dec `json:"notCheck"`  // still open
 	NowCheck  dec.Dec `json:"nowCheck"`  // settled by this document
+	side      int     // settlements.side
 }
 
 // CheckInput is a settled document as entered: nowCheck is positive on a
@@ -170,7 +175,10 @@ type Input struct {
 	Accounts      []AccountInput `json:"accounts"`
 	AccID         int64          `json:"accId"`    // income and expense: the account
 	Discount      dec.Dec        `json:"discount"` // receipts and payments: 整单折扣 (≥ 0)
-	Checks        []CheckInput   `json:"checks"`   // receipts and payments: the documents settled
+	Checks        []CheckInput   `json:"checks"`   // receipts, payments, verification: the documents settled
+	ToBuID        int64          `json:"toBuId"`   // verification 153203–153205: the other contact
+	ToChecks      []CheckInput   `json:"toChecks"` // verification 153203: the other contact's documents settled
+	Amount        dec.Dec        `json:"amount"`   // verification 153201, 153202, 153204, 153205: the amount (= Σ checks)
 }
 
 // EntryInput is a line as entered.

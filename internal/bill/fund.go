@@ -22,7 +22,52 @@ const (
 	FundIncome   = 3 // 其他收入单: money in, income items
 	FundExpense  = 4 // 其他支出单: money out, expense items
 	FundTransfer = 5 // 资金转账单: account to account
+	FundVerify   = 6 // 核销单: 153201–153205
 )
+
+// Verification sub-types.
+const (
+	VerifyAdvanceReceived = 153201 // 预收冲应收: a customer's advance against its receivables
+	VerifyAdvancePaid     = 153202 // 预付冲应付: an advance paid to a supplier against the payables
+	VerifyReceivablePay   = 153203 // 应收冲应付: receivables against payables (toBuId: the supplier)
+	VerifyMoveReceivable  = 153204 // 应收转应收: a receivable moved to another customer (toBuId)
+	VerifyMovePayable     = 153205 // 应付转应付: a payable moved to another supplier (toBuId)
+)
+
+var (
+	customerKinds = []string{"sales", "reSales"}
+	supplierKinds = []string{"purchase", "rePurchase"}
+)
+
+// side is what one side of a settling document settles: documents of a
+// contact of a type, of two kinds (the first positive, the second a
+// return: its open amount negative).
+type side struct {
+	no          int // settlements.side
+	contactType int
+	kinds       []string
+}
+
+// sides are the sides of a receipt, payment or verification document of
+// transType tt: side 1 the documents of buId, side 2 (153203) those of
+// toBuId; toType is the type toBuId must have (0: none).
+func sides(k *Kind, tt int) (s []side, toType int) {
+	switch k.Fund {
+	case FundReceipt, FundPayment:
+		return []side{{1, k.ContactType, k.SettleKinds}}, 0
+	}
+	switch tt {
+	case VerifyAdvancePaid:
+		return []side{{1, Supplier, supplierKinds}}, 0
+	case VerifyReceivablePay:
+		return []side{{1, Customer, customerKinds}, {2, Supplier, supplierKinds}}, Supplier
+	case VerifyMoveReceivable:
+		return []side{{1, Customer, customerKinds}}, Customer
+	case VerifyMovePayable:
+		return []side{{1, Supplier, supplierKinds}}, Supplier
+	}
+	return []side{{1, Customer, customerKinds}}, 0
+}
 
 // Item kinds of items.kind.
 const (
@@ -38,6 +83,8 @@ const (
 	labelDiscountHd errs.Key = "bill.field.discount"
 	labelNowCheck   errs.Key = "bill.field.nowCheck"
 	labelCheckBill  errs.Key = "bill.field.checkBillId"
+	labelToContact  errs.Key = "bill.field.toBuId"
+	labelVerifyAmt  errs.Key = "bill.field.verifyAmount"
 )
 
 // Fund is the family of the money documents (docs/money.md): receipts and
@@ -51,7 +98,7 @@ type fundFamily struct{}
 
 func (fundFamily) contactRule(k *Kind) int {
 	switch k.Fund {
-	case FundReceipt, FundPayment:
+	case FundReceipt, FundPayment, FundVerify:
 		return contactRequired
 	case FundTransfer:
 		return contactNone
@@ -76,7 +123,7 @@ func (fundFamily) moves(context.Context, db.Querier, *Kind, sysparam.System, sta
 func (fundFamily) moneyMoves(ctx context.Context, tx db.Querier, k *Kind, st state, _ []line) ([]MoneyMove, error) {
 	switch k.Fund {
 	case FundReceipt, FundPayment:
-		settled, err := settle(ctx, tx, k, st)
+		settled, _, err := settle(ctx, tx, k, st)
 		if err != nil {
 			return nil, err
 		}
@@ -94,6 +141,8 @@ func (fundFamily) moneyMoves(ctx context.Context, tx db.Querier, k *Kind, st sta
 			return nil, err
 		}
 		return append(moves, acc...), nil
+	case FundVerify:
+		return verifyMoves(ctx, tx, k, st)
 	}
 	type row struct {
 		out, in int64
@@ -150,10 +199,12 @@ func buildFund(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System, 
 			total = total.Add(a.Payment)
 		}
 		dec.Check(f, "discount", labelDiscountHd, in.Discount, sys.AmountPlaces, dec.Zero, dec.MaxAmount)
-		checked, err := buildChecks(ctx, q, k, sys, shopID, in, d, f)
+		sd, _ := sides(k, k.TransType)
+		checked, checks, err := buildChecks(ctx, q, k, sys, shopID, in.BuID, sd[0], "checks", in.Checks, f)
 		if err != nil {
 			return err
 		}
+		d.Checks = checks
 		disc := in.Discount
 		d.Discount = &disc
 		d.TotalAmount, d.DisAmount, d.RPAmount = total, disc, total
@@ -163,6 +214,11 @@ func buildFund(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System, 
 		if f.Len() == 0 && left.Sign() < 0 {
 			f.Add("checks", "bill.err.overApplied", errs.A("max", d.Amount.String()))
 		}
+	case FundVerify:
+		if err := buildVerify(ctx, q, k, sys, shopID, in, d, f); err != nil {
+			return err
+		}
+		total = d.Amount
 	default:
 		if len(in.Accounts) > 0 || len(in.Checks) > 0 || in.Discount.Sign() != 0 {
 			f.Add("accounts", "err.invalid", errs.A("field", labelAccount))
@@ -276,23 +332,23 @@ func buildFundLines(ctx context.Context, q db.Querier, k *Kind, sys sysparam.Sys
 
 // target is a document a receipt or payment may settle.
 type target struct {
-	id, contactID                       int64
+	id, contactID, shopID               int64
 	kind, billNo, date                  string
 	transType, checked                  int
 	amount, rpAmount, arrears, hxAmount dec.Dec
 }
 
 // open is what is left to settle, signed (a return's is negative).
-func (t target) open(k *Kind) dec.Dec {
+func (t target) open(kinds []string) dec.Dec {
 	v := t.arrears.Sub(t.hxAmount)
-	if t.kind != k.SettleKinds[0] {
+	if t.kind != kinds[0] {
 		return v.Neg()
 	}
 	return v
 }
 
-func (t target) sign(k *Kind) int {
-	if t.kind != k.SettleKinds[0] {
+func (t target) sign(kinds []string) int {
+	if t.kind != kinds[0] {
 		return -1
 	}
 	return 1
@@ -300,8 +356,8 @@ func (t target) sign(k *Kind) int {
 
 func readTarget(ctx context.Context, q db.Querier, id int64) (target, bool, error) {
 	var t target
-	err := q.QueryRow(ctx, `SELECT id, COALESCE(contact_id, 0), kind, bill_no, bill_date, trans_type, checked, amount, rp_amount, arrears, hx_amount
-		FROM bills WHERE id = ?`, id).Scan(&t.id, &t.contactID, &t.kind, &t.billNo, &t.date, &t.transType, &t.checked, &t.amount, &t.rpAmount,
+	err := q.QueryRow(ctx, `SELECT id, COALESCE(contact_id, 0), shop_id, kind, bill_no, bill_date, trans_type, checked, amount, rp_amount, arrears, hx_amount
+		FROM bills WHERE id = ?`, id).Scan(&t.id, &t.contactID, &t.shopID, &t.kind, &t.billNo, &t.date, &t.transType, &t.checked, &t.amount, &t.rpAmount,
 		&t.arrears, &t.hxAmount)
 	if errors.Is(err, sql.ErrNoRows) {
 		return t, false, nil
@@ -309,41 +365,37 @@ func readTarget(ctx context.Context, q db.Querier, id int64) (target, bool, erro
 	return t, err == nil, err
 }
 
-// buildChecks checks what a receipt or payment settles: audited documents
-// of its contact in the shop, of the kinds it settles, each once, nowCheck
-// of the document's sign and at most what is open. It answers Σ nowCheck
-// (signed).
-func buildChecks(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System, shopID int64, in *Input, d *Document, f *errs.Fields) (dec.Dec, error) {
+// buildChecks checks the documents one side settles (at path: "checks",
+// "toChecks"): audited documents of the contact in the shop, of the side's
+// kinds, each once, nowCheck of the document's sign and at most what is
+// open. It answers Σ nowCheck (signed) and the checks.
+func buildChecks(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System, shopID, contactID int64, sd side, path string, in []CheckInput,
+	f *errs.Fields) (dec.Dec, []Check, error) {
 	sum := dec.Zero
-	if len(in.Checks) > maxLinesOf(k) {
-		f.Add("checks", "bill.err.tooManyLines", errs.A("max", maxLinesOf(k)))
-		return sum, nil
+	var out []Check
+	if len(in) > maxLinesOf(k) {
+		f.Add(path, "bill.err.tooManyLines", errs.A("max", maxLinesOf(k)))
+		return sum, nil, nil
 	}
 	seen := map[int64]bool{}
-	for i, c := range in.Checks {
-		p := func(field string) string { return fmt.Sprintf("checks[%d].%s", i, field) }
+	for i, c := range in {
+		p := func(field string) string { return fmt.Sprintf("%s[%d].%s", path, i, field) }
 		var t target
 		var found bool
 		var err error
 		if c.BillID > 0 {
 			if t, found, err = readTarget(ctx, q, c.BillID); err != nil {
-				return sum, err
-			}
-		}
-		var shop int64
-		if found {
-			if err := q.QueryRow(ctx, "SELECT shop_id FROM bills WHERE id = ?", c.BillID).Scan(&shop); err != nil {
-				return sum, err
+				return sum, nil, err
 			}
 		}
 		switch {
 		case c.BillID <= 0:
 			f.Required(p("billId"), labelCheckBill)
 			continue
-		case !found || shop != shopID || !slices.Contains(k.SettleKinds, t.kind):
+		case !found || t.shopID != shopID || !slices.Contains(sd.kinds, t.kind):
 			f.Add(p("billId"), "err.notFound", errs.A("what", labelCheckBill))
 			continue
-		case t.contactID != in.BuID:
+		case t.contactID != contactID:
 			f.Add(p("billId"), "bill.err.checkContact", errs.A("no", t.billNo))
 			continue
 		case t.checked != 1:
@@ -354,20 +406,20 @@ func buildChecks(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System
 			continue
 		}
 		seen[c.BillID] = true
-		open := t.open(k)
+		open := t.open(sd.kinds)
 		v := c.NowCheck
 		switch {
 		case v.Places() > sys.AmountPlaces || v.Abs().Cmp(dec.MaxAmount) > 0:
 			dec.Check(f, p("nowCheck"), labelNowCheck, v, sys.AmountPlaces, dec.MaxAmount.Neg(), dec.MaxAmount)
-		case v.Sign() == 0 || v.Sign() != t.sign(k):
+		case v.Sign() == 0 || v.Sign() != t.sign(sd.kinds):
 			f.Add(p("nowCheck"), "bill.err.checkSign", errs.A("no", t.billNo), errs.A("open", open.String()))
-		case v.Abs().Cmp(open.Abs()) > 0 || open.Sign() != t.sign(k):
+		case v.Abs().Cmp(open.Abs()) > 0 || open.Sign() != t.sign(sd.kinds):
 			f.Add(p("nowCheck"), "bill.err.checkTooMuch", errs.A("no", t.billNo), errs.A("max", open.String()))
 		}
 		sum = sum.Add(v)
-		d.Checks = append(d.Checks, Check{BillID: t.id, BillNo: t.billNo, TransType: t.transType, BillDate: t.date, NowCheck: v})
+		out = append(out, Check{BillID: t.id, BillNo: t.billNo, TransType: t.transType, BillDate: t.date, NowCheck: v, side: sd.no})
 	}
-	return sum, nil
+	return sum, out, nil
 }
 
 // writeFund writes a fund document's lines and settlements (replacing a
@@ -389,13 +441,18 @@ func writeFund(ctx context.Context, tx db.Querier, billID int64, d *Document, fr
 			return err
 		}
 	}
-	for i, c := range d.Checks {
+	for i, c := range slices.Concat(d.Checks, d.ToChecks) {
 		sign := 1
 		if c.NowCheck.Sign() < 0 {
 			sign = -1
 		}
-		if _, err := tx.Exec(ctx, "INSERT INTO settlements (bill_id, line_no, target_id, amount, sign) VALUES (?, ?, ?, ?, ?)",
-			billID, i+1, c.BillID, c.NowCheck.Abs(), sign); err != nil {
+		if _, err := tx.Exec(ctx, "INSERT INTO settlements (bill_id, line_no, target_id, amount, sign, side) VALUES (?, ?, ?, ?, ?, ?)",
+			billID, i+1, c.BillID, c.NowCheck.Abs(), sign, max(c.side, 1)); err != nil {
+			return err
+		}
+	}
+	if d.ToBuID != 0 {
+		if _, err := tx.Exec(ctx, "UPDATE bills SET to_contact_id = ? WHERE id = ?", d.ToBuID, billID); err != nil {
 			return err
 		}
 	}
@@ -435,22 +492,21 @@ func readFund(ctx context.Context, q db.Querier, k *Kind, d *Document) error {
 		for i := range d.Entries {
 			d.Entries[i].OutAccID, d.Entries[i].OutAccName = 0, ""
 		}
-	case FundReceipt, FundPayment:
+	case FundReceipt, FundPayment, FundVerify:
 		type row struct {
-			t      target
-			amount dec.Dec
-			sign   int
+			t            target
+			amount       dec.Dec
+			sign, sideNo int
 		}
 		rows, err := db.All(ctx, q, func(r *sql.Rows, v *row) error {
 			return r.Scan(&v.t.id, &v.t.billNo, &v.t.transType, &v.t.date, &v.t.kind, &v.t.amount, &v.t.rpAmount, &v.t.arrears, &v.t.hxAmount,
-				&v.amount, &v.sign)
-		}, `SELECT b.id, b.bill_no, b.trans_type, b.bill_date, b.kind, b.amount, b.rp_amount, b.arrears, b.hx_amount, s.amount, s.sign
+				&v.amount, &v.sign, &v.sideNo)
+		}, `SELECT b.id, b.bill_no, b.trans_type, b.bill_date, b.kind, b.amount, b.rp_amount, b.arrears, b.hx_amount, s.amount, s.sign, s.side
 			FROM settlements s JOIN bills b ON b.id = s.target_id WHERE s.bill_id = ? ORDER BY s.line_no`, d.ID)
 		if err != nil {
 			return err
 		}
-		disc := d.DisAmount
-		d.Discount = &disc
+		sd, _ := sides(k, d.TransType)
 		left := d.Amount
 		d.Checks = make([]Check, 0, len(rows))
 		for _, r := range rows {
@@ -458,11 +514,31 @@ func readFund(ctx context.Context, q db.Querier, k *Kind, d *Document) error {
 			if r.sign < 0 {
 				now = now.Neg()
 			}
+			kinds := sd[0].kinds
+			if r.sideNo == 2 && len(sd) > 1 {
+				kinds = sd[1].kinds
+			}
+			c := checkOf(kinds, r.t)
+			c.NowCheck, c.side = now, r.sideNo
+			if r.sideNo == 2 {
+				d.ToChecks = append(d.ToChecks, c)
+				continue
+			}
 			left = left.Sub(now)
-			c := checkOf(k, r.t)
-			c.NowCheck = now
 			d.Checks = append(d.Checks, c)
 		}
+		if k.Fund == FundVerify {
+			if err := q.QueryRow(ctx, "SELECT COALESCE(b.to_contact_id, 0), COALESCE(c.name, '') FROM bills b LEFT JOIN contacts c ON c.id = b.to_contact_id WHERE b.id = ?",
+				d.ID).Scan(&d.ToBuID, &d.ToContactName); err != nil {
+				return err
+			}
+			if d.ToChecks == nil && d.TransType == VerifyReceivablePay {
+				d.ToChecks = []Check{}
+			}
+			return nil
+		}
+		disc := d.DisAmount
+		d.Discount = &disc
 		d.Payment = &left
 	}
 	return nil
@@ -470,10 +546,10 @@ func readFund(ctx context.Context, q db.Querier, k *Kind, d *Document) error {
 
 // checkOf is a target's figures as checks and the unsettled list show them
 // (signed: a return's are negative).
-func checkOf(k *Kind, t target) Check {
+func checkOf(kinds []string, t target) Check {
 	c := Check{BillID: t.id, BillNo: t.billNo, TransType: t.transType, BillDate: t.date, BillPrice: t.amount,
 		HasCheck: t.rpAmount.Add(t.hxAmount), NotCheck: t.arrears.Sub(t.hxAmount)}
-	if t.kind != k.SettleKinds[0] {
+	if t.kind != kinds[0] {
 		c.BillPrice, c.HasCheck, c.NotCheck = c.BillPrice.Neg(), c.HasCheck.Neg(), c.NotCheck.Neg()
 	}
 	return c
@@ -485,59 +561,78 @@ func hxStateSQL(hx string) string {
 	return "CASE WHEN arrears <= " + hx + " THEN 2 WHEN rp_amount + " + hx + " > 0 THEN 1 ELSE 0 END"
 }
 
-// settle takes what the audited receipt or payment st settles from its
-// target documents, each under its row lock (the conditional UPDATE: of
-// two documents settling the same open amount one waits for the other and
-// then finds it gone), in target order. It answers Σ nowCheck, signed.
-// This is the draw-down of docs/money.md, kept behind take and release
-// until the engine's one draw-down mechanism takes it over.
-func settle(ctx context.Context, tx db.Querier, k *Kind, st state) (dec.Dec, error) {
+// settle takes what the audited receipt, payment or verification document
+// st settles from its target documents, each under its row lock (the
+// conditional UPDATE: of two documents settling the same open amount one
+// waits for the other and then finds it gone), in target order. It answers
+// Σ nowCheck (signed) of side 1 and of side 2. This is the draw-down of
+// docs/money.md, kept behind take and release until the engine's one
+// draw-down mechanism takes it over.
+func settle(ctx context.Context, tx db.Querier, k *Kind, st state) (side1, side2 dec.Dec, err error) {
 	type row struct {
-		lineNo   int
-		targetID int64
-		amount   dec.Dec
-		sign     int
+		lineNo       int
+		targetID     int64
+		amount       dec.Dec
+		sign, sideNo int
 	}
-	rows, err := db.All(ctx, tx, func(r *sql.Rows, v *row) error { return r.Scan(&v.lineNo, &v.targetID, &v.amount, &v.sign) },
-		"SELECT line_no, target_id, amount, sign FROM settlements WHERE bill_id = ? ORDER BY target_id, line_no", st.id)
+	rows, err := db.All(ctx, tx, func(r *sql.Rows, v *row) error { return r.Scan(&v.lineNo, &v.targetID, &v.amount, &v.sign, &v.sideNo) },
+		"SELECT line_no, target_id, amount, sign, side FROM settlements WHERE bill_id = ? ORDER BY target_id, line_no", st.id)
 	if err != nil {
-		return dec.Zero, err
+		return dec.Zero, dec.Zero, err
 	}
-	sum := dec.Zero
+	sd, _ := sides(k, st.transType)
+	var toContact int64
+	if len(sd) > 1 {
+		if err := tx.QueryRow(ctx, "SELECT COALESCE(to_contact_id, 0) FROM bills WHERE id = ?", st.id).Scan(&toContact); err != nil {
+			return dec.Zero, dec.Zero, err
+		}
+	}
+	side1, side2 = dec.Zero, dec.Zero
+	nChecks := 0
 	for _, r := range rows {
-		path := fmt.Sprintf("checks[%d].nowCheck", r.lineNo-1)
-		ok, err := take(ctx, tx, k, st, r.targetID, r.amount)
+		if r.sideNo == 1 {
+			nChecks++
+		}
+	}
+	for _, r := range rows {
+		path, kinds, contact := fmt.Sprintf("checks[%d]", r.lineNo-1), sd[0].kinds, st.contactID
+		if r.sideNo == 2 && len(sd) > 1 {
+			path, kinds, contact = fmt.Sprintf("toChecks[%d]", r.lineNo-1-nChecks), sd[1].kinds, toContact
+		}
+		ok, err := take(ctx, tx, st.shopID, contact, kinds, r.targetID, r.amount)
 		if err != nil {
-			return dec.Zero, err
+			return dec.Zero, dec.Zero, err
 		}
 		if !ok {
 			t, found, err := readTarget(ctx, tx, r.targetID)
 			if err != nil {
-				return dec.Zero, err
+				return dec.Zero, dec.Zero, err
 			}
-			switch {
-			case !found || t.checked != 1:
-				return dec.Zero, errs.Field(fmt.Sprintf("checks[%d].billId", r.lineNo-1), "bill.err.checkNotAudited", errs.A("no", t.billNo))
-			default:
-				return dec.Zero, errs.Field(path, "bill.err.checkTooMuch", errs.A("no", t.billNo), errs.A("max", t.open(k).String()))
+			if !found || t.checked != 1 {
+				return dec.Zero, dec.Zero, errs.Field(path+".billId", "bill.err.checkNotAudited", errs.A("no", t.billNo))
 			}
+			return dec.Zero, dec.Zero, errs.Field(path+".nowCheck", "bill.err.checkTooMuch", errs.A("no", t.billNo), errs.A("max", t.open(kinds).String()))
 		}
 		v := r.amount
 		if r.sign < 0 {
 			v = v.Neg()
 		}
-		sum = sum.Add(v)
+		if r.sideNo == 2 {
+			side2 = side2.Add(v)
+		} else {
+			side1 = side1.Add(v)
+		}
 	}
-	return sum, nil
+	return side1, side2, nil
 }
 
 // take settles amount (a magnitude) of the target if it is an audited
-// document of the receipt's contact, shop and kinds with that much open;
-// false otherwise, nothing changed.
-func take(ctx context.Context, tx db.Querier, k *Kind, st state, targetID int64, amount dec.Dec) (bool, error) {
+// document of the contact, shop and kinds with that much open; false
+// otherwise, nothing changed.
+func take(ctx context.Context, tx db.Querier, shopID, contactID int64, kinds []string, targetID int64, amount dec.Dec) (bool, error) {
 	res, err := tx.Exec(ctx, `UPDATE bills SET hx_amount = hx_amount + ?, hx_state = `+hxStateSQL("(hx_amount + ?)")+`
 		WHERE id = ? AND shop_id = ? AND contact_id = ? AND checked = 1 AND kind IN (?, ?) AND hx_amount + ? <= arrears`,
-		amount, amount, amount, targetID, st.shopID, st.contactID, k.SettleKinds[0], k.SettleKinds[1], amount)
+		amount, amount, amount, targetID, shopID, contactID, kinds[0], kinds[1], amount)
 	if err != nil {
 		return false, err
 	}
@@ -601,7 +696,124 @@ func (s *Service) Unsettled(ctx context.Context, shopID int64, k *Kind, buID int
 	}
 	out := make([]Check, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, checkOf(k, r.t))
+		out = append(out, checkOf(k.SettleKinds, r.t))
 	}
 	return out, nil
+}
+
+// buildVerify checks a verification document: its sub-type, its contact
+// (and the other one) of the types the sub-type needs, the documents
+// settled, and that the sides balance: Σ checks = amount (advances used,
+// debt moved) or = Σ toChecks (receivables against payables).
+func buildVerify(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System, shopID int64, in *Input, d *Document, f *errs.Fields) error {
+	if len(in.Entries) > 0 || len(in.Accounts) > 0 || in.Discount.Sign() != 0 || in.AccID != 0 {
+		f.Add("entries", "err.invalid", errs.A("field", labelEntries))
+	}
+	sd, toType := sides(k, d.TransType)
+	contactType := func(id int64) (int, error) {
+		var typ int
+		err := q.QueryRow(ctx, "SELECT type FROM contacts WHERE id = ?", id).Scan(&typ)
+		if errors.Is(err, sql.ErrNoRows) {
+			return 0, nil
+		}
+		return typ, err
+	}
+	if in.BuID > 0 {
+		if typ, err := contactType(in.BuID); err != nil {
+			return err
+		} else if typ != sd[0].contactType {
+			f.Add("buId", "err.notFound", errs.A("what", labelContact))
+		}
+	}
+	switch {
+	case toType == 0 && in.ToBuID != 0:
+		f.Add("toBuId", "err.invalid", errs.A("field", labelToContact))
+	case toType != 0 && in.ToBuID <= 0:
+		f.Required("toBuId", labelToContact)
+	case toType != 0:
+		if typ, err := contactType(in.ToBuID); err != nil {
+			return err
+		} else if typ != toType {
+			f.Add("toBuId", "err.notFound", errs.A("what", labelToContact))
+		} else if in.ToBuID == in.BuID {
+			f.Add("toBuId", "bill.err.sameContact")
+		}
+		d.ToBuID = in.ToBuID
+	}
+	if len(in.Checks) == 0 {
+		f.Required("checks", labelCheckBill)
+	}
+	sum1, checks, err := buildChecks(ctx, q, k, sys, shopID, in.BuID, sd[0], "checks", in.Checks, f)
+	if err != nil {
+		return err
+	}
+	d.Checks = checks
+	var other dec.Dec
+	if len(sd) > 1 {
+		if len(in.ToChecks) == 0 {
+			f.Required("toChecks", labelCheckBill)
+		}
+		var toChecks []Check
+		if other, toChecks, err = buildChecks(ctx, q, k, sys, shopID, in.ToBuID, sd[1], "toChecks", in.ToChecks, f); err != nil {
+			return err
+		}
+		d.ToChecks = toChecks
+		if in.Amount.Sign() != 0 {
+			f.Add("amount", "err.invalid", errs.A("field", labelVerifyAmt))
+		}
+	} else {
+		if len(in.ToChecks) > 0 {
+			f.Add("toChecks", "err.invalid", errs.A("field", labelCheckBill))
+		}
+		dec.Check(f, "amount", labelVerifyAmt, in.Amount, sys.AmountPlaces, dec.Zero, dec.MaxAmount)
+		other = in.Amount
+	}
+	if f.Len() == 0 {
+		switch path := map[bool]string{true: "toChecks", false: "amount"}[len(sd) > 1]; {
+		case sum1.Sign() <= 0:
+			f.Add("checks", "bill.err.verifyPositive")
+		case !sum1.Equal(other):
+			f.Add(path, "bill.err.unbalanced", errs.A("left", sum1.String()), errs.A("right", other.String()))
+		}
+	}
+	d.TotalAmount, d.Amount, d.DisAmount, d.RPAmount = sum1, sum1, dec.Zero, dec.Zero
+	return nil
+}
+
+// verifyMoves: the audited verification document settles its documents and
+// moves the contacts' money: an advance used lowers the debt and the
+// advance (refused beyond the advance held), receivables against payables
+// lower both, a debt moved leaves one contact for the other.
+func verifyMoves(ctx context.Context, tx db.Querier, k *Kind, st state) ([]MoneyMove, error) {
+	x, _, err := settle(ctx, tx, k, st)
+	if err != nil {
+		return nil, err
+	}
+	var to int64
+	if err := tx.QueryRow(ctx, "SELECT COALESCE(to_contact_id, 0) FROM bills WHERE id = ?", st.id).Scan(&to); err != nil {
+		return nil, err
+	}
+	switch st.transType {
+	case VerifyReceivablePay:
+		return []MoneyMove{{ContactID: st.contactID, Debt: x.Neg()}, {ContactID: to, Debt: x.Neg()}}, nil
+	case VerifyMoveReceivable, VerifyMovePayable:
+		return []MoneyMove{{ContactID: st.contactID, Debt: x.Neg()}, {ContactID: to, Debt: x}}, nil
+	}
+	// An advance used: the contact's advance (opening + ledger), read under
+	// its balance row's lock, must cover it.
+	if _, err := tx.Exec(ctx, "INSERT INTO contact_balances (contact_id, debt, advance) VALUES (?, 0, 0) ON CONFLICT (contact_id) DO NOTHING", st.contactID); err != nil {
+		return nil, err
+	}
+	if _, err := tx.Exec(ctx, "UPDATE contact_balances SET advance = advance WHERE contact_id = ?", st.contactID); err != nil {
+		return nil, err
+	}
+	var held dec.Dec
+	if err := tx.QueryRow(ctx, `SELECT c.opening_advance + cb.advance FROM contacts c JOIN contact_balances cb ON cb.contact_id = c.id WHERE c.id = ?`,
+		st.contactID).Scan(&held); err != nil {
+		return nil, err
+	}
+	if held.Cmp(x) < 0 {
+		return nil, errs.Field("amount", "bill.err.advanceShort", errs.A("max", held.String()))
+	}
+	return []MoneyMove{{ContactID: st.contactID, Debt: x.Neg(), Advance: x.Neg()}}, nil
 }

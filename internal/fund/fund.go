@@ -1,7 +1,8 @@
 // Package fund is the money documents (docs/money.md): receipts (收款单)
 // and payments (付款单) that settle sales and purchases (核销), other
 // income (其他收入单) and expense (其他支出单), and fund transfers
-// (资金转账单). Each is a kind of the shared document engine
+// (资金转账单), and verification documents (核销单) setting advances,
+// receivables and payables against each other. Each is a kind of the shared document engine
 // (internal/bill, family bill.Fund); their money moves go to the engine's
 // money ledger when they are audited.
 package fund
@@ -24,10 +25,14 @@ var (
 		Label: "fund.kind.expense", File: "fund.file.expense"}
 	Transfer = &bill.Kind{Name: "fundTf", TransType: 150901, Path: "/api/fundTf", Perm: "fund:fundTf", Family: bill.Fund, Fund: bill.FundTransfer,
 		Label: "fund.kind.fundTf", File: "fund.file.fundTf"}
+	// Verification (核销单): transType 153201 (the kind's) to 153205.
+	Verification = &bill.Kind{Name: "verification", TransType: bill.VerifyAdvanceReceived, Path: "/api/verification", Perm: "fund:verification",
+		Family: bill.Fund, Fund: bill.FundVerify, Label: "fund.kind.verification", File: "fund.file.verification",
+		TransTypes: []int{bill.VerifyAdvancePaid, bill.VerifyReceivablePay, bill.VerifyMoveReceivable, bill.VerifyMovePayable}}
 )
 
 // Kinds lists the kinds of this package.
-var Kinds = []*bill.Kind{Receipt, Payment, Income, Expense, Transfer}
+var Kinds = []*bill.Kind{Receipt, Payment, Income, Expense, Transfer, Verification}
 
 // Routes are the endpoints of the kinds, and the unsettled lists of
 // receipts and payments.
