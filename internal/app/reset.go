@@ -21,7 +21,7 @@ var resetCleared = []string{
 	"stock_layers", "stock_moves", "stock_balances",
 	"contact_moves", "account_moves", "contact_balances", "account_balances",
 	"stocktake_lines", "stocktakes",
-	"settlements", "fund_entries",
+	"settlements", "fund_entries", "invoice_entries", "invoice_heads",
 	"bill_accounts", "bill_entries", "bills", "bill_sequences",
 	"goods_openings", "period_closes",
 }

@@ -38,6 +38,8 @@ type Document struct {
 	RPAmount       dec.Dec    `json:"rpAmount"`
 	Arrears        dec.Dec    `json:"arrears"`
 	HXStateCode    int        `json:"hxStateCode"`
+	InvoicedAmount dec.Dec    `json:"invoicedAmount"` // goods documents: invoiced (with tax) by audited invoices
+	InvoiceState   int        `json:"invoiceState"`   // goods documents: 0 none, 1 partly, 2 fully invoiced
 	Checked        int        `json:"checked"`
 	CheckName      string     `json:"checkName"`
 	CheckTime      *time.Time `json:"checkTime"`
@@ -57,6 +59,10 @@ type Document struct {
 	ToBuID        int64   `json:"toBuId,omitempty"`
 	ToContactName string  `json:"toContactName,omitempty"`
 	ToChecks      []Check `json:"toChecks,omitempty"`
+	// Invoices.
+	InvoiceNo    string `json:"invoiceNo,omitempty"`
+	InvoiceTitle string `json:"invoiceTitle,omitempty"`
+	InvoiceType  int    `json:"invoiceType,omitempty"` // 1 普通 ordinary, 2 专用 special VAT invoice
 }
 
 // Check is a document a receipt or payment settles (api.md §4): the
@@ -130,6 +136,8 @@ type Entry struct {
 	WayID      int64  `json:"wayId,omitempty"`
 	WayName    string `json:"wayName,omitempty"`
 	Settlement string `json:"settlement,omitempty"`
+	SrcBillID  int64  `json:"srcBillId,omitempty"` // invoices: the goods document invoiced
+	SrcBillNo  string `json:"srcBillNo,omitempty"`
 }
 
 // SerNum is one serial number of a line (api.md §4).
@@ -173,12 +181,15 @@ type Input struct {
 	DisAmount     *dec.Dec       `json:"disAmount"` // given: kept (≤ total); absent: from disRate
 	Entries       []EntryInput   `json:"entries"`
 	Accounts      []AccountInput `json:"accounts"`
-	AccID         int64          `json:"accId"`    // income and expense: the account
-	Discount      dec.Dec        `json:"discount"` // receipts and payments: 整单折扣 (≥ 0)
-	Checks        []CheckInput   `json:"checks"`   // receipts, payments, verification: the documents settled
-	ToBuID        int64          `json:"toBuId"`   // verification 153203–153205: the other contact
-	ToChecks      []CheckInput   `json:"toChecks"` // verification 153203: the other contact's documents settled
-	Amount        dec.Dec        `json:"amount"`   // verification 153201, 153202, 153204, 153205: the amount (= Σ checks)
+	AccID         int64          `json:"accId"`        // income and expense: the account
+	Discount      dec.Dec        `json:"discount"`     // receipts and payments: 整单折扣 (≥ 0)
+	Checks        []CheckInput   `json:"checks"`       // receipts, payments, verification: the documents settled
+	ToBuID        int64          `json:"toBuId"`       // verification 153203–153205: the other contact
+	ToChecks      []CheckInput   `json:"toChecks"`     // verification 153203: the other contact's documents settled
+	Amount        dec.Dec        `json:"amount"`       // verification 153201, 153202, 153204, 153205: the amount (= Σ checks)
+	InvoiceNo     string         `json:"invoiceNo"`    // invoices
+	InvoiceTitle  string         `json:"invoiceTitle"` // invoices
+	InvoiceType   int            `json:"invoiceType"`  // invoices: 1 普通 (default), 2 专用
 }
 
 // EntryInput is a line as entered.
@@ -208,6 +219,8 @@ type EntryInput struct {
 	InAccID         int64    `json:"inAccId"`    // fund transfers: the account entered
 	WayID           int64    `json:"wayId"`      // fund transfers: the way of settlement
 	Settlement      string   `json:"settlement"` // fund transfers: the settlement number
+	SrcBillID       int64    `json:"srcBillId"`  // invoices: the goods document invoiced (srcEntryId its line)
+	Tax             dec.Dec  `json:"tax"`        // invoices: the line's tax (taxAmount = amount + tax)
 }
 
 // AccountInput is a settlement line as entered.

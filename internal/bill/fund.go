@@ -23,6 +23,7 @@ const (
 	FundExpense  = 4 // 其他支出单: money out, expense items
 	FundTransfer = 5 // 资金转账单: account to account
 	FundVerify   = 6 // 核销单: 153201–153205
+	FundInvoice  = 7 // 销售发票, 采购发票: invoiced amounts of goods documents
 )
 
 // Verification sub-types.
@@ -77,14 +78,18 @@ const (
 
 // Labels of fund fields (bill.json).
 const (
-	labelItem       errs.Key = "bill.field.itemId"
-	labelOutAcc     errs.Key = "bill.field.outAccId"
-	labelInAcc      errs.Key = "bill.field.inAccId"
-	labelDiscountHd errs.Key = "bill.field.discount"
-	labelNowCheck   errs.Key = "bill.field.nowCheck"
-	labelCheckBill  errs.Key = "bill.field.checkBillId"
-	labelToContact  errs.Key = "bill.field.toBuId"
-	labelVerifyAmt  errs.Key = "bill.field.verifyAmount"
+	labelItem         errs.Key = "bill.field.itemId"
+	labelOutAcc       errs.Key = "bill.field.outAccId"
+	labelInAcc        errs.Key = "bill.field.inAccId"
+	labelDiscountHd   errs.Key = "bill.field.discount"
+	labelNowCheck     errs.Key = "bill.field.nowCheck"
+	labelCheckBill    errs.Key = "bill.field.checkBillId"
+	labelToContact    errs.Key = "bill.field.toBuId"
+	labelVerifyAmt    errs.Key = "bill.field.verifyAmount"
+	labelInvoiceNo    errs.Key = "bill.field.invoiceNo"
+	labelInvoiceTitle errs.Key = "bill.field.invoiceTitle"
+	labelInvoiceType  errs.Key = "bill.field.invoiceType"
+	labelTax          errs.Key = "bill.field.tax"
 )
 
 // Fund is the family of the money documents (docs/money.md): receipts and
@@ -98,7 +103,7 @@ type fundFamily struct{}
 
 func (fundFamily) contactRule(k *Kind) int {
 	switch k.Fund {
-	case FundReceipt, FundPayment, FundVerify:
+	case FundReceipt, FundPayment, FundVerify, FundInvoice:
 		return contactRequired
 	case FundTransfer:
 		return contactNone
@@ -143,6 +148,8 @@ func (fundFamily) moneyMoves(ctx context.Context, tx db.Querier, k *Kind, st sta
 		return append(moves, acc...), nil
 	case FundVerify:
 		return verifyMoves(ctx, tx, k, st)
+	case FundInvoice:
+		return nil, invoice(ctx, tx, k, st)
 	}
 	type row struct {
 		out, in int64
@@ -219,6 +226,18 @@ func buildFund(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System, 
 			return err
 		}
 		total = d.Amount
+	case FundInvoice:
+		if err := buildInvoice(ctx, q, k, sys, shopID, in, d, f); err != nil {
+			return err
+		}
+		for _, v := range []dec.Dec{d.TotalAmount, d.TotalTaxAmount, d.TotalQty} {
+			if v.Abs().Cmp(dec.MaxAmount) > 0 {
+				f.Add("totalAmount", "limit.err.docTotal", errs.A("field", "limit.field.totalAmount"), errs.A("value", v.String()), errs.A("max", dec.MaxAmount.String()))
+				break
+			}
+		}
+		d.Arrears, d.HXStateCode = dec.Zero, 0
+		return nil
 	default:
 		if len(in.Accounts) > 0 || len(in.Checks) > 0 || in.Discount.Sign() != 0 {
 			f.Add("accounts", "err.invalid", errs.A("field", labelAccount))
@@ -469,6 +488,9 @@ func writeFund(ctx context.Context, tx db.Querier, billID int64, d *Document, fr
 // account (income, expense), its discount, checks and advance (receipts,
 // payments).
 func readFund(ctx context.Context, q db.Querier, k *Kind, d *Document) error {
+	if k.Fund == FundInvoice {
+		return readInvoice(ctx, q, d)
+	}
 	var err error
 	d.Entries, err = db.All(ctx, q, func(r *sql.Rows, e *Entry) error {
 		return r.Scan(&e.ID, &e.ItemID, &e.ItemName, &e.OutAccID, &e.OutAccName, &e.InAccID, &e.InAccName, &e.Amount, &e.WayID, &e.WayName,
@@ -640,8 +662,12 @@ func take(ctx context.Context, tx db.Querier, shopID, contactID int64, kinds []s
 	return n == 1, err
 }
 
-// release gives back what an un-audited receipt or payment settled.
+// release gives back what an un-audited receipt, payment or verification
+// settled, or an invoice drew.
 func release(ctx context.Context, tx db.Querier, billID int64) error {
+	if err := releaseInvoice(ctx, tx, billID); err != nil {
+		return err
+	}
 	type row struct {
 		targetID int64
 		amount   dec.Dec
@@ -816,4 +842,243 @@ func verifyMoves(ctx context.Context, tx db.Querier, k *Kind, st state) ([]Money
 		return nil, errs.Field("amount", "bill.err.advanceShort", errs.A("max", held.String()))
 	}
 	return []MoneyMove{{ContactID: st.contactID, Debt: x.Neg(), Advance: x.Neg()}}, nil
+}
+
+// Invoice types.
+const (
+	InvoiceOrdinary = 1 // 普通发票
+	InvoiceSpecial  = 2 // 专用发票
+)
+
+// buildInvoice checks a sales or purchase invoice: lines drawn from lines
+// of audited documents of its contact (returns negative), each at most
+// what is left to invoice of its source line; taxAmount = amount + tax.
+func buildInvoice(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System, shopID int64, in *Input, d *Document, f *errs.Fields) error {
+	if len(in.Accounts) > 0 || len(in.Checks) > 0 || in.Discount.Sign() != 0 || in.AccID != 0 {
+		f.Add("accounts", "err.invalid", errs.A("field", labelAccount))
+	}
+	d.InvoiceNo, d.InvoiceTitle, d.InvoiceType = strings.TrimSpace(in.InvoiceNo), strings.TrimSpace(in.InvoiceTitle), in.InvoiceType
+	f.Text("invoiceNo", labelInvoiceNo, d.InvoiceNo, false, maxShort)
+	f.Text("invoiceTitle", labelInvoiceTitle, d.InvoiceTitle, false, maxText)
+	switch d.InvoiceType {
+	case 0:
+		d.InvoiceType = InvoiceOrdinary
+	case InvoiceOrdinary, InvoiceSpecial:
+	default:
+		f.Add("invoiceType", "err.invalid", errs.A("field", labelInvoiceType))
+	}
+	if len(in.Entries) == 0 {
+		f.Required("entries", labelEntries)
+		return nil
+	}
+	if len(in.Entries) > maxLinesOf(k) {
+		f.Add("entries", "bill.err.tooManyLines", errs.A("max", maxLinesOf(k)))
+		return nil
+	}
+	mine := map[int64]dec.Dec{}
+	d.TotalQty, d.TotalAmount, d.TotalTax, d.TotalTaxAmount = dec.Zero, dec.Zero, dec.Zero, dec.Zero
+	for i, e := range in.Entries {
+		p := func(field string) string { return fmt.Sprintf("entries[%d].%s", i, field) }
+		if e.InvID != 0 || e.Price.Sign() != 0 || e.ItemID != 0 || e.OutAccID != 0 || e.InAccID != 0 || e.LocationID != 0 {
+			f.Add(p("invId"), "err.invalid", errs.A("field", labelGoods))
+		}
+		var t target
+		var found bool
+		var err error
+		if e.SrcBillID > 0 {
+			if t, found, err = readTarget(ctx, q, e.SrcBillID); err != nil {
+				return err
+			}
+		}
+		switch {
+		case e.SrcBillID <= 0:
+			f.Required(p("srcBillId"), labelSrcBill)
+			continue
+		case !found || t.shopID != shopID || !slices.Contains(k.SettleKinds, t.kind):
+			f.Add(p("srcBillId"), "err.notFound", errs.A("what", labelSrcBill))
+			continue
+		case t.contactID != in.BuID:
+			f.Add(p("srcBillId"), "bill.err.checkContact", errs.A("no", t.billNo))
+			continue
+		case t.checked != 1:
+			f.Add(p("srcBillId"), "bill.err.checkNotAudited", errs.A("no", t.billNo))
+			continue
+		}
+		var srcBill int64
+		var srcQty, srcTaxAmount, invoiced dec.Dec
+		err = q.QueryRow(ctx, "SELECT bill_id, qty, tax_amount, invoiced_amount FROM bill_entries WHERE id = ?", e.SrcEntryID).
+			Scan(&srcBill, &srcQty, &srcTaxAmount, &invoiced)
+		if errors.Is(err, sql.ErrNoRows) || (err == nil && srcBill != t.id) {
+			f.Add(p("srcEntryId"), "err.notFound", errs.A("what", labelSrcEntry))
+			continue
+		} else if err != nil {
+			return err
+		}
+		sign := dec.FromInt(int64(t.sign(k.SettleKinds)))
+		l := Entry{SrcBillID: t.id, SrcBillNo: t.billNo, SrcEntryID: e.SrcEntryID, Qty: e.Qty, Amount: e.Amount, Tax: e.Tax,
+			Description: strings.TrimSpace(e.Description)}
+		l.TaxAmount = l.Amount.Add(l.Tax)
+		for _, v := range []struct {
+			name   string
+			label  errs.Key
+			v      dec.Dec
+			places int
+		}{{"qty", labelQty, e.Qty, sys.QtyPlaces}, {"amount", labelAmount, e.Amount, sys.AmountPlaces}, {"tax", labelTax, e.Tax, sys.AmountPlaces}} {
+			dec.Check(f, p(v.name), v.label, v.v, v.places, dec.MaxAmount.Neg(), dec.MaxAmount)
+			if v.v.Sign() != 0 && v.v.Sign() != sign.Sign() {
+				f.Add(p(v.name), "bill.err.invoiceSign", errs.A("field", v.label), errs.A("no", t.billNo))
+			}
+		}
+		left := srcTaxAmount.Sub(invoiced).Sub(mine[e.SrcEntryID])
+		switch {
+		case l.TaxAmount.Sign() == 0:
+			f.Add(p("amount"), "bill.err.amountNonZero", errs.A("field", labelAmount))
+		case l.Qty.Abs().Cmp(srcQty) > 0:
+			f.Add(p("qty"), "bill.err.invoiceQty", errs.A("no", t.billNo), errs.A("max", srcQty.Mul(sign).String()))
+		case l.TaxAmount.Abs().Cmp(left) > 0:
+			f.Add(p("amount"), "bill.err.invoiceTooMuch", errs.A("no", t.billNo), errs.A("max", left.Mul(sign).String()))
+		}
+		mine[e.SrcEntryID] = mine[e.SrcEntryID].Add(l.TaxAmount.Abs())
+		f.Text(p("description"), labelRemark, l.Description, false, maxText)
+		d.TotalQty, d.TotalAmount = d.TotalQty.Add(l.Qty), d.TotalAmount.Add(l.Amount)
+		d.TotalTax, d.TotalTaxAmount = d.TotalTax.Add(l.Tax), d.TotalTaxAmount.Add(l.TaxAmount)
+		d.Entries = append(d.Entries, l)
+	}
+	d.Amount, d.DisAmount, d.RPAmount = d.TotalTaxAmount, dec.Zero, dec.Zero
+	return nil
+}
+
+// writeInvoice writes an invoice's header fields and lines.
+func writeInvoice(ctx context.Context, tx db.Querier, billID int64, d *Document, fresh bool) error {
+	if !fresh {
+		for _, s := range []string{"DELETE FROM invoice_entries WHERE bill_id = ?", "DELETE FROM invoice_heads WHERE bill_id = ?"} {
+			if _, err := tx.Exec(ctx, s, billID); err != nil {
+				return err
+			}
+		}
+	}
+	if _, err := tx.Exec(ctx, "INSERT INTO invoice_heads (bill_id, invoice_no, invoice_title, invoice_type) VALUES (?, ?, ?, ?)",
+		billID, d.InvoiceNo, d.InvoiceTitle, d.InvoiceType); err != nil {
+		return err
+	}
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		if err := tx.QueryRow(ctx, `INSERT INTO invoice_entries (bill_id, line_no, src_bill_id, src_entry_id, qty, amount, tax, tax_amount)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, billID, i+1, e.SrcBillID, e.SrcEntryID, e.Qty, e.Amount, e.Tax, e.TaxAmount).Scan(&e.ID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readInvoice completes an invoice read by readDocument.
+func readInvoice(ctx context.Context, q db.Querier, d *Document) error {
+	err := q.QueryRow(ctx, "SELECT invoice_no, invoice_title, invoice_type FROM invoice_heads WHERE bill_id = ?", d.ID).
+		Scan(&d.InvoiceNo, &d.InvoiceTitle, &d.InvoiceType)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	d.Entries, err = db.All(ctx, q, func(r *sql.Rows, e *Entry) error {
+		return r.Scan(&e.ID, &e.SrcBillID, &e.SrcBillNo, &e.SrcEntryID, &e.InvID, &e.InvNumber, &e.InvName, &e.Qty, &e.Amount, &e.Tax, &e.TaxAmount)
+	}, `SELECT ie.id, ie.src_bill_id, b.bill_no, ie.src_entry_id, be.goods_id, g.number, g.name, ie.qty, ie.amount, ie.tax, ie.tax_amount
+		FROM invoice_entries ie JOIN bills b ON b.id = ie.src_bill_id JOIN bill_entries be ON be.id = ie.src_entry_id JOIN goods g ON g.id = be.goods_id
+		WHERE ie.bill_id = ? ORDER BY ie.line_no`, d.ID)
+	if d.Entries == nil {
+		d.Entries = []Entry{}
+	}
+	return err
+}
+
+// invoice draws the audited invoice st's lines from their source lines and
+// documents, each under the source line's row lock (a conditional UPDATE,
+// in source line order): none is invoiced beyond its amount with tax.
+func invoice(ctx context.Context, tx db.Querier, k *Kind, st state) error {
+	type row struct {
+		lineNo          int
+		srcBill, srcEnt int64
+		taxAmount       dec.Dec
+	}
+	rows, err := db.All(ctx, tx, func(r *sql.Rows, v *row) error { return r.Scan(&v.lineNo, &v.srcBill, &v.srcEnt, &v.taxAmount) },
+		"SELECT line_no, src_bill_id, src_entry_id, tax_amount FROM invoice_entries WHERE bill_id = ? ORDER BY src_entry_id, line_no", st.id)
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		x := r.taxAmount.Abs()
+		res, err := tx.Exec(ctx, `UPDATE bills SET invoiced_amount = invoiced_amount + ?, invoice_state = `+invoiceStateSQL("(invoiced_amount + ?)")+`
+			WHERE id = ? AND checked = 1 AND shop_id = ? AND contact_id = ?`, x, x, x, r.srcBill, st.shopID, st.contactID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n != 1 {
+			t, _, _ := readTarget(ctx, tx, r.srcBill)
+			return errs.Field(fmt.Sprintf("entries[%d].srcBillId", r.lineNo-1), "bill.err.checkNotAudited", errs.A("no", t.billNo))
+		}
+		res, err = tx.Exec(ctx, "UPDATE bill_entries SET invoiced_amount = invoiced_amount + ? WHERE id = ? AND invoiced_amount + ? <= tax_amount", x, r.srcEnt, x)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n != 1 {
+			t, _, _ := readTarget(ctx, tx, r.srcBill)
+			var left dec.Dec
+			if err := tx.QueryRow(ctx, "SELECT tax_amount - invoiced_amount FROM bill_entries WHERE id = ?", r.srcEnt).Scan(&left); err != nil {
+				return err
+			}
+			return errs.Field(fmt.Sprintf("entries[%d].amount", r.lineNo-1), "bill.err.invoiceTooMuch", errs.A("no", t.billNo),
+				errs.A("max", left.Mul(dec.FromInt(int64(t.sign(k.SettleKinds)))).String()))
+		}
+	}
+	return nil
+}
+
+// releaseInvoice gives back what an un-audited invoice drew.
+func releaseInvoice(ctx context.Context, tx db.Querier, billID int64) error {
+	type row struct {
+		srcBill, srcEnt int64
+		taxAmount       dec.Dec
+	}
+	rows, err := db.All(ctx, tx, func(r *sql.Rows, v *row) error { return r.Scan(&v.srcBill, &v.srcEnt, &v.taxAmount) },
+		"SELECT src_bill_id, src_entry_id, tax_amount FROM invoice_entries WHERE bill_id = ? ORDER BY src_entry_id, line_no", billID)
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		x := r.taxAmount.Abs()
+		if _, err := tx.Exec(ctx, `UPDATE bills SET invoiced_amount = invoiced_amount - ?, invoice_state = `+invoiceStateSQL("(invoiced_amount - ?)")+` WHERE id = ?`,
+			x, x, x, r.srcBill); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "UPDATE bill_entries SET invoiced_amount = invoiced_amount - ? WHERE id = ?", x, r.srcEnt); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// invoiceStateSQL is the invoiced state of a goods document whose invoiced
+// amount becomes the SQL expression v: 0 none, 1 partly, 2 fully.
+func invoiceStateSQL(v string) string {
+	return "CASE WHEN " + v + " <= 0 THEN 0 WHEN " + v + " >= total_tax_amount THEN 2 ELSE 1 END"
+}
+
+// invoicedBy names an invoice (audited with auditedOnly) drawn from the
+// document id.
+func invoicedBy(ctx context.Context, q db.Querier, id int64, auditedOnly bool) error {
+	cond := ""
+	if auditedOnly {
+		cond = " AND b.checked = 1"
+	}
+	nos, err := db.Values[string](ctx, q, "SELECT b.bill_no FROM invoice_entries ie JOIN bills b ON b.id = ie.bill_id WHERE ie.src_bill_id = ?"+cond+
+		" ORDER BY b.id LIMIT 1", id)
+	if err != nil {
+		return err
+	}
+	if len(nos) > 0 {
+		return errs.Conflict("bill.err.invoiced", errs.A("no", nos[0]))
+	}
+	return nil
 }

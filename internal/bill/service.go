@@ -152,7 +152,11 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *K
 		version = 1
 	}
 	write := writeLines
-	if k.Fund != 0 {
+	switch k.Fund {
+	case 0:
+	case FundInvoice:
+		write = writeInvoice
+	default:
 		write = writeFund
 	}
 	if err := write(ctx, tx, id, d, !update); err != nil {
@@ -265,8 +269,11 @@ func dependents(ctx context.Context, q db.Querier, k *Kind, id int64, auditedOnl
 	if len(nos) > 0 {
 		return errs.Conflict("bill.err.dependent", errs.A("no", nos[0]))
 	}
-	// A receipt or payment settling it.
-	return settledBy(ctx, q, id, auditedOnly)
+	// A receipt, payment or verification settling it; an invoice of it.
+	if err := settledBy(ctx, q, id, auditedOnly); err != nil {
+		return err
+	}
+	return invoicedBy(ctx, q, id, auditedOnly)
 }
 
 // Check audits a draft.

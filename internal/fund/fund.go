@@ -2,7 +2,8 @@
 // and payments (付款单) that settle sales and purchases (核销), other
 // income (其他收入单) and expense (其他支出单), and fund transfers
 // (资金转账单), and verification documents (核销单) setting advances,
-// receivables and payables against each other. Each is a kind of the shared document engine
+// receivables and payables against each other, and sales and purchase
+// invoices (销售发票, 采购发票). Each is a kind of the shared document engine
 // (internal/bill, family bill.Fund); their money moves go to the engine's
 // money ledger when they are audited.
 package fund
@@ -29,10 +30,19 @@ var (
 	Verification = &bill.Kind{Name: "verification", TransType: bill.VerifyAdvanceReceived, Path: "/api/verification", Perm: "fund:verification",
 		Family: bill.Fund, Fund: bill.FundVerify, Label: "fund.kind.verification", File: "fund.file.verification",
 		TransTypes: []int{bill.VerifyAdvancePaid, bill.VerifyReceivablePay, bill.VerifyMoveReceivable, bill.VerifyMovePayable}}
+	// Invoices (销售发票, 采购发票): no transType in api.md; 153501 and
+	// 153502 here. They move neither stock nor money: their lines draw the
+	// invoiced amounts of goods documents.
+	SalesInvoice = &bill.Kind{Name: "salesInvoice", TransType: 153501, Path: "/api/salesInvoice", Perm: "sales:salesInvoice", Family: bill.Fund,
+		Fund: bill.FundInvoice, ContactType: bill.Customer, SettleKinds: []string{"sales", "reSales"}, MoneyRight: "money:salesAmount:view",
+		Label: "fund.kind.salesInvoice", File: "fund.file.salesInvoice"}
+	PurInvoice = &bill.Kind{Name: "purInvoice", TransType: 153502, Path: "/api/purInvoice", Perm: "purchase:purInvoice", Family: bill.Fund,
+		Fund: bill.FundInvoice, ContactType: bill.Supplier, SettleKinds: []string{"purchase", "rePurchase"}, MoneyRight: "money:purchaseAmount:view",
+		Label: "fund.kind.purInvoice", File: "fund.file.purInvoice"}
 )
 
 // Kinds lists the kinds of this package.
-var Kinds = []*bill.Kind{Receipt, Payment, Income, Expense, Transfer, Verification}
+var Kinds = []*bill.Kind{Receipt, Payment, Income, Expense, Transfer, Verification, SalesInvoice, PurInvoice}
 
 // Routes are the endpoints of the kinds, and the unsettled lists of
 // receipts and payments.
