@@ -130,6 +130,11 @@ func addBalances(ctx context.Context, tx db.Querier, contacts map[int64][2]dec.D
 		if err := tx.QueryRow(ctx, "SELECT name, opening_amount, opening_advance FROM contacts WHERE id = ?", id).Scan(&name, &openAmount, &openAdvance); err != nil {
 			return fmt.Errorf("contact %d: %w", id, err)
 		}
+		// An advance taken back (a receipt or payment un-audited) that was
+		// used since (a verification document) would leave less than none.
+		if d[1].Sign() < 0 && openAdvance.Add(advance).Sign() < 0 {
+			return errs.Conflict("bill.err.advanceUsed", errs.A("contact", name))
+		}
 		for _, v := range []dec.Dec{debt, advance, openAmount.Add(debt), openAdvance.Add(advance), openAmount.Sub(openAdvance).Add(debt).Sub(advance)} {
 			if v.Abs().Cmp(dec.MaxBalance) > 0 {
 				return errs.Invalid("limit.err.contactBalance", errs.A("contact", name), errs.A("max", dec.MaxBalance.String()))

@@ -22,16 +22,21 @@ import (
 // audited documents.
 
 type mdoc struct {
-	id      int64
-	kind    string
-	no      string
-	contact int // index in model.contacts, -1 none
-	audited bool
-	arrears dec.Dec         // goods documents
-	paid    dec.Dec         // goods documents: paid now
-	lines   map[int]dec.Dec // account index → signed money when audited
-	brought dec.Dec         // receipts and payments: accounts + discount
-	checks  map[int]dec.Dec // receipts and payments: target doc index → magnitude
+	id       int64
+	kind     string
+	no       string
+	contact  int // index in model.contacts, -1 none
+	audited  bool
+	arrears  dec.Dec         // goods documents
+	paid     dec.Dec         // goods documents: paid now
+	lines    map[int]dec.Dec // account index → signed money when audited
+	brought  dec.Dec         // receipts and payments: accounts + discount
+	checks   map[int]dec.Dec // receipts, payments, verification: target doc index → magnitude
+	vt       int             // verification: transType
+	to       int             // verification 153203: the other contact
+	amount   dec.Dec         // verification: what it sets off
+	invoices map[int]dec.Dec // invoices: source doc index → amount invoiced (magnitude)
+	entry    int64           // goods documents: the line's id
 }
 
 type model struct {
@@ -90,6 +95,11 @@ func (m *model) balances() string {
 				b = b.Sub(x.brought)
 			}
 		}
+		for _, x := range m.docs {
+			if x.audited && x.vt == 153203 && (x.contact == ci || x.to == ci) {
+				b = b.Sub(x.amount)
+			}
+		}
 		out = append(out, name+"="+b.String())
 	}
 	for ai, name := range m.accNames {
@@ -102,6 +112,155 @@ func (m *model) balances() string {
 		out = append(out, name+"="+b.String())
 	}
 	return strings.Join(out, " ")
+}
+
+// advance is the advance the contact holds: what its audited receipts or
+// payments brought beyond what they settled, less what verification
+// documents used.
+func (m *model) advance(ci int) dec.Dec {
+	v := dec.Zero
+	for ti, x := range m.docs {
+		_ = ti
+		if !x.audited || x.contact != ci {
+			continue
+		}
+		switch {
+		case x.kind == "receipt" || x.kind == "payment":
+			v = v.Add(x.brought)
+			for t, now := range x.checks {
+				if m.docs[t].kind == "reSales" || m.docs[t].kind == "rePurchase" {
+					v = v.Add(now)
+				} else {
+					v = v.Sub(now)
+				}
+			}
+		case x.vt == 153201 || x.vt == 153202:
+			v = v.Sub(x.amount)
+		}
+	}
+	return v
+}
+
+func (m *model) invoiced(src int) dec.Dec {
+	v := dec.Zero
+	for _, x := range m.docs {
+		if x.audited && x.invoices != nil {
+			v = v.Add(x.invoices[src])
+		}
+	}
+	return v
+}
+
+func (m *model) invoiceState(src int) int {
+	v, total := m.invoiced(src), m.docs[src].arrears.Add(m.docs[src].paid)
+	switch {
+	case v.Sign() == 0:
+		return 0
+	case v.Cmp(total) >= 0:
+		return 2
+	}
+	return 1
+}
+
+// verify makes a verification document: the contact's advance against
+// its open sales or purchases (153201, 153202), or a customer's open sales
+// against a supplier's open purchases (153203).
+func (m *model) verifyDoc(ci int, audit bool) {
+	pos, neg := "sales", "reSales"
+	vt := 153201
+	if ci >= 2 {
+		pos, neg, vt = "purchase", "rePurchase", 153202
+	}
+	var to int
+	if ci < 2 && m.r.IntN(2) == 0 {
+		vt, to = 153203, 2+m.r.IntN(2)
+	}
+	pick := func(contact int, limit dec.Dec, kind string) (map[int]dec.Dec, []body, dec.Dec) {
+		out, sum := map[int]dec.Dec{}, dec.Zero
+		var checks []body
+		for ti, t := range m.docs {
+			if t.contact != contact || !t.audited || t.kind != kind {
+				continue
+			}
+			open := m.open(ti)
+			now := open
+			if now.Cmp(limit.Sub(sum)) > 0 {
+				now = limit.Sub(sum)
+			}
+			if now.Sign() <= 0 {
+				continue
+			}
+			out[ti] = now
+			sum = sum.Add(now)
+			checks = append(checks, body{"billId": t.id, "nowCheck": n(now.String())})
+		}
+		return out, checks, sum
+	}
+	_ = neg
+	x := &mdoc{kind: "verification", contact: ci, vt: vt, lines: map[int]dec.Dec{}, to: -1}
+	b := body{"transType": vt, "date": "2025-02-06", "buId": m.contacts[ci]}
+	limit := m.advance(ci)
+	if vt == 153203 {
+		limit = dec.FromInt(int64(1 + m.r.IntN(300)))
+	}
+	checks, list, sum := pick(ci, limit, pos)
+	if sum.Sign() <= 0 {
+		return
+	}
+	if vt == 153203 {
+		toChecks, toList, toSum := pick(to, sum, "purchase")
+		if toSum.Sign() <= 0 {
+			return
+		}
+		if toSum.Cmp(sum) < 0 { // set off only what both sides have
+			checks, list, sum = pick(ci, toSum, pos)
+		}
+		for k, v := range toChecks {
+			checks[k] = v
+		}
+		b["toBuId"], b["toChecks"], x.to = m.contacts[to], toList, to
+	} else {
+		b["amount"] = n(sum.String())
+	}
+	b["checks"] = list
+	x.checks, x.amount = checks, sum
+	m.add("verification", b, x, audit)
+}
+
+// invoice makes an invoice of part of the contact's audited goods documents.
+func (m *model) invoiceDoc(ci int, audit bool) {
+	kind, kinds := "salesInvoice", []string{"sales", "reSales"}
+	if ci >= 2 {
+		kind, kinds = "purInvoice", []string{"purchase", "rePurchase"}
+	}
+	x := &mdoc{kind: kind, contact: -1, lines: map[int]dec.Dec{}, invoices: map[int]dec.Dec{}}
+	var lines []body
+	for ti, t := range m.docs {
+		if t.contact != ci || !t.audited || !slices.Contains(kinds, t.kind) || m.r.IntN(2) == 0 || t.entry == 0 {
+			continue
+		}
+		left := t.arrears.Add(t.paid).Sub(m.invoiced(ti))
+		if left.Sign() <= 0 {
+			continue
+		}
+		amt := left
+		if m.r.IntN(2) == 0 {
+			amt = left.Mul(dec.FromInt(int64(1 + m.r.IntN(99)))).Div(dec.FromInt(100)).Round(2)
+		}
+		if amt.Sign() == 0 {
+			continue
+		}
+		x.invoices[ti] = amt
+		signed := amt
+		if t.kind == kinds[1] {
+			signed = amt.Neg()
+		}
+		lines = append(lines, body{"srcBillId": t.id, "srcEntryId": t.entry, "amount": n(signed.String())})
+	}
+	if len(lines) == 0 {
+		return
+	}
+	m.add(kind, body{"date": "2025-02-07", "buId": m.contacts[ci], "entries": lines}, x, audit)
 }
 
 func (m *model) amount(max int) dec.Dec {
@@ -139,6 +298,9 @@ func (m *model) add(kind string, b body, x *mdoc, audit bool) {
 	}
 	doc := m.w.save(path, b)
 	x.id, x.no, x.audited = doc.ID, doc.BillNo, audit
+	if x.kind == "sales" || x.kind == "reSales" || x.kind == "purchase" || x.kind == "rePurchase" {
+		x.entry = m.w.goods(x.kind, x.id).Entries[0].ID
+	}
 	m.docs = append(m.docs, x)
 }
 
@@ -224,18 +386,37 @@ func (m *model) fundDoc(kind string, audit bool) {
 func (m *model) toggle(i int) {
 	x := m.docs[i]
 	if x.audited {
-		blocker := ""
+		var blockers []string // any of them may be named
 		for _, r := range m.docs {
-			if r.audited && r.checks != nil {
-				if _, ok := r.checks[i]; ok {
-					blocker = r.no
-					break
+			if !r.audited {
+				continue
+			}
+			if _, ok := r.checks[i]; ok {
+				blockers = append(blockers, r.no)
+			}
+			if _, ok := r.invoices[i]; ok {
+				blockers = append(blockers, r.no)
+			}
+		}
+		if len(blockers) == 0 && (x.kind == "receipt" || x.kind == "payment") {
+			x.audited = false
+			if m.advance(x.contact).Sign() < 0 {
+				blockers = append(blockers, m.names[x.contact]) // its advance was used
+			}
+			x.audited = true
+		}
+		blocker := strings.Join(blockers, ",")
+		named := func(msg string) bool {
+			for _, b := range blockers {
+				if strings.Contains(msg, b) {
+					return true
 				}
 			}
+			return false
 		}
 		msg := m.w.batch(m.w.admin, fmt.Sprintf("/api/%s/uncheck?id=%d", x.kind, x.id))
 		switch {
-		case blocker != "" && !strings.Contains(msg, blocker):
+		case blocker != "" && !named(msg):
 			m.w.e.T.Fatalf("un-audit of %s: %q, want it refused naming %s", x.no, msg, blocker)
 		case blocker == "" && msg != "":
 			m.w.e.T.Fatalf("un-audit of %s: %q", x.no, msg)
@@ -251,6 +432,15 @@ func (m *model) toggle(i int) {
 		if !m.docs[ti].audited || m.open(ti).Cmp(now) < 0 {
 			ok = false
 		}
+	}
+	for ti, amt := range x.invoices {
+		t := m.docs[ti]
+		if !t.audited || t.arrears.Add(t.paid).Sub(m.invoiced(ti)).Cmp(amt) < 0 {
+			ok = false
+		}
+	}
+	if (x.vt == 153201 || x.vt == 153202) && m.advance(x.contact).Cmp(x.amount) < 0 {
+		ok = false
 	}
 	msg := m.w.batch(m.w.admin, fmt.Sprintf("/api/%s/check?id=%d", x.kind, x.id))
 	if ok != (msg == "") {
@@ -269,8 +459,11 @@ func (m *model) verify(step int) {
 		t.Fatalf("step %d: balances\n got  %s\n want %s", step, got, want)
 	}
 	for i, x := range m.docs {
-		if x.checks != nil || !x.audited || x.kind == "income" || x.kind == "expense" || x.kind == "fundTf" {
+		if x.entry == 0 || !x.audited {
 			continue
+		}
+		if g := m.w.goods(x.kind, x.id); g.InvoiceState != m.invoiceState(i) || g.InvoicedAmount.String() != m.invoiced(i).String() {
+			t.Fatalf("step %d: %s %s invoiced %s/%d, want %s/%d", step, x.kind, x.no, g.InvoicedAmount, g.InvoiceState, m.invoiced(i), m.invoiceState(i))
 		}
 		if got := m.w.get(x.kind, x.id).HXStateCode; got != m.hx(i) {
 			t.Fatalf("step %d: %s %s hxStateCode %d, want %d (arrears %s, paid %s, settled %s)", step, x.kind, x.no, got, m.hx(i),
@@ -279,6 +472,8 @@ func (m *model) verify(step int) {
 	}
 	for _, q := range []string{
 		"SELECT COUNT(*) FROM bills WHERE hx_amount > arrears OR hx_amount < 0",
+		"SELECT COUNT(*) FROM bill_entries WHERE invoiced_amount > tax_amount OR invoiced_amount < 0",
+		"SELECT COUNT(*) FROM contacts c LEFT JOIN contact_balances cb ON cb.contact_id = c.id WHERE c.opening_advance + COALESCE(cb.advance, 0) < 0",
 		"SELECT COUNT(*) FROM contact_balances cb WHERE cb.debt <> (SELECT COALESCE(SUM(debt), 0) FROM contact_moves m WHERE m.contact_id = cb.contact_id) OR cb.advance <> (SELECT COALESCE(SUM(advance), 0) FROM contact_moves m WHERE m.contact_id = cb.contact_id)",
 		"SELECT COUNT(*) FROM account_balances ab WHERE ab.amount <> (SELECT COALESCE(SUM(amount), 0) FROM account_moves m WHERE m.account_id = ab.account_id)",
 		"SELECT COUNT(*) FROM contact_moves m JOIN bills b ON b.id = m.bill_id WHERE b.checked = 0",
@@ -301,10 +496,10 @@ func TestMoneyProperty(t *testing.T) {
 			// The world's purchase of 1000 × 5 from 华东饮料.
 			m.docs = append(m.docs, &mdoc{id: w.unsettled("payment", w.supp)[0].BillID, kind: "purchase", contact: 2, audited: true,
 				arrears: d("5000"), paid: dec.Zero, lines: map[int]dec.Dec{}})
-			for step := range 70 {
+			for step := range 90 {
 				audit := m.r.IntN(4) != 0
 				cust, supp := m.r.IntN(2), 2+m.r.IntN(2)
-				switch op := m.r.IntN(11); op {
+				switch op := m.r.IntN(13); op {
 				case 0, 1:
 					m.goods("sales", cust, audit)
 				case 2:
@@ -319,6 +514,10 @@ func TestMoneyProperty(t *testing.T) {
 					m.settle("payment", supp, audit)
 				case 7:
 					m.fundDoc([]string{"income", "expense", "fundTf"}[m.r.IntN(3)], audit)
+				case 8:
+					m.verifyDoc(m.r.IntN(4), audit)
+				case 9:
+					m.invoiceDoc(m.r.IntN(4), audit)
 				default:
 					if len(m.docs) == 1 {
 						continue
