@@ -177,9 +177,8 @@ func (fundFamily) moneyMoves(ctx context.Context, tx db.Querier, k *Kind, st sta
 // buildFund validates a fund document (build has checked the date, the
 // contact and the description) and computes its totals.
 func buildFund(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System, shopID int64, in *Input, d *Document, f *errs.Fields) error {
-	if in.DisRate.Sign() != 0 || (in.DisAmount != nil && in.DisAmount.Sign() != 0) {
-		f.Add("disAmount", "err.invalid", errs.A("field", labelDisAmount))
-	}
+	// disRate and disAmount are the server's here (a receipt's disAmount
+	// answers its discount): ignored, like every total.
 	if in.LocationID != 0 || in.SrcBillID != 0 || in.SrcOrderID != 0 {
 		f.Add("locationId", "err.invalid", errs.A("field", labelLocation))
 	}
@@ -879,8 +878,10 @@ func buildInvoice(ctx context.Context, q db.Querier, k *Kind, sys sysparam.Syste
 	d.TotalQty, d.TotalAmount, d.TotalTax, d.TotalTaxAmount = dec.Zero, dec.Zero, dec.Zero, dec.Zero
 	for i, e := range in.Entries {
 		p := func(field string) string { return fmt.Sprintf("entries[%d].%s", i, field) }
-		if e.InvID != 0 || e.Price.Sign() != 0 || e.ItemID != 0 || e.OutAccID != 0 || e.InAccID != 0 || e.LocationID != 0 {
-			f.Add(p("invId"), "err.invalid", errs.A("field", labelGoods))
+		// The goods (invId) come from the source line: an answer sent back
+		// on update carries them and is not refused for it.
+		if e.Price.Sign() != 0 || e.ItemID != 0 || e.OutAccID != 0 || e.InAccID != 0 || e.LocationID != 0 {
+			f.Add(p("price"), "err.invalid", errs.A("field", labelPrice))
 		}
 		var t target
 		var found bool

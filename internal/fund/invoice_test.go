@@ -75,3 +75,26 @@ func TestSalesInvoice(t *testing.T) {
 		t.Fatalf("after un-audit: %s", s)
 	}
 }
+
+// A draft invoice's answer sent back on update is accepted (the lines
+// carry the goods of their source lines), and the version is enforced.
+func TestInvoiceUpdateRoundTrip(t *testing.T) {
+	w := newWorld(t)
+	s1 := w.goods("sales", w.save("/api/sales/add?check=1", w.goodsDoc(w.cust, "2025-02-01", "10", "10")).ID)
+	var d map[string]any
+	w.admin.Do("POST", "/api/salesInvoice/add", body{"date": "2025-02-05", "buId": w.cust, "invoiceNo": "A1",
+		"entries": []body{{"srcBillId": s1.ID, "srcEntryId": s1.Entries[0].ID, "qty": 10, "amount": 100}}}).Want(200).Decode(&d)
+	d["invoiceNo"] = "A2"
+	var u struct {
+		InvoiceNo string `json:"invoiceNo"`
+		Version   int64  `json:"version"`
+	}
+	w.admin.Do("POST", "/api/salesInvoice/update?check=1", d).Want(200).Decode(&u)
+	if u.InvoiceNo != "A2" {
+		t.Fatalf("updated invoice: %+v", u)
+	}
+	if g := w.goods("sales", s1.ID); g.InvoiceState != 2 {
+		t.Fatalf("invoice state %d", g.InvoiceState)
+	}
+	w.admin.Do("POST", "/api/salesInvoice/update", d).Want(409)
+}

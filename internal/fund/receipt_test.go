@@ -143,3 +143,30 @@ func TestIncomeExpenseTransfer(t *testing.T) {
 		t.Fatalf("balances after un-audit: %s", b)
 	}
 }
+
+// Draft fund documents' answers sent back on update are accepted as they
+// are (receipts with checks, income, transfers, verification).
+func TestFundUpdateRoundTrip(t *testing.T) {
+	w := newWorld(t)
+	sale := w.save("/api/sales/add?check=1", w.goodsDoc(w.cust, "2025-02-01", "10", "10"))
+	for _, c := range []struct {
+		kind string
+		b    body
+	}{
+		{"receipt", body{"date": "2025-02-10", "buId": w.cust, "discount": 1, "accounts": []body{{"accId": w.cash, "payment": 50}},
+			"checks": []body{{"billId": sale.ID, "nowCheck": 40}}}},
+		{"income", body{"date": "2025-02-10", "accId": w.bank, "entries": []body{{"itemId": w.incomeItem, "amount": 5}}}},
+		{"fundTf", body{"date": "2025-02-10", "entries": []body{{"outAccId": w.cash, "inAccId": w.bank, "amount": 5, "settlement": "NO1"}}}},
+		{"verification", body{"transType": 153204, "date": "2025-02-10", "buId": w.cust, "toBuId": w.cust2, "amount": 10,
+			"checks": []body{{"billId": sale.ID, "nowCheck": 10}}}},
+	} {
+		var d map[string]any
+		w.admin.Do("POST", "/api/"+c.kind+"/add", c.b).Want(200).Decode(&d)
+		d["description"] = "edited"
+		var u map[string]any
+		w.admin.Do("POST", "/api/"+c.kind+"/update?check=1", d).Want(200).Decode(&u)
+		if u["description"] != "edited" || u["checked"] != float64(1) || fmt.Sprint(u["amount"]) != fmt.Sprint(d["amount"]) {
+			t.Fatalf("%s: %v", c.kind, u)
+		}
+	}
+}
