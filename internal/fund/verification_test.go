@@ -86,7 +86,7 @@ func TestVerification(t *testing.T) {
 	}
 	// Unbalanced sides of 153203.
 	r = w.admin.Do("POST", "/api/verification/add", body{"transType": 153203, "date": "2025-02-06", "buId": w.cust2, "toBuId": w.supp,
-		"checks": []body{{"billId": w.save("/api/sales/add?check=1", w.goodsDoc(w.cust2, "2025-02-01", "1", "10")).ID, "nowCheck": 10}},
+		"checks":   []body{{"billId": w.save("/api/sales/add?check=1", w.goodsDoc(w.cust2, "2025-02-01", "1", "10")).ID, "nowCheck": 10}},
 		"toChecks": []body{{"billId": p1.BillID, "nowCheck": 11}}})
 	if r.Status != 400 || r.Env.Errors["toChecks"] == "" {
 		t.Fatalf("unbalanced 153203: %d %s", r.Status, r.Body)
