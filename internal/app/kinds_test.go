@@ -5,20 +5,10 @@ import (
 	"slices"
 	"testing"
 
-	"cangshu/internal/bill"
 	"cangshu/internal/dbtest"
-	"cangshu/internal/fund"
 	"cangshu/internal/i18n"
 	"cangshu/internal/menu"
-	"cangshu/internal/order"
-	"cangshu/internal/trade"
-	"cangshu/internal/warehouse"
 )
-
-// allKinds is every document kind the app serves.
-func allKinds() []*bill.Kind {
-	return slices.Concat(trade.Kinds, order.Kinds, warehouse.Kinds, fund.Kinds)
-}
 
 // TestKindsAgree: every document kind has its buttons in the seeded menus
 // (each action its routes need), a coding rule from the migrations, its
@@ -28,7 +18,7 @@ func TestKindsAgree(t *testing.T) {
 	perms := menu.Perms()
 	d := dbtest.Open(t)
 	names, paths := map[string]bool{}, map[string]bool{}
-	for _, k := range allKinds() {
+	for _, k := range Kinds() {
 		if names[k.Name] || paths[k.Path] {
 			t.Errorf("%s: name or resource declared twice", k.Name)
 		}

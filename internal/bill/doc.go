@@ -40,6 +40,7 @@ type Document struct {
 	HXStateCode    int        `json:"hxStateCode"`
 	InvoicedAmount dec.Dec    `json:"invoicedAmount"` // goods documents: invoiced (with tax) by audited invoices
 	InvoiceState   int        `json:"invoiceState"`   // goods documents: 0 none, 1 partly, 2 fully invoiced
+	hideMoney      bool       // presented to a caller without the money right: money fields left out
 	Checked        int        `json:"checked"`
 	CheckName      string     `json:"checkName"`
 	CheckTime      *time.Time `json:"checkTime"`

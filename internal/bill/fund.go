@@ -661,9 +661,9 @@ func take(ctx context.Context, tx db.Querier, shopID, contactID int64, kinds []s
 	return n == 1, err
 }
 
-// release gives back what an un-audited receipt, payment or verification
+// releaseSettled gives back what an un-audited receipt, payment or verification
 // settled, or an invoice drew.
-func release(ctx context.Context, tx db.Querier, billID int64) error {
+func releaseSettled(ctx context.Context, tx db.Querier, billID int64) error {
 	if err := releaseInvoice(ctx, tx, billID); err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 
 	"cangshu/internal/db"
 	"cangshu/internal/server"
@@ -21,11 +22,11 @@ var (
 // present is a document as the caller may see it: lines carry their cost
 // (from the stock moves, recomputed by back-dated documents) with the cost
 // right; money is left out without the money right.
-func present(ctx context.Context, q db.Querier, p *server.Principal, k *Kind, d *Document) (any, error) {
+func present(ctx context.Context, q db.Querier, p *server.Principal, k *Kind, d *Document) (*Document, error) {
 	if k.ShowCost && p.Can(CostRight) && d.Checked == 1 {
 		costs, err := stock.EntryCosts(ctx, q, d.ID)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("costs of bill %d: %w", d.ID, err)
 		}
 		for i := range d.Entries {
 			e := &d.Entries[i]
@@ -40,14 +41,76 @@ func present(ctx context.Context, q db.Querier, p *server.Principal, k *Kind, d 
 			}
 		}
 	}
-	if k.MoneyRight == "" || p.Can(k.MoneyRight) {
-		return d, nil
+	d.hideMoney = hidesMoney(p, k)
+	return d, nil
+}
+
+// hidesMoney: the caller lacks the kind's money right.
+func hidesMoney(p *server.Principal, k *Kind) bool { return k.MoneyRight != "" && !p.Can(k.MoneyRight) }
+
+// MarshalJSON answers the document, without its money fields when it was
+// presented to a caller without the money right.
+func (d Document) MarshalJSON() ([]byte, error) {
+	type plain Document
+	if !d.hideMoney {
+		return marshal(plain(d))
 	}
-	return strip(d)
+	m, err := strip(plain(d))
+	if err != nil {
+		return nil, err
+	}
+	return marshal(m)
+}
+
+// MarshalJSON answers the totals, without money for a caller without the
+// money right.
+func (t Totals) MarshalJSON() ([]byte, error) {
+	type plain Totals
+	if !t.hideMoney {
+		return marshal(plain(t))
+	}
+	m, err := toMap(plain(t))
+	if err != nil {
+		return nil, err
+	}
+	drop(m, moneyHeader)
+	return marshal(m)
+}
+
+// MarshalJSON answers the pending lines, without prices for a caller
+// without the money right.
+func (o Pending) MarshalJSON() ([]byte, error) {
+	type plain Pending
+	if !o.hidePrice {
+		return marshal(plain(o))
+	}
+	m, err := toMap(plain(o))
+	if err != nil {
+		return nil, err
+	}
+	if list, ok := m["entries"].([]any); ok {
+		for _, it := range list {
+			if e, ok := it.(map[string]any); ok {
+				delete(e, "price")
+			}
+		}
+	}
+	return marshal(m)
+}
+
+// marshal is JSON as the server writes it (no HTML escaping).
+func marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n"), nil
 }
 
 // strip drops the money fields of a document (header, lines, settlement lines).
-func strip(d *Document) (map[string]any, error) {
+func strip(d any) (map[string]any, error) {
 	m, err := toMap(d)
 	if err != nil {
 		return nil, err
@@ -68,24 +131,16 @@ func strip(d *Document) (map[string]any, error) {
 	return m, nil
 }
 
-func presentList(p *server.Principal, k *Kind, page server.ListPage[Document]) (any, error) {
-	if k.MoneyRight == "" || p.Can(k.MoneyRight) {
-		return page, nil
-	}
-	rows := make([]map[string]any, 0, len(page.Rows))
+// presentList marks the page's documents and totals for a caller without
+// the money right (their money fields are left out of the answer).
+func presentList(p *server.Principal, k *Kind, page server.ListPage[Document], totals Totals) server.ListPage[Document] {
+	hide := hidesMoney(p, k)
 	for i := range page.Rows {
-		m, err := strip(&page.Rows[i])
-		if err != nil {
-			return nil, err
-		}
-		rows = append(rows, m)
+		page.Rows[i].hideMoney = hide
 	}
-	totals, err := toMap(page.Userdata)
-	if err != nil {
-		return nil, err
-	}
-	drop(totals, moneyHeader)
-	return server.ListPage[map[string]any]{Page: page.Page, Records: page.Records, Total: page.Total, Rows: rows, Userdata: totals}, nil
+	totals.hideMoney = hide
+	page.Userdata = totals
+	return page
 }
 
 func toMap(v any) (map[string]any, error) {

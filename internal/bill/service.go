@@ -2,6 +2,7 @@ package bill
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"cangshu/internal/db"
@@ -30,14 +31,14 @@ func notFound(k *Kind) error { return errs.NotFound(k.Label) }
 
 // Get is one document of the kind in the caller's shop, as the caller may
 // see it (money and cost rights).
-func (s *Service) Get(ctx context.Context, p *server.Principal, k *Kind, id int64) (any, error) {
+func (s *Service) Get(ctx context.Context, p *server.Principal, k *Kind, id int64) (*Document, error) {
 	shopID, err := shopOf(p)
 	if err != nil {
 		return nil, err
 	}
 	d, found, err := readDocument(ctx, s.db, shopID, k.Name, id)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("read bill %d: %w", id, err)
 	}
 	if !found {
 		return nil, notFound(k)
@@ -52,7 +53,7 @@ func (s *Service) Get(ctx context.Context, p *server.Principal, k *Kind, id int6
 
 // Save adds (in.ID == 0 on add) or updates a draft; check audits it in the
 // same transaction. It answers the saved document.
-func (s *Service) Save(ctx context.Context, p *server.Principal, k *Kind, in Input, update, check bool) (any, error) {
+func (s *Service) Save(ctx context.Context, p *server.Principal, k *Kind, in Input, update, check bool) (*Document, error) {
 	shopID, err := shopOf(p)
 	if err != nil {
 		return nil, err
@@ -119,13 +120,13 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *K
 	if err != nil {
 		return 0, err
 	}
-	if err := checkSource(ctx, tx, k, shopID, st.id, d); err != nil {
-		return 0, err
+	if d.SrcBillID != 0 && k.ReturnOf == "" {
+		return 0, errs.Field("srcBillId", "err.invalid", errs.A("field", labelSrcBill))
 	}
-	// Saved and audited at once: post checks the order links under
-	// the orders' locks.
+	// Saved and audited at once: post checks what the document draws
+	// down under its sources' locks.
 	if !check {
-		if err := checkOrderLinks(ctx, tx, k, sys, shopID, st.id, d.BuID, linksOfEntries(d.Entries)); err != nil {
+		if err := checkDraws(ctx, tx, k, sys, shopID, st.id, d); err != nil {
 			return 0, err
 		}
 	}
@@ -192,12 +193,9 @@ func (s *Service) number(ctx context.Context, tx db.Querier, k *Kind, shopID int
 		return "", err
 	}
 	if r.manual && d.BillNo != "" {
-		var n int
-		if err := tx.QueryRow(ctx, "SELECT COUNT(*) FROM bills WHERE shop_id = ? AND kind = ? AND bill_no = ? AND id <> ?",
-			shopID, k.Name, d.BillNo, st.id).Scan(&n); err != nil {
-			return "", err
-		}
-		if n > 0 {
+		if taken, err := numberTaken(ctx, tx, shopID, k.Name, d.BillNo, st.id); err != nil {
+			return "", fmt.Errorf("number of bill %d: %w", st.id, err)
+		} else if taken {
 			return "", errs.Duplicate("billNo", labelBillNo, d.BillNo)
 		}
 		return d.BillNo, nil
@@ -233,47 +231,18 @@ func (s *Service) Delete(ctx context.Context, p *server.Principal, k *Kind, id i
 		if err := dependents(ctx, tx, k, id, false); err != nil {
 			return err
 		}
-		var orders []int64
-		if k.OrderKind != "" {
-			if orders, err = linkedOrders(ctx, tx, id); err != nil {
-				return err
-			}
+		sources, err := drawnFrom(ctx, tx, k, st)
+		if err != nil {
+			return err
 		}
-		if _, err := tx.Exec(ctx, "DELETE FROM bills WHERE id = ? AND checked = 0", id); err != nil {
+		if err := deleteDraft(ctx, tx, id); err != nil {
 			if db.IsForeignKey(err) {
 				return errs.Conflict("err.inUse", errs.A("what", k.Label))
 			}
-			return err
+			return fmt.Errorf("delete bill %d: %w", id, err)
 		}
-		return refreshOrders(ctx, tx, orders)
+		return release(ctx, tx, k, sources)
 	})
-}
-
-// dependents refuses (409, naming it) when another document was made from
-// this one (a return from its source, a receipt or delivery from its
-// order): any for a delete or an edit, an audited one for an un-audit.
-func dependents(ctx context.Context, q db.Querier, k *Kind, id int64, auditedOnly bool) error {
-	cond := ""
-	if auditedOnly {
-		cond = " AND b.checked = 1"
-	}
-	query := "SELECT b.bill_no FROM bills b WHERE b.src_bill_id = ?" + cond + " ORDER BY b.id LIMIT 1"
-	if k.Order {
-		query = "SELECT b.bill_no FROM bills b WHERE b.id IN (SELECT be.bill_id FROM bill_entries be WHERE be.src_order_id = ?)" + cond +
-			" ORDER BY b.id LIMIT 1"
-	}
-	nos, err := db.Values[string](ctx, q, query, id)
-	if err != nil {
-		return err
-	}
-	if len(nos) > 0 {
-		return errs.Conflict("bill.err.dependent", errs.A("no", nos[0]))
-	}
-	// A receipt, payment or verification settling it; an invoice of it.
-	if err := settledBy(ctx, q, id, auditedOnly); err != nil {
-		return err
-	}
-	return invoicedBy(ctx, q, id, auditedOnly)
 }
 
 // Check audits a draft.
@@ -317,15 +286,9 @@ func (s *Service) audit(ctx context.Context, tx *db.Tx, k *Kind, sys sysparam.Sy
 
 // markAudited marks a draft audited by userID.
 func (s *Service) markAudited(ctx context.Context, tx *db.Tx, st state, userID int64) error {
-	now := time.Now().UTC()
-	res, err := tx.Exec(ctx, "UPDATE bills SET checked = 1, checker_id = ?, checked_at = ?, version = version + 1, updated_at = ? WHERE id = ? AND checked = 0",
-		nz(userID), now, now, st.id)
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n != 1 {
+	if ok, err := setChecked(ctx, tx, st.id, userID, true, time.Now().UTC()); err != nil {
+		return fmt.Errorf("audit bill %d: %w", st.id, err)
+	} else if !ok {
 		return errs.Conflict("bill.err.alreadyAudited", errs.A("no", st.billNo))
 	}
 	return nil
@@ -362,39 +325,33 @@ func (s *Service) Uncheck(ctx context.Context, p *server.Principal, k *Kind, id 
 		if err := dependents(ctx, tx, k, id, true); err != nil {
 			return err
 		}
-		res, err := tx.Exec(ctx, "UPDATE bills SET checked = 0, checker_id = NULL, checked_at = NULL, version = version + 1, updated_at = ? WHERE id = ? AND checked = 1",
-			time.Now().UTC(), id)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n != 1 {
+		if ok, err := setChecked(ctx, tx, id, 0, false, time.Now().UTC()); err != nil {
+			return fmt.Errorf("un-audit bill %d: %w", id, err)
+		} else if !ok {
 			return errs.Conflict("bill.err.notAudited", errs.A("no", st.billNo))
 		}
-		return unpost(ctx, tx, k, sys, id)
+		return unpost(ctx, tx, k, sys, st)
 	})
 }
 
 // List is a page of the kind's documents in the caller's shop with the
 // totals row of every document the filters select.
-func (s *Service) List(ctx context.Context, p *server.Principal, k *Kind, f Filter, lp server.ListParams) (any, error) {
+func (s *Service) List(ctx context.Context, p *server.Principal, k *Kind, f Filter, lp server.ListParams) (server.ListPage[Document], error) {
+	var none server.ListPage[Document]
 	shopID, err := shopOf(p)
 	if err != nil {
-		return nil, err
+		return none, err
 	}
 	order, err := lp.OrderBy(sortable, "b.bill_date DESC")
 	if err != nil {
-		return nil, err
+		return none, err
 	}
 	f.MatchCon = lp.MatchCon
 	rows, n, totals, err := listBills(ctx, s.db, shopID, k.Name, f, order, lp.Rows, lp.Offset())
 	if err != nil {
-		return nil, err
+		return none, fmt.Errorf("list %s bills: %w", k.Name, err)
 	}
-	page := server.NewListPage(lp, rows, n)
-	page.Userdata = totals
-	return presentList(p, k, page)
+	return presentList(p, k, server.NewListPage(lp, rows, n), totals), nil
 }
 
 var sortable = map[string]string{

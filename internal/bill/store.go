@@ -302,6 +302,7 @@ type Totals struct {
 	TotalTaxAmount dec.Dec `json:"totalTaxAmount"`
 	RPAmount       dec.Dec `json:"rpAmount"`
 	Arrears        dec.Dec `json:"arrears"`
+	hideMoney      bool    // presented to a caller without the money right
 }
 
 func listBills(ctx context.Context, q db.Querier, shopID int64, kind string, f Filter, order string, limit, offset int) ([]Document, int, Totals, error) {
@@ -325,4 +326,107 @@ func listBills(ctx context.Context, q db.Querier, shopID int64, kind string, f F
 	}
 	rows, err := db.All(ctx, q, func(r *sql.Rows, d *Document) error { return scanHeader(r, d) }, query, args...)
 	return rows, n, t, err
+}
+
+func readLines(ctx context.Context, q db.Querier, billID int64) ([]line, error) {
+	return db.All(ctx, q, func(r *sql.Rows, l *line) error {
+		return r.Scan(&l.id, &l.goodsID, &l.skuID, &l.locationID, &l.srcEntryID, &l.srcOrderID, &l.srcOrderEntryID, &l.inLocationID, &l.batch, &l.baseQty,
+			&l.amount, &l.taxAmount, &l.unitRate, &l.entryType)
+	}, `SELECT id, goods_id, COALESCE(sku_id, 0), COALESCE(location_id, 0), COALESCE(src_entry_id, 0), COALESCE(src_order_id, 0),
+		COALESCE(src_order_entry_id, 0), COALESCE(in_location_id, 0), batch, base_qty, amount, tax_amount, unit_rate, entry_type
+		FROM bill_entries WHERE bill_id = ? ORDER BY line_no`, billID)
+}
+
+// sourceQuantities are the base quantities of a source document's lines.
+func sourceQuantities(ctx context.Context, q db.Querier, billID int64) (map[int64]dec.Dec, error) {
+	return db.Map[int64, dec.Dec](ctx, q, "SELECT id, base_qty FROM bill_entries WHERE bill_id = ?", billID)
+}
+
+func scanRows(ctx context.Context, q db.Querier, query string, args []any, scan func(*sql.Rows) error) error {
+	rows, err := q.Query(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := scan(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// deleteDraft deletes a draft (its lines, serials and settlement lines
+// cascade).
+func deleteDraft(ctx context.Context, tx db.Querier, id int64) error {
+	_, err := tx.Exec(ctx, "DELETE FROM bills WHERE id = ? AND checked = 0", id)
+	return err
+}
+
+// setChecked marks a draft audited by userID (audit) or an audited
+// document a draft again; false when it was not in the state left.
+func setChecked(ctx context.Context, tx db.Querier, id, userID int64, audit bool, now time.Time) (bool, error) {
+	var res sql.Result
+	var err error
+	if audit {
+		res, err = tx.Exec(ctx, "UPDATE bills SET checked = 1, checker_id = ?, checked_at = ?, version = version + 1, updated_at = ? WHERE id = ? AND checked = 0",
+			nz(userID), now, now, id)
+	} else {
+		res, err = tx.Exec(ctx, "UPDATE bills SET checked = 0, checker_id = NULL, checked_at = NULL, version = version + 1, updated_at = ? WHERE id = ? AND checked = 1",
+			now, id)
+	}
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// setBillStatus sets an order's status by hand (close, open): a new version.
+func setBillStatus(ctx context.Context, tx db.Querier, id int64, status int, now time.Time) error {
+	if _, err := tx.Exec(ctx, "UPDATE bills SET bill_status = ?, version = version + 1, updated_at = ? WHERE id = ?", status, now, id); err != nil {
+		return fmt.Errorf("status of bill %d: %w", id, err)
+	}
+	return nil
+}
+
+// readPending reads an order of the kind in the shop with, per line, the
+// base quantity the audited receipts or deliveries linked to it took (one
+// query, by the bill_entries_order index); found false otherwise.
+func readPending(ctx context.Context, q db.Querier, shopID int64, kind string, id int64) (Pending, bool, error) {
+	var o Pending
+	err := q.QueryRow(ctx, `SELECT b.id, b.bill_no, b.trans_type, b.bill_date, b.delivery_date, COALESCE(b.contact_id, 0), COALESCE(c.name, ''),
+		COALESCE(b.employee_id, 0), COALESCE(b.location_id, 0), b.checked, b.bill_status
+		FROM bills b LEFT JOIN contacts c ON c.id = b.contact_id WHERE b.id = ? AND b.shop_id = ? AND b.kind = ?`, id, shopID, kind).
+		Scan(&o.ID, &o.BillNo, &o.TransType, &o.Date, &o.DeliveryDate, &o.BuID, &o.ContactName, &o.SalesID, &o.LocationID, &o.Checked, &o.BillStatus)
+	if errors.Is(err, sql.ErrNoRows) {
+		return o, false, nil
+	}
+	if err != nil {
+		return o, false, err
+	}
+	o.Entries, err = db.All(ctx, q, func(r *sql.Rows, l *PendingLine) error {
+		if err := r.Scan(&l.SrcOrderEntryID, &l.LineNo, &l.InvID, &l.InvNumber, &l.InvName, &l.InvSpec, &l.SkuID, &l.SkuName, &l.UnitID,
+			&l.UnitName, &l.UnitRate, &l.Qty, &l.BaseQty, &l.FulfilledBaseQty, &l.Price, &l.DiscountRate, &l.TaxRate, &l.LocationID,
+			&l.LocationName, &l.Description); err != nil {
+			return err
+		}
+		l.SrcOrderID = o.ID
+		l.Status = lineStatus(l.BaseQty, l.FulfilledBaseQty)
+		l.RemainingBaseQty = l.BaseQty.Sub(l.FulfilledBaseQty)
+		if l.RemainingBaseQty.Sign() < 0 {
+			l.RemainingBaseQty = dec.Zero
+		}
+		l.FulfilledQty = inUnit(l.FulfilledBaseQty, l.UnitRate)
+		l.RemainingQty = inUnit(l.RemainingBaseQty, l.UnitRate)
+		return nil
+	}, `SELECT oe.id, oe.line_no, oe.goods_id, g.number, g.name, g.spec, COALESCE(oe.sku_id, 0), COALESCE(s.name, ''), oe.unit_id, u.name,
+		oe.unit_rate, oe.qty, oe.base_qty, COALESCE(f.q, 0), oe.price, oe.discount_rate, oe.tax_rate, COALESCE(oe.location_id, 0),
+		COALESCE(l.name, ''), oe.description
+		FROM bill_entries oe JOIN goods g ON g.id = oe.goods_id JOIN units u ON u.id = oe.unit_id
+		LEFT JOIN goods_skus s ON s.id = oe.sku_id LEFT JOIN locations l ON l.id = oe.location_id
+		LEFT JOIN (SELECT le.src_order_entry_id AS eid, SUM(le.base_qty) AS q FROM bill_entries le JOIN bills lb ON lb.id = le.bill_id
+			WHERE le.src_order_id = ? AND lb.checked = 1 GROUP BY le.src_order_entry_id) f ON f.eid = oe.id
+		WHERE oe.bill_id = ? ORDER BY oe.line_no`, id, id)
+	return o, err == nil, err
 }

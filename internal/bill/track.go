@@ -108,60 +108,6 @@ func batchLine(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System, 
 	return nil
 }
 
-// writeSerials writes the serials the lines name (a replaced draft's went
-// with its lines: ON DELETE CASCADE), in multi-row INSERTs.
-func writeSerials(ctx context.Context, tx db.Querier, d *Document) error {
-	const per = 300 // 3 parameters a row
-	var args []any
-	flush := func() error {
-		if len(args) == 0 {
-			return nil
-		}
-		n := len(args) / 3
-		query := "INSERT INTO bill_entry_serials (entry_id, pos, serial) VALUES " + strings.Repeat("(?, ?, ?), ", n-1) + "(?, ?, ?)"
-		_, err := tx.Exec(ctx, query, args...)
-		args = args[:0]
-		return err
-	}
-	for _, e := range d.Entries {
-		for j, s := range e.SerNumList {
-			args = append(args, e.ID, j+1, s.SerNum)
-			if len(args) == 3*per {
-				if err := flush(); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	return flush()
-}
-
-// readSerials fills the serial lists of a document's lines (one query).
-func readSerials(ctx context.Context, q db.Querier, billID int64, entries []Entry) error {
-	at := make(map[int64]int, len(entries))
-	for i := range entries {
-		entries[i].SerNumList = []SerNum{}
-		at[entries[i].ID] = i
-	}
-	rows, err := q.Query(ctx, `SELECT s.entry_id, s.serial FROM bill_entry_serials s JOIN bill_entries be ON be.id = s.entry_id
-		WHERE be.bill_id = ? ORDER BY s.entry_id, s.pos`, billID)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var s string
-		if err := rows.Scan(&id, &s); err != nil {
-			return err
-		}
-		if i, ok := at[id]; ok {
-			entries[i].SerNumList = append(entries[i].SerNumList, SerNum{SerNum: s})
-		}
-	}
-	return rows.Err()
-}
-
 // postSerials moves the serials of an audited document (ISSERNUM on).
 func postSerials(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, st state) error {
 	if sys.ISSERNUM != 1 || k.Stock == 0 || k.ValueOnly || k.Combination {

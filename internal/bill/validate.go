@@ -143,8 +143,7 @@ func build(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System, shop
 	case in.BuID <= 0:
 		f.Required("buId", contactLabel)
 	default:
-		var typ int
-		err := q.QueryRow(ctx, "SELECT type FROM contacts WHERE id = ?", in.BuID).Scan(&typ)
+		typ, err := contactType(ctx, q, in.BuID)
 		if err == sql.ErrNoRows || (err == nil && k.ContactType != 0 && typ != k.ContactType) {
 			f.Add("buId", "err.notFound", errs.A("what", contactLabel))
 		} else if err != nil {
@@ -209,27 +208,6 @@ func closed(sys sysparam.System, date string) error {
 	return nil
 }
 
-// shopLocations are the warehouses the document names (header and lines)
-// that exist and are used by the shop: one query for all of them.
-func shopLocations(ctx context.Context, q db.Querier, shopID int64, in *Input, max int) (map[int64]bool, error) {
-	ids := []int64{in.LocationID, in.OutLocationID, in.InLocationID}
-	if len(in.Entries) <= max {
-		for _, e := range in.Entries {
-			ids = append(ids, e.LocationID, e.OutLocationID, e.InLocationID)
-		}
-	}
-	locs := map[int64]bool{}
-	err := each(ctx, q, "SELECT location_id FROM shop_locations WHERE shop_id = ? AND location_id IN ", ids, func(r *sql.Rows) error {
-		var id int64
-		if err := r.Scan(&id); err != nil {
-			return err
-		}
-		locs[id] = true
-		return nil
-	}, shopID)
-	return locs, err
-}
-
 func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System, locs map[int64]bool, in *Input, d *Document, f *errs.Fields) error {
 	if len(in.Entries) == 0 {
 		f.Required("entries", labelEntries)
@@ -245,43 +223,8 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysparam.Syste
 		unitIDs = append(unitIDs, e.UnitID)
 		skuIDs = append(skuIDs, e.SkuID)
 	}
-	goods := map[int64]goodsRow{}
-	err := each(ctx, q, "SELECT id, name, COALESCE(unit_type_id, 0), unit_id, is_ser_num, is_warranty, safe_days FROM goods WHERE id IN ", goodsIDs, func(r *sql.Rows) error {
-		var id int64
-		var g goodsRow
-		if err := r.Scan(&id, &g.name, &g.unitTypeID, &g.unitID, &g.isSerNum, &g.isWarranty, &g.safeDays); err != nil {
-			return err
-		}
-		goods[id] = g
-		return nil
-	})
+	goods, units, skus, err := loadRefs(ctx, q, goodsIDs, unitIDs, skuIDs)
 	if err != nil {
-		return err
-	}
-	for _, g := range goods {
-		unitIDs = append(unitIDs, g.unitID)
-	}
-	units := map[int64]unitRow{}
-	if err := each(ctx, q, "SELECT id, COALESCE(unit_type_id, 0), rate FROM units WHERE id IN ", unitIDs, func(r *sql.Rows) error {
-		var id int64
-		var u unitRow
-		if err := r.Scan(&id, &u.typeID, &u.rate); err != nil {
-			return err
-		}
-		units[id] = u
-		return nil
-	}); err != nil {
-		return err
-	}
-	skus := map[int64]int64{} // sku → goods
-	if err := each(ctx, q, "SELECT id, goods_id FROM goods_skus WHERE id IN ", skuIDs, func(r *sql.Rows) error {
-		var id, g int64
-		if err := r.Scan(&id, &g); err != nil {
-			return err
-		}
-		skus[id] = g
-		return nil
-	}); err != nil {
 		return err
 	}
 	tax := taxOf(sys)
@@ -430,39 +373,6 @@ func buildAccounts(ctx context.Context, q db.Querier, sys sysparam.System, in *I
 		d.Accounts = append(d.Accounts, Account{AccID: a.AccID, Payment: a.Payment, WayID: a.WayID, Settlement: settlement, Remark: remark})
 	}
 	return nil
-}
-
-func exists(ctx context.Context, q db.Querier, table string, id int64) (bool, error) {
-	var n int
-	err := q.QueryRow(ctx, "SELECT COUNT(*) FROM "+table+" WHERE id = ?", id).Scan(&n)
-	return n > 0, err
-}
-
-// each runs query + "(?, ?, …)" over the distinct positive ids and calls
-// scan for each row.
-func each(ctx context.Context, q db.Querier, query string, ids []int64, scan func(*sql.Rows) error, pre ...any) error {
-	seen := map[int64]bool{}
-	var list []int64
-	for _, id := range ids {
-		if id > 0 && !seen[id] {
-			seen[id] = true
-			list = append(list, id)
-		}
-	}
-	if len(list) == 0 {
-		return nil
-	}
-	rows, err := q.Query(ctx, query+db.In(len(list)), append(pre, db.Args(list)...)...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := scan(rows); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
 }
 
 // checkLine refuses a line whose derived figures exceed the limits

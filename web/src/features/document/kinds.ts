@@ -2,6 +2,9 @@
 // (api.md §4, internal/order and internal/trade kinds). One row a kind:
 // routes, permissions, the contact it is made with, its money right, whether
 // lines show costs, whether it is an order, what it is made from.
+// The server's kinds (internal/app/kinds.go) are the source: the Go test
+// internal/app/kinds_web_test.go fails when this table, the seeded menus or
+// the kind labels of locales/<lang>/document.json disagree with them.
 export type DocKindName = 'purOrder' | 'purchase' | 'rePurchase' | 'salesOrder' | 'sales' | 'reSales'
 
 export interface DocKind {
