@@ -372,6 +372,22 @@ func (t target) sign(kinds []string) int {
 	return 1
 }
 
+// readTargets reads the documents ids (one query).
+func readTargets(ctx context.Context, q db.Querier, ids []int64) (map[int64]target, error) {
+	out := map[int64]target{}
+	err := each(ctx, q, `SELECT id, COALESCE(contact_id, 0), shop_id, kind, bill_no, bill_date, trans_type, checked, amount, rp_amount, arrears, hx_amount
+		FROM bills WHERE id IN `, ids, func(r *sql.Rows) error {
+		var t target
+		if err := r.Scan(&t.id, &t.contactID, &t.shopID, &t.kind, &t.billNo, &t.date, &t.transType, &t.checked, &t.amount, &t.rpAmount,
+			&t.arrears, &t.hxAmount); err != nil {
+			return err
+		}
+		out[t.id] = t
+		return nil
+	})
+	return out, err
+}
+
 func readTarget(ctx context.Context, q db.Querier, id int64) (target, bool, error) {
 	var t target
 	err := q.QueryRow(ctx, `SELECT id, COALESCE(contact_id, 0), shop_id, kind, bill_no, bill_date, trans_type, checked, amount, rp_amount, arrears, hx_amount
@@ -396,16 +412,17 @@ func buildChecks(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System
 		return sum, nil, nil
 	}
 	seen := map[int64]bool{}
+	ids := make([]int64, len(in))
+	for i, c := range in {
+		ids[i] = c.BillID
+	}
+	targets, err := readTargets(ctx, q, ids)
+	if err != nil {
+		return sum, nil, err
+	}
 	for i, c := range in {
 		p := func(field string) string { return fmt.Sprintf("%s[%d].%s", path, i, field) }
-		var t target
-		var found bool
-		var err error
-		if c.BillID > 0 {
-			if t, found, err = readTarget(ctx, q, c.BillID); err != nil {
-				return sum, nil, err
-			}
-		}
+		t, found := targets[c.BillID]
 		switch {
 		case c.BillID <= 0:
 			f.Required(p("billId"), labelCheckBill)
@@ -615,50 +632,107 @@ func settle(ctx context.Context, tx db.Querier, k *Kind, st state) (side1, side2
 			nChecks++
 		}
 	}
-	for _, r := range rows {
-		path, kinds, contact := fmt.Sprintf("checks[%d]", r.lineNo-1), sd[0].kinds, st.contactID
-		if r.sideNo == 2 && len(sd) > 1 {
-			path, kinds, contact = fmt.Sprintf("toChecks[%d]", r.lineNo-1-nChecks), sd[1].kinds, toContact
+	// Per side: the targets locked in id order (PostgreSQL; SQLite has one
+	// writer), then taken by one conditional UPDATE over all of them.
+	for _, sideNo := range []int{1, 2} {
+		kinds, contact := sd[0].kinds, st.contactID
+		if sideNo == 2 {
+			if len(sd) < 2 {
+				continue
+			}
+			kinds, contact = sd[1].kinds, toContact
 		}
-		ok, err := take(ctx, tx, st.shopID, contact, kinds, r.targetID, r.amount)
+		var mine []row
+		for _, r := range rows {
+			if r.sideNo == sideNo {
+				mine = append(mine, r)
+			}
+		}
+		if len(mine) == 0 {
+			continue
+		}
+		ids := make([]int64, len(mine))
+		amounts := make([]dec.Dec, len(mine))
+		for i, r := range mine {
+			ids[i], amounts[i] = r.targetID, r.amount
+		}
+		// Under the locks, what the targets have open decides.
+		targets, err := lockTargets(ctx, tx, ids)
 		if err != nil {
 			return dec.Zero, dec.Zero, err
 		}
-		if !ok {
-			t, found, err := readTarget(ctx, tx, r.targetID)
-			if err != nil {
-				return dec.Zero, dec.Zero, err
+		for _, r := range mine {
+			path := fmt.Sprintf("checks[%d]", r.lineNo-1)
+			if sideNo == 2 {
+				path = fmt.Sprintf("toChecks[%d]", r.lineNo-1-nChecks)
 			}
-			if !found || t.checked != 1 {
+			t, found := targets[r.targetID]
+			switch {
+			case !found || t.checked != 1 || t.shopID != st.shopID || t.contactID != contact || !slices.Contains(kinds, t.kind):
 				return dec.Zero, dec.Zero, errs.Field(path+".billId", "bill.err.checkNotAudited", errs.A("no", t.billNo))
+			case t.hxAmount.Add(r.amount).Cmp(t.arrears) > 0:
+				return dec.Zero, dec.Zero, errs.Field(path+".nowCheck", "bill.err.checkTooMuch", errs.A("no", t.billNo), errs.A("max", t.open(kinds).String()))
 			}
-			return dec.Zero, dec.Zero, errs.Field(path+".nowCheck", "bill.err.checkTooMuch", errs.A("no", t.billNo), errs.A("max", t.open(kinds).String()))
 		}
-		v := r.amount
-		if r.sign < 0 {
-			v = v.Neg()
+		n, err := takeAll(ctx, tx, st.shopID, contact, kinds, ids, amounts)
+		if err != nil {
+			return dec.Zero, dec.Zero, err
 		}
-		if r.sideNo == 2 {
-			side2 = side2.Add(v)
-		} else {
-			side1 = side1.Add(v)
+		if n != len(mine) {
+			return dec.Zero, dec.Zero, fmt.Errorf("settle bill %d: %d of %d targets taken", st.id, n, len(mine))
+		}
+		for _, r := range mine {
+			v := r.amount
+			if r.sign < 0 {
+				v = v.Neg()
+			}
+			if sideNo == 2 {
+				side2 = side2.Add(v)
+			} else {
+				side1 = side1.Add(v)
+			}
 		}
 	}
 	return side1, side2, nil
 }
 
-// take settles amount (a magnitude) of the target if it is an audited
-// document of the contact, shop and kinds with that much open; false
-// otherwise, nothing changed.
-func take(ctx context.Context, tx db.Querier, shopID, contactID int64, kinds []string, targetID int64, amount dec.Dec) (bool, error) {
-	res, err := tx.Exec(ctx, `UPDATE bills SET hx_amount = hx_amount + ?, hx_state = `+hxStateSQL("(hx_amount + ?)")+`
-		WHERE id = ? AND shop_id = ? AND contact_id = ? AND checked = 1 AND kind IN (?, ?) AND hx_amount + ? <= arrears`,
-		amount, amount, amount, targetID, shopID, contactID, kinds[0], kinds[1], amount)
+// lockTargets reads the targets, on PostgreSQL locking their rows in id
+// order (two settling documents wait for each other instead of
+// deadlocking; SQLite has one writer at a time).
+func lockTargets(ctx context.Context, tx db.Querier, ids []int64) (map[int64]target, error) {
+	if tx.Engine() == db.Postgres {
+		sorted := slices.Sorted(slices.Values(ids))
+		if _, err := tx.Exec(ctx, "SELECT id FROM bills WHERE id IN "+db.In(len(sorted))+" ORDER BY id FOR UPDATE", db.Args(sorted)...); err != nil {
+			return nil, err
+		}
+	}
+	return readTargets(ctx, tx, ids)
+}
+
+// takeAll settles amounts[i] (magnitudes) of the targets ids[i] (locked
+// and checked by the caller) in one UPDATE, each only if it is an audited
+// document of the contact, shop and kinds with that much open; it answers
+// how many were taken.
+func takeAll(ctx context.Context, tx db.Querier, shopID, contactID int64, kinds []string, ids []int64, amounts []dec.Dec) (int, error) {
+	var sb strings.Builder
+	args := make([]any, 0, 2*len(ids)+5)
+	for i := range ids {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString("(CAST(? AS BIGINT), CAST(? AS BIGINT))")
+		args = append(args, ids[i], amounts[i])
+	}
+	args = append(args, shopID, contactID, kinds[0], kinds[1])
+	res, err := tx.Exec(ctx, `UPDATE bills SET hx_amount = hx_amount + v.amt, hx_state = `+hxStateSQL("(hx_amount + v.amt)")+`
+		FROM (SELECT column1 AS tid, column2 AS amt FROM (VALUES `+sb.String()+`) AS x) AS v
+		WHERE bills.id = v.tid AND bills.shop_id = ? AND bills.contact_id = ? AND bills.checked = 1 AND bills.kind IN (?, ?)
+		AND bills.hx_amount + v.amt <= bills.arrears`, args...)
 	if err != nil {
-		return false, err
+		return 0, err
 	}
 	n, err := res.RowsAffected()
-	return n == 1, err
+	return int(n), err
 }
 
 // releaseSettled gives back what an un-audited receipt, payment or verification
