@@ -476,13 +476,26 @@ func writeFund(ctx context.Context, tx db.Querier, billID int64, d *Document, fr
 			return err
 		}
 	}
-	for i, c := range slices.Concat(d.Checks, d.ToChecks) {
-		sign := 1
-		if c.NowCheck.Sign() < 0 {
-			sign = -1
+	// The settlements in multi-row INSERTs (a receipt may settle hundreds).
+	checks := slices.Concat(d.Checks, d.ToChecks)
+	const per = 200
+	for start := 0; start < len(checks); start += per {
+		end := min(start+per, len(checks))
+		var sb strings.Builder
+		args := make([]any, 0, 6*(end-start))
+		for i := start; i < end; i++ {
+			c := checks[i]
+			sign := 1
+			if c.NowCheck.Sign() < 0 {
+				sign = -1
+			}
+			if i > start {
+				sb.WriteString(", ")
+			}
+			sb.WriteString("(?, ?, ?, ?, ?, ?)")
+			args = append(args, billID, i+1, c.BillID, c.NowCheck.Abs(), sign, max(c.side, 1))
 		}
-		if _, err := tx.Exec(ctx, "INSERT INTO settlements (bill_id, line_no, target_id, amount, sign, side) VALUES (?, ?, ?, ?, ?, ?)",
-			billID, i+1, c.BillID, c.NowCheck.Abs(), sign, max(c.side, 1)); err != nil {
+		if _, err := tx.Exec(ctx, "INSERT INTO settlements (bill_id, line_no, target_id, amount, sign, side) VALUES "+sb.String(), args...); err != nil {
 			return err
 		}
 	}
