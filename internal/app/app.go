@@ -145,7 +145,7 @@ func New(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Logger) 
 	a.Usage = usage.New()
 	for _, wire := range []func() ([]server.Route, error){
 		a.wireAssist, a.wireUnits, a.wireLocations, a.wireEmployees, a.wireAccounts, a.wireItems,
-		a.wireContacts, a.wireGoods, a.wireTrade, a.wireWarehouse, a.wireSettings,
+		a.wireContacts, a.wireGoods, a.wireTrade, a.wireWarehouse, a.wireFund, a.wireSettings,
 		a.wireReport,
 	} {
 		r, err := wire()

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"cangshu/internal/bill"
+	"cangshu/internal/fund"
 	"cangshu/internal/order"
 	"cangshu/internal/trade"
 	"cangshu/internal/warehouse"
@@ -16,5 +17,5 @@ import (
 // app's labels in both languages and the web app's kind table
 // (web/src/features/document/kinds.ts) agree with it.
 func Kinds() []*bill.Kind {
-	return slices.Concat(trade.Kinds, order.Kinds, warehouse.Kinds)
+	return slices.Concat(trade.Kinds, order.Kinds, warehouse.Kinds, fund.Kinds)
 }

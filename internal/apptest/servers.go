@@ -142,6 +142,10 @@ func startServer(t *testing.T, bin, dsn, dataDir string) string {
 	}
 }
 
+// SyncWriter is w safe for the concurrent writes of a process's stdout and
+// stderr.
+func SyncWriter(w io.Writer) io.Writer { return &syncWriter{w: w} }
+
 type syncWriter struct {
 	mu sync.Mutex
 	w  io.Writer

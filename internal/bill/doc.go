@@ -38,6 +38,8 @@ type Document struct {
 	RPAmount       dec.Dec    `json:"rpAmount"`
 	Arrears        dec.Dec    `json:"arrears"`
 	HXStateCode    int        `json:"hxStateCode"`
+	InvoicedAmount dec.Dec    `json:"invoicedAmount"` // goods documents: invoiced (with tax) by audited invoices
+	InvoiceState   int        `json:"invoiceState"`   // goods documents: 0 none, 1 partly, 2 fully invoiced
 	hideMoney      bool       // presented to a caller without the money right: money fields left out
 	Checked        int        `json:"checked"`
 	CheckName      string     `json:"checkName"`
@@ -48,6 +50,41 @@ type Document struct {
 	Version        int64      `json:"version"`
 	Entries        []Entry    `json:"entries,omitempty"`
 	Accounts       []Account  `json:"accounts,omitempty"`
+	// Fund documents (docs/money.md).
+	AccID    int64    `json:"accId,omitempty"`    // income and expense: the account
+	AccName  string   `json:"accName,omitempty"`  // income and expense
+	Discount *dec.Dec `json:"discount,omitempty"` // receipts and payments: 整单折扣
+	Payment  *dec.Dec `json:"payment,omitempty"`  // receipts and payments: the advance left = Σ accounts + discount − Σ nowCheck
+	Checks   []Check  `json:"checks,omitempty"`   // receipts, payments, verification: the documents settled
+	// Verification documents: the other contact and its documents settled (153203).
+	ToBuID        int64   `json:"toBuId,omitempty"`
+	ToContactName string  `json:"toContactName,omitempty"`
+	ToChecks      []Check `json:"toChecks,omitempty"`
+	// Invoices.
+	InvoiceNo    string `json:"invoiceNo,omitempty"`
+	InvoiceTitle string `json:"invoiceTitle,omitempty"`
+	InvoiceType  int    `json:"invoiceType,omitempty"` // 1 普通 ordinary, 2 专用 special VAT invoice
+}
+
+// Check is a document a receipt or payment settles (api.md §4): the
+// target's figures (returns negative) and what this one settles of it.
+type Check struct {
+	BillID    int64   `json:"billId"`
+	BillNo    string  `json:"billNo"`
+	TransType int     `json:"transType"`
+	BillDate  string  `json:"billDate"`
+	BillPrice dec.Dec `json:"billPrice"` // the document's amount
+	HasCheck  dec.Dec `json:"hasCheck"`  // paid on it and settled, by audited documents
+	NotCheck  dec.Dec `json:"notCheck"`  // still open
+	NowCheck  dec.Dec `json:"nowCheck"`  // settled by this document
+	side      int     // settlements.side
+}
+
+// CheckInput is a settled document as entered: nowCheck is positive on a
+// sale or purchase, negative on a return (its open amount is negative).
+type CheckInput struct {
+	BillID   int64   `json:"billId"`
+	NowCheck dec.Dec `json:"nowCheck"`
 }
 
 // Entry is a document line.
@@ -89,6 +126,19 @@ type Entry struct {
 	UnitCost        *dec.Dec `json:"unitCost,omitempty"` // outbound and return lines, with the cost right
 	Cost            *dec.Dec `json:"cost,omitempty"`
 	Description     string   `json:"description"`
+	// Fund lines: income and expense (itemId), fund transfers (outAccId,
+	// inAccId, wayId, settlement); amount and description are shared.
+	ItemID     int64  `json:"itemId,omitempty"`
+	ItemName   string `json:"itemName,omitempty"`
+	OutAccID   int64  `json:"outAccId,omitempty"`
+	OutAccName string `json:"outAccName,omitempty"`
+	InAccID    int64  `json:"inAccId,omitempty"`
+	InAccName  string `json:"inAccName,omitempty"`
+	WayID      int64  `json:"wayId,omitempty"`
+	WayName    string `json:"wayName,omitempty"`
+	Settlement string `json:"settlement,omitempty"`
+	SrcBillID  int64  `json:"srcBillId,omitempty"` // invoices: the goods document invoiced
+	SrcBillNo  string `json:"srcBillNo,omitempty"`
 }
 
 // SerNum is one serial number of a line (api.md §4).
@@ -132,6 +182,15 @@ type Input struct {
 	DisAmount     *dec.Dec       `json:"disAmount"` // given: kept (≤ total); absent: from disRate
 	Entries       []EntryInput   `json:"entries"`
 	Accounts      []AccountInput `json:"accounts"`
+	AccID         int64          `json:"accId"`        // income and expense: the account
+	Discount      dec.Dec        `json:"discount"`     // receipts and payments: 整单折扣 (≥ 0)
+	Checks        []CheckInput   `json:"checks"`       // receipts, payments, verification: the documents settled
+	ToBuID        int64          `json:"toBuId"`       // verification 153203–153205: the other contact
+	ToChecks      []CheckInput   `json:"toChecks"`     // verification 153203: the other contact's documents settled
+	Amount        dec.Dec        `json:"amount"`       // verification 153201, 153202, 153204, 153205: the amount (= Σ checks)
+	InvoiceNo     string         `json:"invoiceNo"`    // invoices
+	InvoiceTitle  string         `json:"invoiceTitle"` // invoices
+	InvoiceType   int            `json:"invoiceType"`  // invoices: 1 普通 (default), 2 专用
 }
 
 // EntryInput is a line as entered.
@@ -156,6 +215,13 @@ type EntryInput struct {
 	SrcOrderID      int64    `json:"srcOrderId"`      // 0 = the header's srcOrderId
 	SrcOrderEntryID int64    `json:"srcOrderEntryId"` // the order line this line fulfils
 	Description     string   `json:"description"`
+	ItemID          int64    `json:"itemId"`     // income and expense: the item
+	OutAccID        int64    `json:"outAccId"`   // fund transfers: the account left
+	InAccID         int64    `json:"inAccId"`    // fund transfers: the account entered
+	WayID           int64    `json:"wayId"`      // fund transfers: the way of settlement
+	Settlement      string   `json:"settlement"` // fund transfers: the settlement number
+	SrcBillID       int64    `json:"srcBillId"`  // invoices: the goods document invoiced (srcEntryId its line)
+	Tax             dec.Dec  `json:"tax"`        // invoices: the line's tax (taxAmount = amount + tax)
 }
 
 // AccountInput is a settlement line as entered.

@@ -36,7 +36,7 @@ import (
 //	var Settlement = &bill.Draw{
 //		Name:     "settle",
 //		From:     func(k *bill.Kind) []string { ... "sales", "reSales" for a receipt ... },
-//		IsSource: func(k *bill.Kind) bool { return bill.Effects[k.Name].Debt != 0 },
+//		IsSource: func(k *bill.Kind) bool { return k.Name == "sales" || k.Name == "reSales" },
 //		Links:    settlementLinks, // reads the drawer's rows: Link{Source: target, Unit: target, Take: []dec.Dec{nowCheck}, Path: "checks[i]"}
 //		Measures: []bill.Measure{{Field: "nowCheck", TooMuch: "fund.err.overSettle"}},
 //		UnitsSQL: "SELECT b.id, b.id, 0, 0, '', b.arrears FROM bills b WHERE b.id IN {in}",
@@ -528,7 +528,12 @@ func dependents(ctx context.Context, q db.Querier, k *Kind, id int64, auditedOnl
 			return errs.Conflict("bill.err.dependent", errs.A("no", nos[0]))
 		}
 	}
-	return nil
+	// A receipt, payment or verification settling it; an invoice of it
+	// (fund.go: not yet relations of Draws).
+	if err := settledBy(ctx, q, id, auditedOnly); err != nil {
+		return err
+	}
+	return invoicedBy(ctx, q, id, auditedOnly)
 }
 
 // qtyTake is a line's take in base quantity.

@@ -30,6 +30,9 @@ type Family interface {
 	document(k *Kind, sys sysparam.System, in *Input, d *Document, f *errs.Fields)
 	// moves are the stock moves of the audited document st.
 	moves(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, st state, lines []line) ([]stock.Move, error)
+	// moneyMoves are the money effects of the audited document st on
+	// contacts and settlement accounts (money.go).
+	moneyMoves(ctx context.Context, tx db.Querier, k *Kind, st state, lines []line) ([]MoneyMove, error)
 }
 
 const (
@@ -65,6 +68,10 @@ func (tradeFamily) document(_ *Kind, _ sysparam.System, in *Input, _ *Document, 
 	if in.Fee.Sign() != 0 {
 		f.Add("fee", "err.invalid", errs.A("field", labelFee))
 	}
+}
+
+func (tradeFamily) moneyMoves(ctx context.Context, tx db.Querier, k *Kind, st state, _ []line) ([]MoneyMove, error) {
+	return tradeMoney(ctx, tx, k, st)
 }
 
 // moves: a receipt's cost is its line amount (net of tax) less its share of
@@ -140,6 +147,11 @@ func (inventoryFamily) contactRule(k *Kind) int {
 	return contactOptional
 }
 func (inventoryFamily) money() bool { return false }
+
+// moneyMoves: warehouse documents move no money.
+func (inventoryFamily) moneyMoves(context.Context, db.Querier, *Kind, state, []line) ([]MoneyMove, error) {
+	return nil, nil
+}
 
 func (inventoryFamily) line(k *Kind, in *Input, e EntryInput, l *Entry, locs map[int64]bool, p func(string) string, f *errs.Fields) {
 	l.DiscountRate = dec.Zero

@@ -3,18 +3,11 @@
 // optimistic version, delete of drafts, audit and un-audit (posting stock
 // through internal/stock), save-and-audit in one transaction, batches with
 // per-id results, the list with filters, sorting, paging and a totals row,
-// Excel export, and the contact and account effects of audited documents.
+// Excel export, and the money ledger of audited documents (money.go).
 // See docs/stock.md. A kind package (internal/trade) plugs its kinds in.
 package bill
 
-import (
-	"maps"
-	"slices"
-	"strconv"
-	"strings"
-
-	"cangshu/internal/errs"
-)
+import "cangshu/internal/errs"
 
 // Contact types of contacts.type.
 const (
@@ -41,38 +34,11 @@ type Kind struct {
 	Combination bool     // assembly (transType 153301) and disassembly (153302): a product line (entryType 1), part lines (2), a header fee
 	MaxLines    int      // the most lines a document may have (0: 500)
 	ValueOnly   bool     // lines change a balance's value, not its quantity: amount (signed), no qty or price (cost adjustments)
+	Fund        int      // fund kinds (Family Fund): FundReceipt, FundPayment, FundIncome, FundExpense, FundTransfer
+	SettleKinds []string // receipts and payments: the kinds they settle ("sales", "reSales"); the first is the positive one
 	Label       errs.Key // what users call the kind ("购货单"), for messages
 	File        errs.Key // the export's file name ("购货单记录.xlsx")
 }
 
 // CostRight is the right to see costs.
 const CostRight = "money:cost:view"
-
-// Effects of audited documents on contacts and accounts, per kind: Debt is
-// the sign of the document's arrears on the contact's receivable/payable,
-// Cash the sign of its settlement lines on account balances (+ money in).
-// They are static so that the contact and account lists can compute
-// balances by query (one source of truth: the documents); later kinds
-// (receipts, payments, fund documents) add their rows here.
-var Effects = map[string]struct{ Debt, Cash int }{
-	"purchase":   {Debt: 1, Cash: -1},
-	"rePurchase": {Debt: -1, Cash: 1},
-	"sales":      {Debt: 1, Cash: 1},
-	"reSales":    {Debt: -1, Cash: -1},
-}
-
-// signCase is a CASE over bills.kind (alias b) giving the sign chosen by pick.
-func signCase(pick func(debt, cash int) int) string {
-	var sb strings.Builder
-	sb.WriteString("CASE b.kind")
-	for _, name := range sortedKinds() {
-		e := Effects[name]
-		if s := pick(e.Debt, e.Cash); s != 0 {
-			sb.WriteString(" WHEN '" + name + "' THEN " + strconv.Itoa(s))
-		}
-	}
-	sb.WriteString(" ELSE 0 END")
-	return sb.String()
-}
-
-func sortedKinds() []string { return slices.Sorted(maps.Keys(Effects)) }

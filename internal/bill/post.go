@@ -41,10 +41,7 @@ func post(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, st s
 	if err := draw(ctx, tx, k, sys, st, lines); err != nil {
 		return err
 	}
-	if err := checkContactDebt(ctx, tx, k, st); err != nil {
-		return err
-	}
-	if err := checkAccountBalances(ctx, tx, k, st); err != nil {
+	if err := postMoney(ctx, tx, k, st, lines); err != nil {
 		return err
 	}
 	if k.Stock == 0 {
@@ -91,6 +88,13 @@ func unpost(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, st
 	if err := release(ctx, tx, k, sources); err != nil {
 		return err
 	}
+	// What it settled or invoiced, and its money moves.
+	if err := releaseSettled(ctx, tx, st.id); err != nil {
+		return err
+	}
+	if err := unpostMoney(ctx, tx, st.id); err != nil {
+		return err
+	}
 	if k.Stock == 0 {
 		return nil
 	}
@@ -112,53 +116,4 @@ func maxIn(left, rate dec.Dec) string {
 		return left.String()
 	}
 	return left.Div(rate).Round(6).String()
-}
-
-// checkContactDebt refuses an audit that would take the contact's debt
-// (the signed arrears of its audited documents, this one included) beyond
-// dec.MaxBalance, so that the contact lists' balances cannot overflow.
-func checkContactDebt(ctx context.Context, tx db.Querier, k *Kind, st state) error {
-	if Effects[k.Name].Debt == 0 || st.contactID == 0 {
-		return nil
-	}
-	debt, err := contactDebt(ctx, tx, st.contactID)
-	if err != nil {
-		return fmt.Errorf("contact debt of bill %d: %w", st.id, err)
-	}
-	if debt.Abs().Cmp(dec.MaxBalance) <= 0 {
-		return nil
-	}
-	name, err := contactName(ctx, tx, st.contactID)
-	if err != nil {
-		return fmt.Errorf("contact of bill %d: %w", st.id, err)
-	}
-	return errs.Invalid("limit.err.contactBalance", errs.A("contact", name), errs.A("max", dec.MaxBalance.String()))
-}
-
-// checkAccountBalances refuses an audit that would take the balance of one
-// of the document's settlement accounts (opening balance plus the signed
-// payments of its audited documents, this one included) beyond
-// dec.MaxBalance, so that the account lists' balances cannot overflow.
-func checkAccountBalances(ctx context.Context, tx db.Querier, k *Kind, st state) error {
-	if Effects[k.Name].Cash == 0 {
-		return nil
-	}
-	ids, err := billAccountIDs(ctx, tx, st.id)
-	if err != nil {
-		return fmt.Errorf("accounts of bill %d: %w", st.id, err)
-	}
-	for _, id := range ids {
-		flow, err := accountFlow(ctx, tx, id)
-		if err != nil {
-			return fmt.Errorf("account %d flow (bill %d): %w", id, st.id, err)
-		}
-		name, opening, err := account(ctx, tx, id)
-		if err != nil {
-			return fmt.Errorf("account %d (bill %d): %w", id, st.id, err)
-		}
-		if flow.Add(opening).Abs().Cmp(dec.MaxBalance) > 0 {
-			return errs.Invalid("limit.err.accountBalance", errs.A("account", name), errs.A("max", dec.MaxBalance.String()))
-		}
-	}
-	return nil
 }

@@ -45,6 +45,11 @@ func (s *Service) Get(ctx context.Context, p *server.Principal, k *Kind, id int6
 	if !found {
 		return nil, notFound(k)
 	}
+	if k.Fund != 0 {
+		if err := readFund(ctx, s.db, k, d); err != nil {
+			return nil, err
+		}
+	}
 	return present(ctx, s.db, p, k, d)
 }
 
@@ -168,7 +173,15 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *K
 		}
 		version = 1
 	}
-	if err := writeLines(ctx, tx, id, d, !update); err != nil {
+	write := writeLines
+	switch k.Fund {
+	case 0:
+	case FundInvoice:
+		write = writeInvoice
+	default:
+		write = writeFund
+	}
+	if err := write(ctx, tx, id, d, !update); err != nil {
 		return 0, fmt.Errorf("lines of bill %d: %w", id, err)
 	}
 	if !check {

@@ -158,7 +158,8 @@ func readState(ctx context.Context, q db.Querier, shopID int64, kind string, id 
 const headerColumns = `b.id, b.bill_no, b.trans_type, b.bill_date, COALESCE(b.contact_id, 0), COALESCE(c.name, ''), COALESCE(b.employee_id, 0),
 	COALESCE(e.name, ''), b.shop_id, COALESCE(b.location_id, 0), COALESCE(l.name, ''), COALESCE(b.src_bill_id, 0), COALESCE(sb.bill_no, ''),
 	b.description, b.delivery_date, b.bill_status, b.total_qty, b.total_amount, b.dis_rate, b.dis_amount, b.amount, b.total_tax, b.total_tax_amount, b.rp_amount,
-	b.arrears, b.hx_state, b.checked, COALESCE(cu.nickname, ''), b.checked_at, COALESCE(mu.nickname, ''), b.created_at, b.updated_at, b.version, b.fee`
+	b.arrears, b.hx_state, b.checked, COALESCE(cu.nickname, ''), b.checked_at, COALESCE(mu.nickname, ''), b.created_at, b.updated_at, b.version, b.fee,
+	b.invoiced_amount, b.invoice_state`
 
 const headerFrom = ` FROM bills b
 	LEFT JOIN contacts c ON c.id = b.contact_id
@@ -173,7 +174,7 @@ func scanHeader(r interface{ Scan(...any) error }, d *Document) error {
 	if err := r.Scan(&d.ID, &d.BillNo, &d.TransType, &d.Date, &d.BuID, &d.ContactName, &d.SalesID, &d.SalesName, &d.ShopID,
 		&d.LocationID, &d.LocationName, &d.SrcBillID, &d.SrcBillNo, &d.Description, &d.DeliveryDate, &d.BillStatus, &d.TotalQty, &d.TotalAmount, &d.DisRate,
 		&d.DisAmount, &d.Amount, &d.TotalTax, &d.TotalTaxAmount, &d.RPAmount, &d.Arrears, &d.HXStateCode, &d.Checked,
-		&d.CheckName, &checkedAt, &d.UserName, &d.CreateTime, &d.ModifyTime, &d.Version, &d.Fee); err != nil {
+		&d.CheckName, &checkedAt, &d.UserName, &d.CreateTime, &d.ModifyTime, &d.Version, &d.Fee, &d.InvoicedAmount, &d.InvoiceState); err != nil {
 		return err
 	}
 	if checkedAt.Valid {

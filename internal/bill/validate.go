@@ -144,7 +144,7 @@ func build(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System, shop
 		f.Required("buId", contactLabel)
 	default:
 		typ, err := contactType(ctx, q, in.BuID)
-		if err == sql.ErrNoRows || (err == nil && typ != k.ContactType) {
+		if err == sql.ErrNoRows || (err == nil && k.ContactType != 0 && typ != k.ContactType) {
 			f.Add("buId", "err.notFound", errs.A("what", contactLabel))
 		} else if err != nil {
 			return nil, err
@@ -156,6 +156,12 @@ func build(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System, shop
 		} else if !ok {
 			f.Add("salesId", "err.notFound", errs.A("what", labelSales))
 		}
+	}
+	if k.Fund != 0 {
+		if err := buildFund(ctx, q, k, sys, shopID, in, d, &f); err != nil {
+			return nil, err
+		}
+		return d, f.Err()
 	}
 	locs, err := shopLocations(ctx, q, shopID, in, maxLinesOf(k))
 	if err != nil {

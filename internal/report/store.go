@@ -368,8 +368,8 @@ func moves(q *Query, extra string) ([]moveRow, error) {
 	return out, nil
 }
 
-// debtRow is a contact with its balance (bill.ContactDebtSQL: the same
-// figure the contact lists show).
+// debtRow is a contact with its balance (bill.ContactDebtSQL: the money
+// ledger's balance row, the same figure the contact lists show).
 type debtRow struct {
 	ID, Type     int64
 	Number, Name string

@@ -71,7 +71,7 @@ func TestKilledServerLosesNoAcknowledgedDocument(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	setup, err := signIn(base)
+	setup, err := apptest.SignIn(base)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestKilledServerLosesNoAcknowledgedDocument(t *testing.T) {
 	for _, g := range goods {
 		lines = append(lines, map[string]any{"invId": g, "qty": 1000000, "price": "2.50"})
 	}
-	if a, err := setup.post("/api/purchase/add?check=1", map[string]any{"date": today, "buId": supplier, "locationId": loc, "entries": lines}); err != nil || a.Status != 200 {
+	if a, err := setup.Post("/api/purchase/add?check=1", map[string]any{"date": today, "buId": supplier, "locationId": loc, "entries": lines}); err != nil || a.Status != 200 {
 		t.Fatalf("purchase: %v %d %s", err, a.Status, a.Msg)
 	}
 
@@ -90,7 +90,7 @@ func TestKilledServerLosesNoAcknowledgedDocument(t *testing.T) {
 	var sent atomic.Int64
 	var wg sync.WaitGroup
 	for c := range 8 {
-		cl, err := signIn(base)
+		cl, err := apptest.SignIn(base)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,7 +98,7 @@ func TestKilledServerLosesNoAcknowledgedDocument(t *testing.T) {
 			for i := 0; ; i++ {
 				g := goods[(c*7+i)%len(goods)]
 				sent.Add(1)
-				a, err := cl.post("/api/sales/add?check=1", map[string]any{"date": today, "buId": customer, "locationId": loc,
+				a, err := cl.Post("/api/sales/add?check=1", map[string]any{"date": today, "buId": customer, "locationId": loc,
 					"entries": []map[string]any{{"invId": g, "qty": 1, "price": 5}, {"invId": goods[(c*7+i+1)%len(goods)], "qty": 2, "price": 4}}})
 				if err != nil {
 					return // the server is gone
@@ -182,7 +182,8 @@ func startKillable(t *testing.T, bin, dataDir string) (*exec.Cmd, string) {
 	cmd := exec.Command(bin, "serve")
 	cmd.Env = append(os.Environ(), "CANGSHU_DB=", "CANGSHU_ADDR="+addr, "CANGSHU_DATA="+dataDir, "CANGSHU_CAPTCHA=off",
 		"CANGSHU_ADMIN_PASSWORD="+apptest.AdminPassword, "CANGSHU_PASSWORD_COST=4")
-	cmd.Stdout, cmd.Stderr = &syncWriter{w: &out}, &syncWriter{w: &out}
+	w := apptest.SyncWriter(&out)
+	cmd.Stdout, cmd.Stderr = w, w
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,210 @@
+package bill
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"maps"
+	"slices"
+
+	"cangshu/internal/db"
+	"cangshu/internal/dec"
+	"cangshu/internal/errs"
+)
+
+// MoneyMove is one money effect of an audited document (docs/money.md): on
+// a contact (ContactID: Debt changes its receivable or payable, Advance the
+// advance it holds) or on a settlement account (AccountID: Amount is money
+// in, negative out). A family's moneyMoves answers them; the engine writes
+// them to the ledger (contact_moves, account_moves) and the balances
+// (contact_balances, account_balances) in the audit's transaction, and
+// removes them on un-audit.
+type MoneyMove struct {
+	ContactID, AccountID int64
+	Debt, Advance        dec.Dec
+	Amount               dec.Dec
+}
+
+// ContactDebtSQL is a scalar SQL expression: what the ledger holds for the
+// contact whose id is the SQL expression idExpr, its debt less its advance
+// (micro-units; the opening amounts are the contact's own). One indexed row.
+func ContactDebtSQL(idExpr string) string {
+	return "(SELECT COALESCE(MAX(cb.debt - cb.advance), 0) FROM contact_balances cb WHERE cb.contact_id = " + idExpr + ")"
+}
+
+// AccountFlowSQL is a scalar SQL expression: the money in less the money out
+// of the account whose id is idExpr by audited documents (micro-units; the
+// opening balance is the account's own). One indexed row.
+func AccountFlowSQL(idExpr string) string {
+	return "(SELECT COALESCE(MAX(ab.amount), 0) FROM account_balances ab WHERE ab.account_id = " + idExpr + ")"
+}
+
+// postMoney writes the money moves of the audited document st and updates
+// the balances, refusing (400, naming the contact or account) a balance
+// beyond dec.MaxBalance.
+func postMoney(ctx context.Context, tx db.Querier, k *Kind, st state, lines []line) error {
+	moves, err := k.family().moneyMoves(ctx, tx, k, st, lines)
+	if err != nil {
+		return fmt.Errorf("money moves of bill %d: %w", st.id, err)
+	}
+	contacts := map[int64][2]dec.Dec{}
+	accounts := map[int64]dec.Dec{}
+	for _, m := range moves {
+		switch {
+		case m.ContactID != 0:
+			if m.Debt.Sign() == 0 && m.Advance.Sign() == 0 {
+				continue
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO contact_moves (bill_id, shop_id, contact_id, move_date, debt, advance) VALUES (?, ?, ?, ?, ?, ?)`,
+				st.id, st.shopID, m.ContactID, st.date, m.Debt, m.Advance); err != nil {
+				return fmt.Errorf("contact move: %w", err)
+			}
+			c := contacts[m.ContactID]
+			contacts[m.ContactID] = [2]dec.Dec{c[0].Add(m.Debt), c[1].Add(m.Advance)}
+		case m.AccountID != 0:
+			if m.Amount.Sign() == 0 {
+				continue
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO account_moves (bill_id, shop_id, account_id, move_date, amount) VALUES (?, ?, ?, ?, ?)`,
+				st.id, st.shopID, m.AccountID, st.date, m.Amount); err != nil {
+				return fmt.Errorf("account move: %w", err)
+			}
+			accounts[m.AccountID] = accounts[m.AccountID].Add(m.Amount)
+		}
+	}
+	return addBalances(ctx, tx, contacts, accounts)
+}
+
+// unpostMoney removes the money moves of an un-audited document and takes
+// them off the balances.
+func unpostMoney(ctx context.Context, tx db.Querier, billID int64) error {
+	type cm struct {
+		id            int64
+		debt, advance dec.Dec
+	}
+	cms, err := db.All(ctx, tx, func(r *sql.Rows, c *cm) error { return r.Scan(&c.id, &c.debt, &c.advance) },
+		"SELECT contact_id, SUM(debt), SUM(advance) FROM contact_moves WHERE bill_id = ? GROUP BY contact_id", billID)
+	if err != nil {
+		return fmt.Errorf("contact moves of bill %d: %w", billID, err)
+	}
+	type am struct {
+		id     int64
+		amount dec.Dec
+	}
+	ams, err := db.All(ctx, tx, func(r *sql.Rows, a *am) error { return r.Scan(&a.id, &a.amount) },
+		"SELECT account_id, SUM(amount) FROM account_moves WHERE bill_id = ? GROUP BY account_id", billID)
+	if err != nil {
+		return fmt.Errorf("account moves of bill %d: %w", billID, err)
+	}
+	contacts := map[int64][2]dec.Dec{}
+	for _, c := range cms {
+		contacts[c.id] = [2]dec.Dec{c.debt.Neg(), c.advance.Neg()}
+	}
+	accounts := map[int64]dec.Dec{}
+	for _, a := range ams {
+		accounts[a.id] = a.amount.Neg()
+	}
+	for _, s := range []string{"DELETE FROM contact_moves WHERE bill_id = ?", "DELETE FROM account_moves WHERE bill_id = ?"} {
+		if _, err := tx.Exec(ctx, s, billID); err != nil {
+			return err
+		}
+	}
+	return addBalances(ctx, tx, contacts, accounts)
+}
+
+// addBalances adds to the balance rows, in id order (two documents touching
+// the same rows lock them in the same order), and checks every balance the
+// users see (opening + ledger) stays within dec.MaxBalance. Each change is
+// at most a document's total, so the sums cannot leave the 64-bit range
+// before they are checked (docs/limits.md).
+func addBalances(ctx context.Context, tx db.Querier, contacts map[int64][2]dec.Dec, accounts map[int64]dec.Dec) error {
+	for _, id := range slices.Sorted(maps.Keys(contacts)) {
+		d := contacts[id]
+		var debt, advance, openAmount, openAdvance dec.Dec
+		if err := tx.QueryRow(ctx, `INSERT INTO contact_balances (contact_id, debt, advance) VALUES (?, ?, ?)
+			ON CONFLICT (contact_id) DO UPDATE SET debt = contact_balances.debt + excluded.debt, advance = contact_balances.advance + excluded.advance
+			RETURNING debt, advance`, id, d[0], d[1]).Scan(&debt, &advance); err != nil {
+			return fmt.Errorf("contact balance %d: %w", id, err)
+		}
+		var name string
+		if err := tx.QueryRow(ctx, "SELECT name, opening_amount, opening_advance FROM contacts WHERE id = ?", id).Scan(&name, &openAmount, &openAdvance); err != nil {
+			return fmt.Errorf("contact %d: %w", id, err)
+		}
+		// An advance taken back (a receipt or payment un-audited) that was
+		// used since (a verification document) would leave less than none.
+		if d[1].Sign() < 0 && openAdvance.Add(advance).Sign() < 0 {
+			return errs.Conflict("bill.err.advanceUsed", errs.A("contact", name))
+		}
+		for _, v := range []dec.Dec{debt, advance, openAmount.Add(debt), openAdvance.Add(advance), openAmount.Sub(openAdvance).Add(debt).Sub(advance)} {
+			if v.Abs().Cmp(dec.MaxBalance) > 0 {
+				return errs.Invalid("limit.err.contactBalance", errs.A("contact", name), errs.A("max", dec.MaxBalance.String()))
+			}
+		}
+	}
+	for _, id := range slices.Sorted(maps.Keys(accounts)) {
+		var amount, opening dec.Dec
+		if err := tx.QueryRow(ctx, `INSERT INTO account_balances (account_id, amount) VALUES (?, ?)
+			ON CONFLICT (account_id) DO UPDATE SET amount = account_balances.amount + excluded.amount
+			RETURNING amount`, id, accounts[id]).Scan(&amount); err != nil {
+			return fmt.Errorf("account balance %d: %w", id, err)
+		}
+		var name string
+		if err := tx.QueryRow(ctx, "SELECT name, opening_balance FROM settle_accounts WHERE id = ?", id).Scan(&name, &opening); err != nil {
+			return fmt.Errorf("account %d: %w", id, err)
+		}
+		if amount.Abs().Cmp(dec.MaxBalance) > 0 || amount.Add(opening).Abs().Cmp(dec.MaxBalance) > 0 {
+			return errs.Invalid("limit.err.accountBalance", errs.A("account", name), errs.A("max", dec.MaxBalance.String()))
+		}
+	}
+	return nil
+}
+
+// tradeMoney: a purchase or sale leaves its arrears (amount − paid now) on
+// the contact's payable or receivable, a return takes them off; its
+// settlement lines move money out of (purchases, sales returns) or into
+// (sales, purchase returns) their accounts. Orders move no money.
+func tradeMoney(ctx context.Context, tx db.Querier, k *Kind, st state) ([]MoneyMove, error) {
+	if k.Order {
+		return nil, nil
+	}
+	debtSign := int64(1)
+	if k.ReturnOf != "" {
+		debtSign = -1
+	}
+	cashSign := debtSign
+	if k.ContactType == Supplier {
+		cashSign = -cashSign
+	}
+	var arrears dec.Dec
+	if err := tx.QueryRow(ctx, "SELECT arrears FROM bills WHERE id = ?", st.id).Scan(&arrears); err != nil {
+		return nil, err
+	}
+	var moves []MoneyMove
+	if st.contactID != 0 {
+		moves = append(moves, MoneyMove{ContactID: st.contactID, Debt: arrears.Mul(dec.FromInt(debtSign))})
+	}
+	acc, err := accountMoves(ctx, tx, st.id, cashSign)
+	if err != nil {
+		return nil, err
+	}
+	return append(moves, acc...), nil
+}
+
+// accountMoves are the document's settlement lines as account moves, signed.
+func accountMoves(ctx context.Context, tx db.Querier, billID, sign int64) ([]MoneyMove, error) {
+	type row struct {
+		id  int64
+		sum dec.Dec
+	}
+	rows, err := db.All(ctx, tx, func(r *sql.Rows, v *row) error { return r.Scan(&v.id, &v.sum) },
+		"SELECT account_id, SUM(payment) FROM bill_accounts WHERE bill_id = ? GROUP BY account_id ORDER BY account_id", billID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]MoneyMove, 0, len(rows))
+	s := dec.FromInt(sign)
+	for _, r := range rows {
+		out = append(out, MoneyMove{AccountID: r.id, Amount: r.sum.Mul(s)})
+	}
+	return out, nil
+}
