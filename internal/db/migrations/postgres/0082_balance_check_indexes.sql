@@ -6,7 +6,7 @@
 -- was 38 % of an audited sale's time after 4,000 sales to one customer).
 -- They replace bills_contact and bill_accounts_account (their prefixes),
 -- so a write maintains no more indexes than before.
-CREATE INDEX bills_contact_debt ON bills (contact_id, checked, kind, arrears);
-DROP INDEX bills_contact;
+CREATE INDEX IF NOT EXISTS bills_contact_debt ON bills (contact_id, checked, kind, arrears);
+DROP INDEX IF EXISTS bills_contact;
 CREATE INDEX bill_accounts_flow ON bill_accounts (account_id, bill_id, payment);
 DROP INDEX bill_accounts_account;
