@@ -50,7 +50,7 @@ import (
 //
 // Capacity and take are in one or more measures (base quantity today; an
 // amount for settlements; quantity and amount for invoices). The status
-// written to StatusColumn is 0 when nothing of the source is taken, 1 when
+// written to StatusColumn (unless Refresh replaces it) is 0 when nothing of the source is taken, 1 when
 // part of it, 2 when every unit is taken completely (by the first measure);
 // a source whose status is Keep (an order closed by hand, 3) keeps it.
 type Draw struct {
@@ -348,11 +348,11 @@ func (r *Draw) refresh(ctx context.Context, tx db.Querier, ids []int64) error {
 	}
 	units, err := r.units(ctx, tx, ids)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s units of bills %v: %w", r.Name, ids, err)
 	}
 	taken, err := r.taken(ctx, tx, ids, 0)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s taken from bills %v: %w", r.Name, ids, err)
 	}
 	type agg struct{ any, allDone, someDone bool }
 	status := map[int64]*agg{}

@@ -49,7 +49,7 @@ func (s *Service) setClosed(ctx context.Context, p *server.Principal, k *Kind, i
 		}
 		st, found, err := readState(ctx, tx, shopID, k.Name, id)
 		if err != nil {
-			return err
+			return fmt.Errorf("read order %d: %w", id, err)
 		}
 		if !found {
 			return notFound(k)

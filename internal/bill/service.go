@@ -92,7 +92,7 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *K
 		}
 		var found bool
 		if st, found, err = readState(ctx, tx, shopID, k.Name, in.ID); err != nil {
-			return 0, err
+			return 0, fmt.Errorf("read bill %d: %w", in.ID, err)
 		} else if !found {
 			return 0, notFound(k)
 		}
@@ -169,7 +169,7 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *K
 		version = 1
 	}
 	if err := writeLines(ctx, tx, id, d, !update); err != nil {
-		return 0, err
+		return 0, fmt.Errorf("lines of bill %d: %w", id, err)
 	}
 	if !check {
 		return id, s.numberLast(ctx, tx, late, r, k, shopID, id, d.Date)
@@ -226,7 +226,7 @@ func dupErr(err error, no string) error {
 func (s *Service) number(ctx context.Context, tx db.Querier, k *Kind, shopID int64, st state, d *Document) (string, error) {
 	r, err := readRule(ctx, tx, k.Name)
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("coding rule of %s: %w", k.Name, err)
 	}
 	if r.manual && d.BillNo != "" {
 		if taken, err := numberTaken(ctx, tx, shopID, k.Name, d.BillNo, st.id); err != nil {
@@ -251,7 +251,7 @@ func (s *Service) Delete(ctx context.Context, p *server.Principal, k *Kind, id i
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		st, found, err := readState(ctx, tx, shopID, k.Name, id)
 		if err != nil {
-			return err
+			return fmt.Errorf("read bill %d: %w", id, err)
 		}
 		if !found {
 			return notFound(k)
@@ -299,7 +299,7 @@ func (s *Service) Check(ctx context.Context, p *server.Principal, k *Kind, id in
 func (s *Service) audit(ctx context.Context, tx *db.Tx, k *Kind, sys sysparam.System, shopID, id, userID int64) error {
 	st, found, err := readState(ctx, tx, shopID, k.Name, id)
 	if err != nil {
-		return err
+		return fmt.Errorf("read bill %d: %w", id, err)
 	}
 	if !found {
 		return notFound(k)
@@ -315,7 +315,7 @@ func (s *Service) audit(ctx context.Context, tx *db.Tx, k *Kind, sys sysparam.Sy
 	}
 	lines, err := readLines(ctx, tx, st.id)
 	if err != nil {
-		return err
+		return fmt.Errorf("lines of bill %d: %w", st.id, err)
 	}
 	return post(ctx, tx, k, sys, st, lines)
 }
@@ -344,7 +344,7 @@ func (s *Service) Uncheck(ctx context.Context, p *server.Principal, k *Kind, id 
 		}
 		st, found, err := readState(ctx, tx, shopID, k.Name, id)
 		if err != nil {
-			return err
+			return fmt.Errorf("read bill %d: %w", id, err)
 		}
 		if !found {
 			return notFound(k)
