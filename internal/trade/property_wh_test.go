@@ -35,7 +35,7 @@ func TestWarehouseProperty(t *testing.T) {
 	if s, err := strconv.ParseInt(os.Getenv("CANGSHU_SEED"), 10, 64); err == nil {
 		seed = s
 	}
-	steps := 600
+	steps := 300
 	if s, err := strconv.Atoi(os.Getenv("CANGSHU_STEPS")); err == nil {
 		steps = s
 	}
