@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router'
 import { GuestOnly, RequireAuth } from './RequireAuth'
 import { FullScreenSpin, SessionGate } from './SessionGate'
 import { resolveView, LAYOUT } from './viewRegistry'
+import { StorageRedirect } from './moved'
 
 const Login = lazy(() => import('@/features/auth/views/Login'))
 const NotFound = lazy(() => import('./NotFound'))
@@ -25,6 +26,7 @@ export function AppRoutes() {
         />
         <Route path="/404" element={<NotFound />} />
         <Route path="/401" element={<Unauthorized />} />
+        <Route path="/storage/*" element={<StorageRedirect />} />
         <Route
           path="*"
           element={
