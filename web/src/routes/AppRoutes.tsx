@@ -7,6 +7,7 @@ import { FullScreenSpin, SessionGate } from './SessionGate'
 import { ViewResolverContext } from '@/app/viewResolver'
 import { LAYOUT } from '@/utils/routeTree'
 import { resolveView, viewLoader } from './viewRegistry'
+import { StorageRedirect } from './moved'
 
 const Login = lazy(() => import('@/features/auth/views/Login'))
 const NotFound = lazy(() => import('./NotFound'))
@@ -33,6 +34,7 @@ export function AppRoutes() {
           />
           <Route path="/404" element={<NotFound />} />
           <Route path="/401" element={<Unauthorized />} />
+          <Route path="/storage/*" element={<StorageRedirect />} />
           <Route
             path="*"
             element={
