@@ -198,5 +198,5 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 	if _, ok := errs.As(err); err != nil && !ok {
 		return fmt.Errorf("delete depts %v: %w", ids, err)
 	}
-	return err
+	return errs.Wrap("delete departments", err)
 }

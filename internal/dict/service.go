@@ -72,7 +72,7 @@ func (s *Service) Create(ctx context.Context, in Input) (int64, error) {
 		}
 		return err
 	})
-	return id, err
+	return id, errs.Wrap("create dictionary", err)
 }
 
 // Update changes a dictionary; a new code carries its items along (the
@@ -81,7 +81,7 @@ func (s *Service) Update(ctx context.Context, id int64, in Input) error {
 	if err := in.Validate(); err != nil {
 		return err
 	}
-	return s.db.InTx(ctx, func(tx *db.Tx) error {
+	return errs.Wrap(fmt.Sprintf("update dictionary %d", id), s.db.InTx(ctx, func(tx *db.Tx) error {
 		cur, err := getDict(ctx, tx, id)
 		if err != nil {
 			return err
@@ -103,14 +103,14 @@ func (s *Service) Update(ctx context.Context, id int64, in Input) error {
 			return errs.Duplicate("dictCode", "dict.field.dictCode", in.DictCode)
 		}
 		return err
-	})
+	}))
 }
 
 // Delete removes dictionaries with their items, all or none. Built-in
 // dictionaries are refused.
 func (s *Service) Delete(ctx context.Context, ids []int64) error {
 	ids = unique(ids)
-	return s.db.InTx(ctx, func(tx *db.Tx) error {
+	return errs.Wrap("delete dictionaries", s.db.InTx(ctx, func(tx *db.Tx) error {
 		found, err := dictsByIDs(ctx, tx, ids)
 		if err != nil {
 			return err
@@ -124,7 +124,7 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 			}
 		}
 		return deleteDicts(ctx, tx, ids)
-	})
+	}))
 }
 
 // ItemPage lists a dictionary's items.
@@ -188,7 +188,7 @@ func (s *Service) CreateItem(ctx context.Context, code string, in ItemInput) (in
 		}
 		return err
 	})
-	return id, err
+	return id, errs.Wrap("create item of dictionary "+code, err)
 }
 
 // UpdateItem changes an item of the dictionary.
@@ -196,7 +196,7 @@ func (s *Service) UpdateItem(ctx context.Context, code string, itemID int64, in 
 	if err := in.Validate(); err != nil {
 		return err
 	}
-	return s.db.InTx(ctx, func(tx *db.Tx) error {
+	return errs.Wrap(fmt.Sprintf("update item %d of dictionary %s", itemID, code), s.db.InTx(ctx, func(tx *db.Tx) error {
 		if _, _, err := dictByCode(ctx, tx, code); err != nil {
 			return err
 		}
@@ -215,13 +215,13 @@ func (s *Service) UpdateItem(ctx context.Context, code string, itemID int64, in 
 			return errs.Duplicate("value", "dict.field.value", in.Value)
 		}
 		return err
-	})
+	}))
 }
 
 // DeleteItems removes items of the dictionary, all or none.
 func (s *Service) DeleteItems(ctx context.Context, code string, ids []int64) error {
 	ids = unique(ids)
-	return s.db.InTx(ctx, func(tx *db.Tx) error {
+	return errs.Wrap("delete items of dictionary "+code, s.db.InTx(ctx, func(tx *db.Tx) error {
 		if _, _, err := dictByCode(ctx, tx, code); err != nil {
 			return err
 		}
@@ -236,7 +236,7 @@ func (s *Service) DeleteItems(ctx context.Context, code string, ids []int64) err
 			return fmt.Errorf("delete items of %s: %w", code, err)
 		}
 		return nil
-	})
+	}))
 }
 
 func unique(ids []int64) []int64 {

@@ -155,7 +155,7 @@ func (s *Service) Create(ctx context.Context, in Input) (int64, error) {
 	if _, ok := errs.As(err); err != nil && !ok {
 		return 0, fmt.Errorf("create menu: %w", err)
 	}
-	return id, err
+	return id, errs.Wrap("create menu", err)
 }
 
 // Update changes a menu entry. Moving it rewrites the tree paths below it
@@ -201,7 +201,7 @@ func (s *Service) Update(ctx context.Context, id int64, in Input) error {
 	if _, ok := errs.As(err); err != nil && !ok {
 		return fmt.Errorf("update menu %d: %w", id, err)
 	}
-	return err
+	return errs.Wrap(fmt.Sprintf("update menu %d", id), err)
 }
 
 // pathIDs are the ids a tree path names ("0,1,5" → 1, 5).
@@ -234,5 +234,5 @@ func (s *Service) Delete(ctx context.Context, id int64) error {
 	if _, ok := errs.As(err); err != nil && !ok {
 		return fmt.Errorf("delete menu %d: %w", id, err)
 	}
-	return err
+	return errs.Wrap(fmt.Sprintf("delete menu %d", id), err)
 }

@@ -2,6 +2,7 @@ package notice
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -51,7 +52,7 @@ func (s *Service) Create(ctx context.Context, who *server.Principal, in Input) (
 		id, err = insertNotice(ctx, tx, in, who.UserID)
 		return err
 	})
-	return id, err
+	return id, errs.Wrap("create notice", err)
 }
 
 // Update changes a draft or a revoked notice; a published one must be revoked first.
@@ -59,7 +60,7 @@ func (s *Service) Update(ctx context.Context, who *server.Principal, id int64, i
 	if err := in.Validate(); err != nil {
 		return err
 	}
-	return s.db.InTx(ctx, func(tx *db.Tx) error {
+	return errs.Wrap(fmt.Sprintf("update notice %d", id), s.db.InTx(ctx, func(tx *db.Tx) error {
 		status, title, err := statusOf(ctx, tx, id)
 		if err != nil {
 			return err
@@ -71,14 +72,14 @@ func (s *Service) Update(ctx context.Context, who *server.Principal, id int64, i
 			return err
 		}
 		return updateNotice(ctx, tx, id, in)
-	})
+	}))
 }
 
 // Delete removes notices, all or none; published notices are refused.
 func (s *Service) Delete(ctx context.Context, ids []int64) error {
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
-	return s.db.InTx(ctx, func(tx *db.Tx) error {
+	return errs.Wrap("delete notices", s.db.InTx(ctx, func(tx *db.Tx) error {
 		found, err := noticesByIDs(ctx, tx, ids)
 		if err != nil {
 			return err
@@ -92,12 +93,12 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 			}
 		}
 		return deleteNotices(ctx, tx, ids)
-	})
+	}))
 }
 
 // Publish makes a draft or revoked notice visible to its readers, as unread.
 func (s *Service) Publish(ctx context.Context, who *server.Principal, id int64) error {
-	return s.db.InTx(ctx, func(tx *db.Tx) error {
+	return errs.Wrap(fmt.Sprintf("publish notice %d", id), s.db.InTx(ctx, func(tx *db.Tx) error {
 		f, err := getForm(ctx, tx, id)
 		if err != nil {
 			return err
@@ -114,12 +115,12 @@ func (s *Service) Publish(ctx context.Context, who *server.Principal, id int64) 
 			}
 		}
 		return publish(ctx, tx, id, who.UserID)
-	})
+	}))
 }
 
 // Revoke withdraws a published notice.
 func (s *Service) Revoke(ctx context.Context, id int64) error {
-	return s.db.InTx(ctx, func(tx *db.Tx) error {
+	return errs.Wrap(fmt.Sprintf("revoke notice %d", id), s.db.InTx(ctx, func(tx *db.Tx) error {
 		status, title, err := statusOf(ctx, tx, id)
 		if err != nil {
 			return err
@@ -128,7 +129,7 @@ func (s *Service) Revoke(ctx context.Context, id int64) error {
 			return errs.Conflict("notice.notPublished", errs.A("title", title))
 		}
 		return revoke(ctx, tx, id)
-	})
+	}))
 }
 
 // Detail shows a notice to a reader and marks it read. Readers see published
@@ -154,7 +155,7 @@ func (s *Service) Detail(ctx context.Context, who *server.Principal, id int64) (
 		return d, err
 	}
 	err = s.db.InTx(ctx, func(tx *db.Tx) error { return markRead(ctx, tx, id, who.UserID) })
-	return d, err
+	return d, errs.Wrap(fmt.Sprintf("mark notice %d read", id), err)
 }
 
 // MyPage lists the published notices meant for the caller, with read state.
@@ -165,13 +166,13 @@ func (s *Service) MyPage(ctx context.Context, who *server.Principal, mq MineQuer
 
 // ReadAll marks every notice meant for the caller read.
 func (s *Service) ReadAll(ctx context.Context, who *server.Principal) error {
-	return s.db.InTx(ctx, func(tx *db.Tx) error {
+	return errs.Wrap("mark every notice read", s.db.InTx(ctx, func(tx *db.Tx) error {
 		ids, err := unreadIDs(ctx, tx, who.UserID)
 		if err != nil {
 			return err
 		}
 		return markAllRead(ctx, tx, who.UserID, ids)
-	})
+	}))
 }
 
 // UnreadCount is the number of notices meant for the caller not read yet.

@@ -155,7 +155,7 @@ func (s *Service) SetStatus(ctx context.Context, who *server.Principal, id int64
 	if _, ok := errs.As(err); err != nil && !ok {
 		return fmt.Errorf("set role %d status: %w", id, err)
 	}
-	return err
+	return errs.Wrap(fmt.Sprintf("set the status of role %d", id), err)
 }
 
 // Delete removes roles, all or none: built-in roles and roles that users
@@ -185,7 +185,7 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 	if _, ok := errs.As(err); err != nil && !ok {
 		return fmt.Errorf("delete roles %v: %w", ids, err)
 	}
-	return err
+	return errs.Wrap("delete roles", err)
 }
 
 // MenuIDs lists the ids of the menus the role grants.
@@ -265,5 +265,5 @@ func (s *Service) SetMenus(ctx context.Context, who *server.Principal, id int64,
 	if _, ok := errs.As(err); err != nil && !ok {
 		return fmt.Errorf("grant menus to role %d: %w", id, err)
 	}
-	return err
+	return errs.Wrap(fmt.Sprintf("grant menus to role %d", id), err)
 }
