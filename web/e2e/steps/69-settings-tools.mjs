@@ -29,11 +29,9 @@ export async function run(ctx) {
     const view = await open(ctx, '/settings/advanced/recost', 'recost-view')
     await view.getByTestId('recost-start').click()
     await waitFor(async () => (await api(ctx, 'GET', '/recost/status')).status === 'done', 120_000, 'recalculation done')
-    await view.getByTestId('recost-progress').getByText('100%').waitFor({ timeout: T })
-    await view
-      .getByText(/已完成|Finished/)
-      .first()
-      .waitFor()
+    // the bar turns to success (a check mark instead of the percentage) and the status says so
+    await view.locator('[data-testid="recost-progress"].ant-progress-status-success').waitFor({ timeout: T })
+    await waitFor(async () => /已完成|Finished/.test(await view.getByTestId('recost-status').textContent()), T, 'status finished')
     await view.getByTestId('recost-changes').waitFor()
     await shot('69-recost')
   })
@@ -49,7 +47,7 @@ export async function run(ctx) {
     await waitFor(async () => (await byTest('printtpl-preview-capitals').count()) === 0, T, 'capitals off in the preview')
     await byTest('printtpl-signatures').fill('送货人, 收货人, 仓管')
     await waitFor(async () => (await byTest('printtpl-preview-signature').count()) === 3, T, 'three signature lines')
-    await byTest('printtpl-default').click()
+    if ((await byTest('printtpl-default').getAttribute('aria-checked')) !== 'true') await byTest('printtpl-default').click()
     await shot('69-print-template')
     await byTest('printtpl-save').click()
     await byTest('printtpl-form').waitFor({ state: 'detached' })
