@@ -714,8 +714,12 @@ func settle(ctx context.Context, tx db.Querier, k *Kind, st state) (side1, side2
 // deadlocking; SQLite has one writer at a time).
 func lockTargets(ctx context.Context, tx db.Querier, ids []int64) (map[int64]target, error) {
 	if tx.Engine() == db.Postgres {
+		// FOR NO KEY UPDATE, the lock the settling UPDATE takes anyway: the
+		// settlement rows written at save hold KEY SHARE on their targets
+		// (the foreign key), which FOR UPDATE would wait on — two receipts
+		// of one target, each holding its KEY SHARE, deadlocked.
 		sorted := slices.Sorted(slices.Values(ids))
-		if _, err := tx.Exec(ctx, "SELECT id FROM bills WHERE id IN "+db.In(len(sorted))+" ORDER BY id FOR UPDATE", db.Args(sorted)...); err != nil {
+		if _, err := tx.Exec(ctx, "SELECT id FROM bills WHERE id IN "+db.In(len(sorted))+" ORDER BY id FOR NO KEY UPDATE", db.Args(sorted)...); err != nil {
 			return nil, err
 		}
 	}
