@@ -37,25 +37,12 @@ export function drillParams(row: ReportRow, base: Record<string, string | number
   return out
 }
 
-/** The entry screens of the warehouse documents (by kind; assembly and
- * disassembly share the kind combination and part by transType). */
-const storageEntries: Record<string, string> = {
-  invTf: '/storage/invTf_detail',
-  otherIn: '/storage/otherIn_detail',
-  otherOut: '/storage/otherOut_detail',
-  costAdjustment: '/storage/costAdjustment_detail',
-  combination: '/storage/assemble_detail',
-}
-const DISASSEMBLY = 153302
-
-/** The screen a document row opens ('' = none): the trade documents' and
- * the warehouse documents' entry screens with the document's id. */
+/** The screen a document row opens ('' = none): the entry screen of its
+ * kind (trade and warehouse documents alike) with the document's id. */
 export function docPath(row: ReportRow): string {
   const { billId, kind } = row
-  if (!billId || !kind) return ''
-  if (kind in docKinds) return entryPath(docKinds[kind as DocKindName], billId)
-  const base = kind === 'combination' && row.transType === DISASSEMBLY ? '/storage/disassemble_detail' : storageEntries[kind]
-  return base ? `${base}?id=${billId}` : ''
+  if (!billId || !kind || !(kind in docKinds)) return ''
+  return entryPath(docKinds[kind as DocKindName], billId)
 }
 
 /** Columns the user hid, kept per report in the browser. */
