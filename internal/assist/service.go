@@ -2,6 +2,7 @@ package assist
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"cangshu/internal/coding"
@@ -77,7 +78,7 @@ func page[T any](p server.ListParams, rows []T) server.ListPage[T] {
 func (s *Service) NextTypeNumber(ctx context.Context) (map[string]string, error) {
 	n, err := coding.Next(ctx, s.db, "assist_types", "kind = ?", firstTypeNumber, KindAttribute)
 	if err != nil {
-		return nil, err
+		return nil, errs.Wrap("next assist type number", err)
 	}
 	return map[string]string{"number": n}, nil
 }
@@ -298,7 +299,7 @@ func parentPath(ctx context.Context, q db.Querier, t Type, parentID, id int64) (
 		return "", errs.Field("parentId", "assist.err.unknownParent", errs.A("id", parentID))
 	}
 	if err != nil {
-		return "", err
+		return "", errs.Wrap(fmt.Sprintf("parent assist %d", parentID), err)
 	}
 	if id > 0 && (parentID == id || strings.Contains(p.treePath, childPath("/", id))) {
 		return "", errs.Field("parentId", "assist.err.cycle")

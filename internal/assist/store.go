@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"time"
 
 	"cangshu/internal/db"
@@ -16,7 +17,7 @@ const typeColumns = "id, number, name, name_en, kind, builtin, sort"
 func scanType(r interface{ Scan(...any) error }, lang i18n.Lang, t *Type) error {
 	var nameEN string
 	if err := r.Scan(&t.ID, &t.Number, &t.Name, &nameEN, &t.Kind, &t.Builtin, &t.sort); err != nil {
-		return err
+		return errs.Wrap("scan assist type", err)
 	}
 	if lang == i18n.EN && nameEN != "" {
 		t.Name = nameEN
@@ -48,13 +49,13 @@ func getType(ctx context.Context, q db.Querier, lang i18n.Lang, id int64, number
 func typeTaken(ctx context.Context, q db.Querier, in TypeInput, id int64) error {
 	var n int
 	if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM assist_types WHERE number = ? AND id <> ?", in.Number, id).Scan(&n); err != nil {
-		return err
+		return errs.Wrap("check assist type number", err)
 	}
 	if n > 0 {
 		return errs.Duplicate("number", labelTypeNumber, in.Number)
 	}
 	if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM assist_types WHERE (name = ? OR name_en = ?) AND id <> ?", in.Name, in.Name, id).Scan(&n); err != nil {
-		return err
+		return errs.Wrap("check assist type name", err)
 	}
 	if n > 0 {
 		return errs.Duplicate("name", labelTypeName, in.Name)
@@ -67,17 +68,17 @@ func insertType(ctx context.Context, q db.Querier, in TypeInput) (int64, error) 
 	var id int64
 	err := q.QueryRow(ctx, `INSERT INTO assist_types (number, name, kind, builtin, sort, created_at, updated_at)
 		VALUES (?, ?, ?, 0, 0, ?, ?) RETURNING id`, in.Number, in.Name, KindAttribute, now, now).Scan(&id)
-	return id, err
+	return id, errs.Wrap("insert assist type", err)
 }
 
 func updateType(ctx context.Context, q db.Querier, in TypeInput) error {
 	_, err := q.Exec(ctx, "UPDATE assist_types SET number = ?, name = ?, updated_at = ? WHERE id = ?", in.Number, in.Name, time.Now().UTC(), in.ID)
-	return err
+	return errs.Wrap(fmt.Sprintf("update assist type %d", in.ID), err)
 }
 
 func deleteType(ctx context.Context, q db.Querier, id int64) error {
 	_, err := q.Exec(ctx, "DELETE FROM assist_types WHERE id = ?", id)
-	return err
+	return errs.Wrap(fmt.Sprintf("delete assist type %d", id), err)
 }
 
 const assistColumns = `a.id, a.type_id, t.number, COALESCE(a.parent_id, 0), a.name, a.number, a.sort, a.disabled, a.remark,
@@ -86,7 +87,7 @@ const assistColumns = `a.id, a.type_id, t.number, COALESCE(a.parent_id, 0), a.na
 func scanAssist(r interface{ Scan(...any) error }, a *Assist) error {
 	if err := r.Scan(&a.ID, &a.TypeID, &a.TypeNumber, &a.ParentID, &a.Name, &a.Number, &a.Sort, &a.Disable, &a.Remark,
 		&a.treePath, &a.typeSort); err != nil {
-		return err
+		return errs.Wrap("scan assist", err)
 	}
 	a.finish()
 	return nil
@@ -122,7 +123,7 @@ func taken(ctx context.Context, q db.Querier, typeID int64, in Input, id int64) 
 	var n int
 	if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM assists WHERE type_id = ? AND COALESCE(parent_id, 0) = ? AND name = ? AND id <> ?",
 		typeID, in.ParentID, in.Name, id).Scan(&n); err != nil {
-		return err
+		return errs.Wrap("check assist name", err)
 	}
 	if n > 0 {
 		return errs.Duplicate("name", labelName, in.Name)
@@ -131,7 +132,7 @@ func taken(ctx context.Context, q db.Querier, typeID int64, in Input, id int64) 
 		return nil
 	}
 	if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM assists WHERE type_id = ? AND number = ? AND id <> ?", typeID, in.Number, id).Scan(&n); err != nil {
-		return err
+		return errs.Wrap("check assist number", err)
 	}
 	if n > 0 {
 		return errs.Duplicate("number", labelNumber, in.Number)
@@ -144,16 +145,16 @@ func insertAssist(ctx context.Context, q db.Querier, typeID int64, in Input, par
 	var id int64
 	if err := q.QueryRow(ctx, `INSERT INTO assists (type_id, parent_id, number, name, sort, remark, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, typeID, db.NullID(in.ParentID), in.Number, in.Name, in.Sort, in.Remark, now, now).Scan(&id); err != nil {
-		return 0, err
+		return 0, errs.Wrap("insert assist", err)
 	}
 	_, err := q.Exec(ctx, "UPDATE assists SET tree_path = ? WHERE id = ?", childPath(parentPath, id), id)
-	return id, err
+	return id, errs.Wrap(fmt.Sprintf("set tree path of assist %d", id), err)
 }
 
 func updateAssist(ctx context.Context, q db.Querier, in Input) error {
 	_, err := q.Exec(ctx, `UPDATE assists SET parent_id = ?, number = ?, name = ?, sort = ?, remark = ?, updated_at = ? WHERE id = ?`,
 		db.NullID(in.ParentID), in.Number, in.Name, in.Sort, in.Remark, time.Now().UTC(), in.ID)
-	return err
+	return errs.Wrap(fmt.Sprintf("update assist %d", in.ID), err)
 }
 
 // movePaths rewrites the tree_path of a subtree (the record at oldPath and
@@ -166,11 +167,11 @@ func movePaths(ctx context.Context, q db.Querier, oldPath, newPath string) error
 	nodes, err := db.All(ctx, q, func(r *sql.Rows, n *node) error { return r.Scan(&n.id, &n.path) },
 		"SELECT id, tree_path FROM assists WHERE tree_path LIKE ?", oldPath+"%")
 	if err != nil {
-		return err
+		return errs.Wrap("read tree paths", err)
 	}
 	for _, n := range nodes {
 		if _, err := q.Exec(ctx, "UPDATE assists SET tree_path = ? WHERE id = ?", newPath+n.path[len(oldPath):], n.id); err != nil {
-			return err
+			return errs.Wrap(fmt.Sprintf("move assist %d", n.id), err)
 		}
 	}
 	return nil
@@ -179,15 +180,15 @@ func movePaths(ctx context.Context, q db.Querier, oldPath, newPath string) error
 func countChildren(ctx context.Context, q db.Querier, id int64) (int, error) {
 	var n int
 	err := q.QueryRow(ctx, "SELECT COUNT(*) FROM assists WHERE parent_id = ?", id).Scan(&n)
-	return n, err
+	return n, errs.Wrap(fmt.Sprintf("count children of assist %d", id), err)
 }
 
 func setDisabled(ctx context.Context, q db.Querier, id, disabled int64) error {
 	_, err := q.Exec(ctx, "UPDATE assists SET disabled = ?, updated_at = ? WHERE id = ?", disabled, time.Now().UTC(), id)
-	return err
+	return errs.Wrap(fmt.Sprintf("disable assist %d", id), err)
 }
 
 func deleteAssist(ctx context.Context, q db.Querier, id int64) error {
 	_, err := q.Exec(ctx, "DELETE FROM assists WHERE id = ?", id)
-	return err
+	return errs.Wrap(fmt.Sprintf("delete assist %d", id), err)
 }

@@ -16,7 +16,7 @@ import (
 func FirstStart(ctx context.Context, q db.Querier, password string, cost int) (generated string, err error) {
 	var users int
 	if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM users").Scan(&users); err != nil {
-		return "", err
+		return "", fmt.Errorf("count users: %w", err)
 	}
 	if users > 0 {
 		return "", nil
@@ -30,7 +30,7 @@ func FirstStart(ctx context.Context, q db.Querier, password string, cost int) (g
 	}
 	hash, err := HashPassword(password, cost)
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("hash the password: %w", err)
 	}
 	var shopID, deptID, userID, roleID int64
 	if err := q.QueryRow(ctx, "SELECT id FROM roles WHERE code = ?", server.RootRole).Scan(&roleID); err != nil {
@@ -52,10 +52,10 @@ func FirstStart(ctx context.Context, q db.Querier, password string, cost int) (g
 		return "", fmt.Errorf("admin: %w", err)
 	}
 	if _, err := q.Exec(ctx, "INSERT INTO user_roles (user_id, role_id) VALUES (?, ?)", userID, roleID); err != nil {
-		return "", err
+		return "", fmt.Errorf("admin roles: %w", err)
 	}
 	if _, err := q.Exec(ctx, "INSERT INTO user_shops (user_id, shop_id) VALUES (?, ?)", userID, shopID); err != nil {
-		return "", err
+		return "", fmt.Errorf("admin shops: %w", err)
 	}
 	return generated, nil
 }

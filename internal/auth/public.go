@@ -101,14 +101,14 @@ func flag(v string) int {
 func readConfigs(ctx context.Context, q db.Querier, keys ...string) (map[string]string, error) {
 	rows, err := q.Query(ctx, "SELECT config_key, config_value FROM configs WHERE config_key IN "+db.In(len(keys)), db.Args(keys)...)
 	if err != nil {
-		return nil, err
+		return nil, errs.Wrap("read configs", err)
 	}
 	defer rows.Close()
 	out := map[string]string{}
 	for rows.Next() {
 		var k, v string
 		if err := rows.Scan(&k, &v); err != nil {
-			return nil, err
+			return nil, errs.Wrap("read configs", err)
 		}
 		out[k] = v
 	}
@@ -292,7 +292,7 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) (Registered, *
 // insertAttempt records one throttled attempt at the service's clock.
 func insertAttempt(ctx context.Context, q db.Querier, subject string, now time.Time) error {
 	_, err := q.Exec(ctx, "INSERT INTO login_failures (subject, created_at) VALUES (?, ?)", subject, now)
-	return err
+	return errs.Wrap("record attempt", err)
 }
 
 // resetUser is the enabled user an e-mail address resets: the oldest one
@@ -483,7 +483,7 @@ func (s *Service) ResetPassword(ctx context.Context, in ResetInput) (*server.Pri
 func newCode() (string, error) {
 	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
 	if err != nil {
-		return "", err
+		return "", errs.Wrap("verification code", err)
 	}
 	return fmt.Sprintf("%06d", n.Int64()), nil
 }

@@ -48,7 +48,7 @@ type Service struct {
 func New(ctx context.Context, d *db.DB, opt Options) (*Service, error) {
 	key, err := secret(ctx, d, "jwt")
 	if err != nil {
-		return nil, err
+		return nil, errs.Wrap("jwt key", err)
 	}
 	dummy := sync.OnceValue(func() string {
 		h, _ := HashPassword("not a password", opt.PasswordCost)
@@ -106,12 +106,12 @@ func (s *Service) checkCaptcha(ctx context.Context, q db.Querier, key, code stri
 		return errs.New(errs.KindInvalid, errs.CodeCaptchaExpired, "auth.captchaExpired")
 	}
 	if err != nil {
-		return err
+		return errs.Wrap("read captcha", err)
 	}
 	right := hashAnswer(key, code) == hash
 	if consume || !right {
 		if _, err := q.Exec(ctx, "DELETE FROM captchas WHERE captcha_key = ?", key); err != nil {
-			return err
+			return errs.Wrap("consume captcha", err)
 		}
 	}
 	if s.Now().UTC().After(expires) {
@@ -134,7 +134,7 @@ func (s *Service) VerifyCaptcha(ctx context.Context, key, code string) error {
 		return verr
 	})
 	if err != nil {
-		return err
+		return errs.Wrap("verify captcha", err)
 	}
 	return verr
 }
@@ -258,11 +258,11 @@ func (s *Service) issue(ctx context.Context, q db.Querier, userID, sessionID int
 	}
 	access, err := jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(s.key)
 	if err != nil {
-		return Tokens{}, err
+		return Tokens{}, errs.Wrap("sign access token", err)
 	}
 	refresh := randomToken()
 	if err := insertRefreshToken(ctx, q, sessionID, hashToken(refresh), now.Add(s.opt.RefreshTTL)); err != nil {
-		return Tokens{}, err
+		return Tokens{}, errs.Wrap("store refresh token", err)
 	}
 	return Tokens{TokenType: "Bearer", AccessToken: access, RefreshToken: refresh, ExpiresIn: int64(s.opt.AccessTTL.Seconds())}, nil
 }
@@ -291,7 +291,7 @@ func (s *Service) Refresh(ctx context.Context, token string) (Tokens, error) {
 			return nil
 		}
 		if err != nil {
-			return err
+			return errs.Wrap("read refresh token", err)
 		}
 		if revoked.Valid || status != 1 || now.After(expires) {
 			refreshErr = invalid
@@ -299,7 +299,7 @@ func (s *Service) Refresh(ctx context.Context, token string) (Tokens, error) {
 		}
 		res, err := tx.Exec(ctx, "UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL", now, hashToken(token))
 		if err != nil {
-			return err
+			return errs.Wrap("use refresh token", err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 || used.Valid {
 			refreshErr = invalid
@@ -344,7 +344,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*server.Princ
 		return loadCaller(ctx, q, claims.SID)
 	})
 	if err != nil {
-		return nil, err
+		return nil, errs.Wrap("authenticate", err)
 	}
 	if !c.valid || strconv.FormatInt(c.p.UserID, 10) != claims.Subject {
 		return nil, invalid
@@ -364,7 +364,7 @@ type caller struct {
 func loadCaller(ctx context.Context, q db.Querier, sessionID int64) (*caller, error) {
 	row, err := loadSession(ctx, q, sessionID)
 	if err != nil {
-		return nil, err
+		return nil, errs.Wrap(fmt.Sprintf("load session %d", sessionID), err)
 	}
 	if row.revoked.Valid || row.status != 1 {
 		return &caller{}, nil

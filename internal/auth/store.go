@@ -33,14 +33,14 @@ func findLoginUser(ctx context.Context, q db.Querier, username string) (loginUse
 func countFailures(ctx context.Context, q db.Querier, subject string, since time.Time) (int, error) {
 	var n int
 	err := q.QueryRow(ctx, "SELECT COUNT(*) FROM login_failures WHERE subject = ? AND created_at > ?", subject, since).Scan(&n)
-	return n, err
+	return n, errs.Wrap(fmt.Sprintf("count login failures of %s", subject), err)
 }
 
 func recordFailure(ctx context.Context, q db.Querier, subjects ...string) error {
 	now := time.Now().UTC()
 	for _, s := range subjects {
 		if _, err := q.Exec(ctx, "INSERT INTO login_failures (subject, created_at) VALUES (?, ?)", s, now); err != nil {
-			return err
+			return errs.Wrap("record login failure", err)
 		}
 	}
 	return nil
@@ -48,7 +48,7 @@ func recordFailure(ctx context.Context, q db.Querier, subjects ...string) error 
 
 func clearFailures(ctx context.Context, q db.Querier, subject string, before time.Time) error {
 	_, err := q.Exec(ctx, "DELETE FROM login_failures WHERE subject = ? OR created_at < ?", subject, before)
-	return err
+	return errs.Wrap("clear login failures", err)
 }
 
 // firstShop is the shop a new session starts in: the user's first shop, or
@@ -62,7 +62,7 @@ func firstShop(ctx context.Context, q db.Querier, userID int64, root bool) (sql.
 		args = nil
 	}
 	err := q.QueryRow(ctx, query, args...).Scan(&id)
-	return id, err
+	return id, errs.Wrap(fmt.Sprintf("first shop of user %d", userID), err)
 }
 
 func isRoot(ctx context.Context, q db.Querier, userID int64) (bool, error) {
@@ -76,25 +76,25 @@ func insertSession(ctx context.Context, q db.Querier, userID int64, shop sql.Nul
 	var id int64
 	err := q.QueryRow(ctx, `INSERT INTO sessions (user_id, shop_id, ip, user_agent, created_at, expires_at)
 		VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, userID, shop, ip, truncate(ua, 300), time.Now().UTC(), expires).Scan(&id)
-	return id, err
+	return id, errs.Wrap(fmt.Sprintf("insert session of user %d", userID), err)
 }
 
 func insertRefreshToken(ctx context.Context, q db.Querier, sessionID int64, hash string, expires time.Time) error {
 	_, err := q.Exec(ctx, "INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES (?, ?, ?)", hash, sessionID, expires)
-	return err
+	return errs.Wrap("insert refresh token", err)
 }
 
 // deleteExpiredSessions removes sessions whose refresh token lifetime is over
 // (their refresh tokens go with them), so the table does not grow forever.
 func deleteExpiredSessions(ctx context.Context, q db.Querier, now time.Time) error {
 	_, err := q.Exec(ctx, "DELETE FROM sessions WHERE expires_at < ?", now)
-	return err
+	return errs.Wrap("delete expired sessions", err)
 }
 
 // RevokeSession ends one session.
 func RevokeSession(ctx context.Context, q db.Querier, sessionID int64) error {
 	_, err := q.Exec(ctx, "UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", time.Now().UTC(), sessionID)
-	return err
+	return errs.Wrap(fmt.Sprintf("revoke session %d", sessionID), err)
 }
 
 // RevokeUserSessions ends every session of a user except keep (0 = none kept):
@@ -102,7 +102,7 @@ func RevokeSession(ctx context.Context, q db.Querier, sessionID int64) error {
 func RevokeUserSessions(ctx context.Context, q db.Querier, userID, keep int64) error {
 	_, err := q.Exec(ctx, "UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND id <> ? AND revoked_at IS NULL",
 		time.Now().UTC(), userID, keep)
-	return err
+	return errs.Wrap(fmt.Sprintf("revoke sessions of user %d", userID), err)
 }
 
 type sessionRow struct {
@@ -139,7 +139,7 @@ func loadGrants(ctx context.Context, q db.Querier, p *server.Principal) error {
 	rows, err := q.Query(ctx, `SELECT r.id, r.code, r.data_scope FROM user_roles ur JOIN roles r ON r.id = ur.role_id
 		WHERE ur.user_id = ? AND r.status = 1 ORDER BY r.id`, p.UserID)
 	if err != nil {
-		return err
+		return errs.Wrap("load grants", err)
 	}
 	defer rows.Close()
 	p.DataScope = 3
@@ -148,14 +148,14 @@ func loadGrants(ctx context.Context, q db.Querier, p *server.Principal) error {
 		var code string
 		var scope int
 		if err := rows.Scan(&id, &code, &scope); err != nil {
-			return err
+			return errs.Wrap("load grants", err)
 		}
 		p.RoleIDs = append(p.RoleIDs, id)
 		p.Roles = append(p.Roles, code)
 		p.DataScope = min(p.DataScope, scope)
 	}
 	if err := rows.Err(); err != nil {
-		return err
+		return errs.Wrap("load grants", err)
 	}
 	if len(p.RoleIDs) == 0 || p.IsRoot() {
 		if p.IsRoot() {
@@ -166,13 +166,13 @@ func loadGrants(ctx context.Context, q db.Querier, p *server.Principal) error {
 	prow, err := q.Query(ctx, `SELECT DISTINCT m.perm FROM role_menus rm JOIN menus m ON m.id = rm.menu_id
 		WHERE rm.role_id IN `+db.In(len(p.RoleIDs))+` AND m.perm <> ''`, db.Args(p.RoleIDs)...)
 	if err != nil {
-		return err
+		return errs.Wrap("load permissions", err)
 	}
 	defer prow.Close()
 	for prow.Next() {
 		var perm string
 		if err := prow.Scan(&perm); err != nil {
-			return err
+			return errs.Wrap("load permissions", err)
 		}
 		p.Perms = append(p.Perms, perm)
 	}

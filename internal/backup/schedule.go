@@ -69,7 +69,7 @@ func (s *Service) RunDue(ctx context.Context, now time.Time) (bool, error) {
 	day := now.Format("2006-01-02")
 	res, err := s.db.Exec(ctx, "UPDATE backup_settings SET last_day = ? WHERE id = 1 AND last_day <> ?", day, day)
 	if err != nil {
-		return false, err
+		return false, fmt.Errorf("claim the scheduled backup: %w", err)
 	}
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
 		return false, err
@@ -77,7 +77,7 @@ func (s *Service) RunDue(ctx context.Context, now time.Time) (bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, err := s.make(ctx, autoPrefix, now); err != nil {
-		return false, err
+		return false, fmt.Errorf("scheduled backup: %w", err)
 	}
 	return true, s.prune(st.Keep)
 }

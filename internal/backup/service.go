@@ -120,7 +120,7 @@ func (s *Service) make(ctx context.Context, prefix string, now time.Time) (File,
 	}
 	info, err := os.Stat(final)
 	if err != nil {
-		return File{}, err
+		return File{}, fmt.Errorf("backup %s: %w", name, err)
 	}
 	return File{Name: name, Size: info.Size(), CreateTime: info.ModTime().UTC()}, nil
 }
@@ -128,35 +128,35 @@ func (s *Service) make(ctx context.Context, prefix string, now time.Time) (File,
 func (s *Service) write(ctx context.Context, dest string, now time.Time) error {
 	f, err := os.Create(dest)
 	if err != nil {
-		return err
+		return fmt.Errorf("create %s: %w", dest, err)
 	}
 	defer f.Close()
 	z := zip.NewWriter(f)
 	meta := Meta{Format: format, Engine: string(s.db.Engine()), Version: s.version, CreateTime: now.UTC()}
 	mw, err := z.Create(metaName)
 	if err != nil {
-		return err
+		return fmt.Errorf("write %s: %w", metaName, err)
 	}
 	if err := json.NewEncoder(mw).Encode(meta); err != nil {
-		return err
+		return fmt.Errorf("write %s: %w", metaName, err)
 	}
 	if s.db.Engine() == db.SQLite {
 		snap := dest + ".db"
 		os.Remove(snap)
 		defer os.Remove(snap)
 		if err := s.db.SnapshotSQLite(ctx, snap); err != nil {
-			return err
+			return fmt.Errorf("snapshot the database: %w", err)
 		}
 		if err := addFile(z, sqliteName, snap); err != nil {
-			return err
+			return fmt.Errorf("add the snapshot: %w", err)
 		}
 	} else {
 		w, err := z.Create(pgName)
 		if err != nil {
-			return err
+			return fmt.Errorf("write %s: %w", pgName, err)
 		}
 		if err := s.db.DumpPostgres(ctx, w); err != nil {
-			return err
+			return fmt.Errorf("dump the database: %w", err)
 		}
 	}
 	err = filepath.WalkDir(s.images, func(p string, d fs.DirEntry, err error) error {
@@ -171,15 +171,15 @@ func (s *Service) write(ctx context.Context, dest string, now time.Time) error {
 		}
 		rel, err := filepath.Rel(s.images, p)
 		if err != nil {
-			return err
+			return fmt.Errorf("image path %s: %w", p, err)
 		}
 		return addFile(z, imagesDir+filepath.ToSlash(rel), p)
 	})
 	if err != nil {
-		return err
+		return fmt.Errorf("add images: %w", err)
 	}
 	if err := z.Close(); err != nil {
-		return err
+		return fmt.Errorf("close %s: %w", dest, err)
 	}
 	return f.Sync()
 }
@@ -187,15 +187,17 @@ func (s *Service) write(ctx context.Context, dest string, now time.Time) error {
 func addFile(z *zip.Writer, name, src string) error {
 	in, err := os.Open(src)
 	if err != nil {
-		return err
+		return fmt.Errorf("open %s: %w", src, err)
 	}
 	defer in.Close()
 	w, err := z.Create(name)
 	if err != nil {
-		return err
+		return fmt.Errorf("add %s: %w", name, err)
 	}
-	_, err = io.Copy(w, in)
-	return err
+	if _, err := io.Copy(w, in); err != nil {
+		return fmt.Errorf("add %s: %w", name, err)
+	}
+	return nil
 }
 
 // Download is a backup's bytes.
@@ -230,7 +232,10 @@ func (s *Service) Delete(p *server.Principal, name string) error {
 	if errors.Is(err, fs.ErrNotExist) {
 		return errs.NotFound("backup.field.name")
 	}
-	return err
+	if err != nil {
+		return fmt.Errorf("delete backup %s: %w", name, err)
+	}
+	return nil
 }
 
 // Upload stores an uploaded backup after checking that this server can
@@ -244,7 +249,7 @@ func (s *Service) Upload(p *server.Principal, r io.Reader) (File, error) {
 	// the content is checked below.
 	name = "upload-" + s.now().Format("20060102-150405") + ".zip"
 	if err := os.MkdirAll(s.dir, 0o755); err != nil {
-		return File{}, err
+		return File{}, fmt.Errorf("backup folder: %w", err)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -258,7 +263,7 @@ func (s *Service) Upload(p *server.Principal, r io.Reader) (File, error) {
 	part := final + ".part"
 	f, err := os.Create(part)
 	if err != nil {
-		return File{}, err
+		return File{}, fmt.Errorf("upload backup: %w", err)
 	}
 	_, err = io.Copy(f, r)
 	if cerr := f.Close(); err == nil {
@@ -274,11 +279,11 @@ func (s *Service) Upload(p *server.Principal, r io.Reader) (File, error) {
 	}
 	if err := os.Rename(part, final); err != nil {
 		os.Remove(part)
-		return File{}, err
+		return File{}, fmt.Errorf("upload backup: %w", err)
 	}
 	info, err := os.Stat(final)
 	if err != nil {
-		return File{}, err
+		return File{}, fmt.Errorf("upload backup: %w", err)
 	}
 	return File{Name: name, Size: info.Size(), CreateTime: info.ModTime().UTC()}, nil
 }
@@ -397,11 +402,14 @@ func (s *Service) restoreDB(ctx context.Context, a *archive) error {
 			}
 			err = s.db.RestorePostgres(ctx, rc, keep)
 		}
-		return err
+		if err != nil {
+			return fmt.Errorf("restore the database: %w", err)
+		}
+		return nil
 	}
 	tmp, err := os.CreateTemp(s.dir, "restore-*.db")
 	if err != nil {
-		return err
+		return fmt.Errorf("restore: temporary file: %w", err)
 	}
 	defer os.Remove(tmp.Name())
 	_, err = io.Copy(tmp, rc)
@@ -409,7 +417,7 @@ func (s *Service) restoreDB(ctx context.Context, a *archive) error {
 		err = cerr
 	}
 	if err != nil {
-		return err
+		return fmt.Errorf("restore: copy the database: %w", err)
 	}
 	return s.db.RestoreSQLite(ctx, tmp.Name(), keep)
 }
@@ -427,16 +435,16 @@ func (s *Service) restoreImages(a *archive) error {
 		}
 		dest := filepath.Join(s.images, filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
-			return err
+			return fmt.Errorf("restore image %s: %w", rel, err)
 		}
 		rc, err := f.Open()
 		if err != nil {
-			return err
+			return fmt.Errorf("restore image %s: %w", rel, err)
 		}
 		out, err := os.Create(dest)
 		if err != nil {
 			rc.Close()
-			return err
+			return fmt.Errorf("restore image %s: %w", rel, err)
 		}
 		_, err = io.Copy(out, rc)
 		rc.Close()
@@ -444,7 +452,7 @@ func (s *Service) restoreImages(a *archive) error {
 			err = cerr
 		}
 		if err != nil {
-			return err
+			return fmt.Errorf("restore image %s: %w", rel, err)
 		}
 	}
 	return nil

@@ -59,7 +59,7 @@ func (d *DB) SnapshotSQLite(ctx context.Context, dest string) error { return d.B
 func migratedSQLite(ctx context.Context, path string) ([]string, error) {
 	c, err := sql.Open("sqlite", "file:"+(&url.URL{Path: path}).EscapedPath()+"?mode=ro")
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	defer c.Close()
 	var ok string
@@ -75,7 +75,7 @@ func migratedSQLite(ctx context.Context, path string) ([]string, error) {
 	for rows.Next() {
 		var v string
 		if err := rows.Scan(&v); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("read migrations of %s: %w", path, err)
 		}
 		out = append(out, v)
 	}
@@ -92,7 +92,7 @@ var ErrNotBackup = errors.New("not a sound Cangshu backup")
 func checkMigrations(e Engine, have []string) error {
 	list, err := Migrations(e)
 	if err != nil {
-		return err
+		return fmt.Errorf("migrations: %w", err)
 	}
 	known := map[string]bool{}
 	for _, m := range list {
@@ -128,11 +128,11 @@ func (d *DB) RestoreSQLite(ctx context.Context, src string, keep []Keep) error {
 	os.Remove(tmp)
 	defer os.Remove(tmp)
 	if err := copyFile(src, tmp); err != nil {
-		return err
+		return fmt.Errorf("restore: copy the backup: %w", err)
 	}
 	m, err := OpenSQLite(ctx, tmp)
 	if err != nil {
-		return err
+		return fmt.Errorf("restore: open the backup: %w", err)
 	}
 	_, err = m.Migrate(ctx)
 	if err == nil {
@@ -147,14 +147,14 @@ func (d *DB) RestoreSQLite(ctx context.Context, src string, keep []Keep) error {
 
 	w := d.lite
 	if err := w.lock(ctx); err != nil {
-		return err
+		return fmt.Errorf("restore: lock the database: %w", err)
 	}
 	defer w.unlock()
 	defer w.closeEvicted()
 	c := w.conn
 	bg := context.Background() // the clean-up must run even when ctx ended
 	if _, err := c.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
-		return err
+		return fmt.Errorf("restore: foreign keys off: %w", err)
 	}
 	defer c.ExecContext(bg, "PRAGMA foreign_keys = ON")
 	if _, err := c.ExecContext(ctx, "ATTACH DATABASE ? AS bak", tmp); err != nil {
@@ -163,10 +163,10 @@ func (d *DB) RestoreSQLite(ctx context.Context, src string, keep []Keep) error {
 	defer c.ExecContext(bg, "DETACH DATABASE bak")
 	tables, err := liteTables(ctx, c)
 	if err != nil {
-		return err
+		return fmt.Errorf("restore: list tables: %w", err)
 	}
 	if _, err := c.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
-		return err
+		return fmt.Errorf("restore: begin: %w", err)
 	}
 	committed := false
 	defer func() {
@@ -187,7 +187,7 @@ func (d *DB) RestoreSQLite(ctx context.Context, src string, keep []Keep) error {
 		}
 		cols, err := liteColumns(ctx, c, t)
 		if err != nil {
-			return err
+			return fmt.Errorf("restore: columns of %s: %w", t, err)
 		}
 		list := strings.Join(cols, ", ")
 		if _, err := c.ExecContext(ctx, "DELETE FROM main."+quoteIdent(t)); err != nil {
@@ -206,7 +206,7 @@ func (d *DB) RestoreSQLite(ctx context.Context, src string, keep []Keep) error {
 	}
 	rows, err := c.QueryContext(ctx, "PRAGMA main.foreign_key_check")
 	if err != nil {
-		return err
+		return fmt.Errorf("restore: foreign key check: %w", err)
 	}
 	bad := rows.Next()
 	rows.Close()
@@ -229,14 +229,14 @@ type execQuerier interface {
 func liteTables(ctx context.Context, c execQuerier) ([]string, error) {
 	rows, err := c.QueryContext(ctx, "SELECT name, sql FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("list tables: %w", err)
 	}
 	defer rows.Close()
 	var names, virtual []string
 	for rows.Next() {
 		var n, s string
 		if err := rows.Scan(&n, &s); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("list tables: %w", err)
 		}
 		if strings.HasPrefix(strings.ToUpper(s), "CREATE VIRTUAL") {
 			virtual = append(virtual, n)
@@ -262,14 +262,14 @@ func liteTables(ctx context.Context, c execQuerier) ([]string, error) {
 func liteColumns(ctx context.Context, c execQuerier, table string) ([]string, error) {
 	rows, err := c.QueryContext(ctx, "SELECT name FROM pragma_table_info(?)", table)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("columns of %s: %w", table, err)
 	}
 	defer rows.Close()
 	var out []string
 	for rows.Next() {
 		var n string
 		if err := rows.Scan(&n); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("columns of %s: %w", table, err)
 		}
 		out = append(out, quoteIdent(n))
 	}
@@ -288,16 +288,16 @@ func (d *DB) Tables(ctx context.Context) ([]string, error) {
 func copyFile(src, dst string) error {
 	in, err := os.Open(src)
 	if err != nil {
-		return err
+		return fmt.Errorf("copy %s: %w", src, err)
 	}
 	defer in.Close()
 	out, err := os.Create(dst)
 	if err != nil {
-		return err
+		return fmt.Errorf("copy to %s: %w", dst, err)
 	}
 	if _, err := io.Copy(out, in); err != nil {
 		out.Close()
-		return err
+		return fmt.Errorf("copy %s to %s: %w", src, dst, err)
 	}
 	return out.Close()
 }
@@ -324,25 +324,25 @@ func (d *DB) DumpPostgres(ctx context.Context, w io.Writer) error {
 	}
 	tx, err := d.w.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
 	if err != nil {
-		return err
+		return fmt.Errorf("dump: begin: %w", err)
 	}
 	defer tx.Rollback()
 	bw := bufio.NewWriterSize(w, 1<<16)
 	enc := json.NewEncoder(bw)
 	migs, err := pgStrings(ctx, tx, "SELECT version FROM schema_migrations ORDER BY version")
 	if err != nil {
-		return err
+		return fmt.Errorf("dump: migrations: %w", err)
 	}
 	if err := enc.Encode(pgHeader{Format: pgFormat, Migrations: migs}); err != nil {
-		return err
+		return fmt.Errorf("dump: write header: %w", err)
 	}
 	tables, err := pgStrings(ctx, tx, "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name")
 	if err != nil {
-		return err
+		return fmt.Errorf("dump: list tables: %w", err)
 	}
 	// Parents first, so that a restore inserts rows as it reads them.
 	if tables, err = pgParentsFirst(ctx, tx, tables); err != nil {
-		return err
+		return fmt.Errorf("dump: order tables: %w", err)
 	}
 	for _, t := range tables {
 		if t == "schema_migrations" {
@@ -350,10 +350,10 @@ func (d *DB) DumpPostgres(ctx context.Context, w io.Writer) error {
 		}
 		cols, types, err := pgColumns(ctx, tx, t)
 		if err != nil {
-			return err
+			return fmt.Errorf("dump: columns of %s: %w", t, err)
 		}
 		if err := enc.Encode(pgTable{Table: t, Columns: cols, Types: types}); err != nil {
-			return err
+			return fmt.Errorf("dump: write table %s: %w", t, err)
 		}
 		sel := make([]string, len(cols))
 		for i, c := range cols {
@@ -372,7 +372,7 @@ func (d *DB) DumpPostgres(ctx context.Context, w io.Writer) error {
 		for rows.Next() {
 			if err := rows.Scan(ptrs...); err != nil {
 				rows.Close()
-				return err
+				return fmt.Errorf("dump: read %s: %w", t, err)
 			}
 			for i, v := range vals {
 				row[i] = nil
@@ -383,7 +383,7 @@ func (d *DB) DumpPostgres(ctx context.Context, w io.Writer) error {
 			}
 			if err := enc.Encode(row); err != nil {
 				rows.Close()
-				return err
+				return fmt.Errorf("dump: write %s: %w", t, err)
 			}
 		}
 		rows.Close()
@@ -392,7 +392,7 @@ func (d *DB) DumpPostgres(ctx context.Context, w io.Writer) error {
 		}
 	}
 	if err := bw.Flush(); err != nil {
-		return err
+		return fmt.Errorf("dump: flush: %w", err)
 	}
 	return tx.Commit()
 }
@@ -405,14 +405,14 @@ type pgQuerier interface {
 func pgStrings(ctx context.Context, q pgQuerier, query string, args ...any) ([]string, error) {
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("query %q: %w", query, err)
 	}
 	defer rows.Close()
 	var out []string
 	for rows.Next() {
 		var s string
 		if err := rows.Scan(&s); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("query %q: %w", query, err)
 		}
 		out = append(out, s)
 	}
@@ -467,12 +467,12 @@ func (d *DB) RestorePostgres(ctx context.Context, r io.Reader, keep []Keep) erro
 	}
 	tx, err := d.w.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return fmt.Errorf("restore: begin: %w", err)
 	}
 	defer tx.Rollback()
 	tables, err := pgStrings(ctx, tx, "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> 'schema_migrations' ORDER BY table_name")
 	if err != nil {
-		return err
+		return fmt.Errorf("restore: list tables: %w", err)
 	}
 	live := map[string]bool{}
 	for _, t := range tables {
@@ -560,7 +560,7 @@ func (d *DB) RestorePostgres(ctx context.Context, r io.Reader, keep []Keep) erro
 			}
 			cols, types, err := pgColumns(ctx, tx, t.Table)
 			if err != nil {
-				return err
+				return fmt.Errorf("restore: columns of %s: %w", t.Table, err)
 			}
 			typeOf := map[string]string{}
 			for i, c := range cols {
@@ -609,14 +609,14 @@ func (d *DB) RestorePostgres(ctx context.Context, r io.Reader, keep []Keep) erro
 	seqs, err := tx.QueryContext(ctx, `SELECT c.table_name, c.column_name FROM information_schema.columns c
 		WHERE c.table_schema = current_schema() AND c.is_identity = 'YES'`)
 	if err != nil {
-		return err
+		return fmt.Errorf("restore: identity columns: %w", err)
 	}
 	var ids [][2]string
 	for seqs.Next() {
 		var t, c string
 		if err := seqs.Scan(&t, &c); err != nil {
 			seqs.Close()
-			return err
+			return fmt.Errorf("restore: identity columns: %w", err)
 		}
 		ids = append(ids, [2]string{t, c})
 	}
@@ -636,14 +636,14 @@ func pgParentsFirst(ctx context.Context, q pgQuerier, tables []string) ([]string
 	rows, err := q.QueryContext(ctx, `SELECT c.conrelid::regclass::text, c.confrelid::regclass::text FROM pg_constraint c
 		WHERE c.contype = 'f' AND c.connamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())`)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("order tables: %w", err)
 	}
 	parents := map[string][]string{}
 	for rows.Next() {
 		var child, parent string
 		if err := rows.Scan(&child, &parent); err != nil {
 			rows.Close()
-			return nil, err
+			return nil, fmt.Errorf("order tables: %w", err)
 		}
 		child, parent = unqualify(child), unqualify(parent)
 		if child != parent {

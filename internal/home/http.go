@@ -4,11 +4,30 @@ import "cangshu/internal/server"
 
 // Routes lists the home endpoints (POST /api/home/refreshToken belongs to auth).
 func Routes(s *Service) []server.Route {
-	info := func(c *server.Ctx) (any, error) { return s.Info(c.Context(), c.User, c.Lang) }
+	const tag = "home"
+	h := handlers{s}
 	return []server.Route{
-		{Method: "GET", Path: "/api/home", Pending: true, Tag: "home", Summary: "System information: every system parameter, version, language, the caller, rights, active shop and switchable shops", H: info},
-		{Method: "GET", Path: "/api/home/{$}", Pending: true, Tag: "home", Summary: "System information (same as GET /api/home)", H: info},
-		{Method: "POST", Path: "/api/home/switchShop", Log: "log.home.switchShop", Tag: "home", Summary: "Make a shop the active shop of this session ({shopId})", H: server.In(func(c *server.Ctx, in SwitchInput) (any, error) { return s.SwitchShop(c.Context(), c.User, in) })},
-		{Method: "POST", Path: "/api/home/reset", Perm: "settings:reset:execute", Log: "log.home.reset", Tag: "home", Summary: "Reset data: delete all business data ({password}: the caller's own)", H: server.In(func(c *server.Ctx, in ResetInput) (any, error) { return s.Reset(c.Context(), c.User, in) })},
+		{Method: "GET", Path: "/api/home", Pending: true, Tag: tag, H: h.info,
+			Summary: "System information: every system parameter, version, language, the caller, rights, active shop and switchable shops"},
+		{Method: "GET", Path: "/api/home/{$}", Pending: true, Tag: tag, H: h.info,
+			Summary: "System information (same as GET /api/home)"},
+		{Method: "POST", Path: "/api/home/switchShop", Log: "log.home.switchShop", Tag: tag, H: server.In(h.switchShop),
+			Summary: "Make a shop the active shop of this session ({shopId})"},
+		{Method: "POST", Path: "/api/home/reset", Perm: "settings:reset:execute", Log: "log.home.reset", Tag: tag, H: server.In(h.reset),
+			Summary: "Reset data: delete all business data ({password}: the caller's own)"},
 	}
+}
+
+// handlers are the route table's handlers: they read the request and call
+// the service.
+type handlers struct{ s *Service }
+
+func (h handlers) info(c *server.Ctx) (any, error) { return h.s.Info(c.Context(), c.User, c.Lang) }
+
+func (h handlers) switchShop(c *server.Ctx, in SwitchInput) (any, error) {
+	return h.s.SwitchShop(c.Context(), c.User, in)
+}
+
+func (h handlers) reset(c *server.Ctx, in ResetInput) (any, error) {
+	return h.s.Reset(c.Context(), c.User, in)
 }

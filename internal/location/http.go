@@ -8,29 +8,57 @@ import (
 // Routes lists the warehouse endpoints.
 func Routes(s *Service) []server.Route {
 	const tag = "invlocation"
+	h := handlers{s}
 	return []server.Route{
-		{Method: "GET", Path: "/api/invlocation/list", Perm: "settings:invlocation:query", Tag: tag, Summary: "Page of the warehouses the caller sees (page, rows, sidx number|name, sord, matchCon, disable, shopId)", H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
-			q, err := listQuery(c)
-			if err != nil {
-				return nil, err
-			}
-			return s.List(c.Context(), c.User, q, p)
-		})},
-		{Method: "GET", Path: "/api/invlocation/get_update", Perm: "settings:invlocation:query", Tag: tag, Summary: "One warehouse (?id=)", H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.Get(c.Context(), c.User, id) })},
-		{Method: "GET", Path: "/api/invlocation/nextNumber", Perm: "settings:invlocation:add", Tag: tag, Summary: "The proposed number of a new warehouse", H: func(c *server.Ctx) (any, error) { return s.NextNumber(c.Context()) }},
-		{Method: "POST", Path: "/api/invlocation/add", Perm: "settings:invlocation:add", Log: "log.location.add", Tag: tag, Summary: "Create a warehouse (shopIds: the shops using it; empty = the active shop)", H: server.In(func(c *server.Ctx, in Input) (any, error) { return s.Add(c.Context(), c.User, in) })},
-		{Method: "POST", Path: "/api/invlocation/update", Perm: "settings:invlocation:update", Log: "log.location.update", Tag: tag, Summary: "Update a warehouse (body with id)", H: server.In(func(c *server.Ctx, in Input) (any, error) { return s.Update(c.Context(), c.User, in) })},
-		{Method: "DELETE", Path: "/api/invlocation/delete", Perm: "settings:invlocation:delete", Log: "log.location.delete", Tag: tag, Summary: "Delete warehouses (?id=1,2); per-id results, refused while in use", H: server.QIDs("id", func(c *server.Ctx, ids []int64) (any, error) {
-			return c.Batch(ids, func(id int64) error { return s.Delete(c.Context(), c.User, id) }), nil
-		})},
-		{Method: "POST", Path: "/api/invlocation/disable", Perm: "settings:invlocation:disable", Log: "log.location.disable", Tag: tag, Summary: "Disable (disable=1, default) or enable (disable=0) warehouses (?id=1,2); per-id results", H: server.QIDs("id", func(c *server.Ctx, ids []int64) (any, error) {
-			d, err := disableParam(c)
-			if err != nil {
-				return nil, err
-			}
-			return c.Batch(ids, func(id int64) error { return s.SetDisabled(c.Context(), c.User, id, d) }), nil
-		})},
+		{Method: "GET", Path: "/api/invlocation/list", Perm: "settings:invlocation:query", Tag: tag, H: server.Listed(h.list),
+			Summary: "Page of the warehouses the caller sees (page, rows, sidx number|name, sord, matchCon, disable, shopId)"},
+		{Method: "GET", Path: "/api/invlocation/get_update", Perm: "settings:invlocation:query", Tag: tag, H: server.QID("id", h.get),
+			Summary: "One warehouse (?id=)"},
+		{Method: "GET", Path: "/api/invlocation/nextNumber", Perm: "settings:invlocation:add", Tag: tag, H: h.nextNumber,
+			Summary: "The proposed number of a new warehouse"},
+		{Method: "POST", Path: "/api/invlocation/add", Perm: "settings:invlocation:add", Log: "log.location.add", Tag: tag, H: server.In(h.add),
+			Summary: "Create a warehouse (shopIds: the shops using it; empty = the active shop)"},
+		{Method: "POST", Path: "/api/invlocation/update", Perm: "settings:invlocation:update", Log: "log.location.update", Tag: tag, H: server.In(h.update),
+			Summary: "Update a warehouse (body with id)"},
+		{Method: "DELETE", Path: "/api/invlocation/delete", Perm: "settings:invlocation:delete", Log: "log.location.delete", Tag: tag, H: server.QIDs("id", h.delete),
+			Summary: "Delete warehouses (?id=1,2); per-id results, refused while in use"},
+		{Method: "POST", Path: "/api/invlocation/disable", Perm: "settings:invlocation:disable", Log: "log.location.disable", Tag: tag, H: server.QIDs("id", h.disable),
+			Summary: "Disable (disable=1, default) or enable (disable=0) warehouses (?id=1,2); per-id results"},
 	}
+}
+
+// handlers are the route table's handlers: they read the request and call
+// the service.
+type handlers struct{ s *Service }
+
+func (h handlers) list(c *server.Ctx, p server.ListParams) (any, error) {
+	q, err := listQuery(c)
+	if err != nil {
+		return nil, err
+	}
+	return h.s.List(c.Context(), c.User, q, p)
+}
+
+func (h handlers) get(c *server.Ctx, id int64) (any, error) { return h.s.Get(c.Context(), c.User, id) }
+
+func (h handlers) nextNumber(c *server.Ctx) (any, error) { return h.s.NextNumber(c.Context()) }
+
+func (h handlers) add(c *server.Ctx, in Input) (any, error) { return h.s.Add(c.Context(), c.User, in) }
+
+func (h handlers) update(c *server.Ctx, in Input) (any, error) {
+	return h.s.Update(c.Context(), c.User, in)
+}
+
+func (h handlers) delete(c *server.Ctx, ids []int64) (any, error) {
+	return c.Batch(ids, func(id int64) error { return h.s.Delete(c.Context(), c.User, id) }), nil
+}
+
+func (h handlers) disable(c *server.Ctx, ids []int64) (any, error) {
+	d, err := disableParam(c)
+	if err != nil {
+		return nil, err
+	}
+	return c.Batch(ids, func(id int64) error { return h.s.SetDisabled(c.Context(), c.User, id, d) }), nil
 }
 
 func listQuery(c *server.Ctx) (ListQuery, error) {

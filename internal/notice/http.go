@@ -10,35 +10,88 @@ import (
 // Routes lists the domain's endpoints.
 func Routes(s *Service) []server.Route {
 	const base = "/api/notices"
+	const tag = "notice"
+	h := handlers{s}
 	return []server.Route{
-		{Method: "GET", Path: base + "/page", Perm: "sys:notice:query", Tag: "notice", Summary: "Page of notices (title, publishStatus 0 draft / 1 published / -1 revoked, pageNum, pageSize)", H: server.Paged(func(c *server.Ctx, p server.PageParams) (any, error) {
-			status, err := optInt(c, "publishStatus", Draft, Published, Revoked)
-			if err != nil {
-				return nil, err
-			}
-			list, total, err := s.Page(c.Context(), PageQuery{Title: c.Query("title"), PublishStatus: status, Offset: p.Offset(), Limit: p.PageSize})
-			return server.NewPage(list, total), err
-		})},
-		{Method: "GET", Path: base + "/{id}/form", Perm: "sys:notice:edit", Tag: "notice", Summary: "One notice for the edit form, with its target users", H: server.ID("id", func(c *server.Ctx, id int64) (any, error) { return s.Form(c.Context(), id) })},
-		{Method: "POST", Path: base + "/{$}", Perm: "sys:notice:add", Log: "log.notice.create", Tag: "notice", Summary: "Create a draft notice", H: server.In(func(c *server.Ctx, in Input) (any, error) { return s.Create(c.Context(), c.User, in) })},
-		{Method: "POST", Path: base + "/{id}", Perm: "sys:notice:edit", Log: "log.notice.update", Tag: "notice", Summary: "Update a draft or revoked notice", H: server.IDIn("id", func(c *server.Ctx, id int64, in Input) (any, error) {
-			return server.Done(s.Update(c.Context(), c.User, id, in))
-		})},
-		{Method: "DELETE", Path: base + "/{ids}", Perm: "sys:notice:delete", Log: "log.notice.delete", Tag: "notice", Summary: "Delete notices that are not published (ids 1,2,3)", H: server.IDs("ids", func(c *server.Ctx, ids []int64) (any, error) { return server.Done(s.Delete(c.Context(), ids)) })},
-		{Method: "POST", Path: base + "/{id}/publish", Perm: "sys:notice:publish", Log: "log.notice.publish", Tag: "notice", Summary: "Publish a draft or revoked notice", H: server.ID("id", func(c *server.Ctx, id int64) (any, error) { return server.Done(s.Publish(c.Context(), c.User, id)) })},
-		{Method: "POST", Path: base + "/{id}/revoke", Perm: "sys:notice:revoke", Log: "log.notice.revoke", Tag: "notice", Summary: "Revoke a published notice", H: server.ID("id", func(c *server.Ctx, id int64) (any, error) { return server.Done(s.Revoke(c.Context(), id)) })},
-		{Method: "GET", Path: base + "/{id}/detail", Tag: "notice", Summary: "Read a notice meant for the caller (any notice with sys:notice:query); marks it read", H: server.ID("id", func(c *server.Ctx, id int64) (any, error) { return s.Detail(c.Context(), c.User, id) })},
-		{Method: "GET", Path: base + "/my-page", Tag: "notice", Summary: "Page of the published notices meant for the caller (title, isRead, pageNum, pageSize)", H: server.Paged(func(c *server.Ctx, p server.PageParams) (any, error) {
-			read, err := optInt(c, "isRead", 0, 1)
-			if err != nil {
-				return nil, err
-			}
-			list, total, err := s.MyPage(c.Context(), c.User, MineQuery{Title: c.Query("title"), IsRead: read, Offset: p.Offset(), Limit: p.PageSize})
-			return server.NewPage(list, total), err
-		})},
-		{Method: "POST", Path: base + "/read-all", Log: "log.notice.readAll", Tag: "notice", Summary: "Mark every notice meant for the caller read", H: func(c *server.Ctx) (any, error) { return server.Done(s.ReadAll(c.Context(), c.User)) }},
-		{Method: "GET", Path: base + "/unread-count", Tag: "notice", Summary: "Number of unread notices meant for the caller (for the badge)", H: func(c *server.Ctx) (any, error) { return s.UnreadCount(c.Context(), c.User) }},
+		{Method: "GET", Path: base + "/page", Perm: "sys:notice:query", Tag: tag, H: server.Paged(h.page),
+			Summary: "Page of notices (title, publishStatus 0 draft / 1 published / -1 revoked, pageNum, pageSize)"},
+		{Method: "GET", Path: base + "/{id}/form", Perm: "sys:notice:edit", Tag: tag, H: server.ID("id", h.form),
+			Summary: "One notice for the edit form, with its target users"},
+		{Method: "POST", Path: base + "/{$}", Perm: "sys:notice:add", Log: "log.notice.create", Tag: tag, H: server.In(h.create),
+			Summary: "Create a draft notice"},
+		{Method: "POST", Path: base + "/{id}", Perm: "sys:notice:edit", Log: "log.notice.update", Tag: tag, H: server.IDIn("id", h.update),
+			Summary: "Update a draft or revoked notice"},
+		{Method: "DELETE", Path: base + "/{ids}", Perm: "sys:notice:delete", Log: "log.notice.delete", Tag: tag, H: server.IDs("ids", h.delete),
+			Summary: "Delete notices that are not published (ids 1,2,3)"},
+		{Method: "POST", Path: base + "/{id}/publish", Perm: "sys:notice:publish", Log: "log.notice.publish", Tag: tag, H: server.ID("id", h.publish),
+			Summary: "Publish a draft or revoked notice"},
+		{Method: "POST", Path: base + "/{id}/revoke", Perm: "sys:notice:revoke", Log: "log.notice.revoke", Tag: tag, H: server.ID("id", h.revoke),
+			Summary: "Revoke a published notice"},
+		{Method: "GET", Path: base + "/{id}/detail", Tag: tag, H: server.ID("id", h.detail),
+			Summary: "Read a notice meant for the caller (any notice with sys:notice:query); marks it read"},
+		{Method: "GET", Path: base + "/my-page", Tag: tag, H: server.Paged(h.myPage),
+			Summary: "Page of the published notices meant for the caller (title, isRead, pageNum, pageSize)"},
+		{Method: "POST", Path: base + "/read-all", Log: "log.notice.readAll", Tag: tag, H: h.readAll,
+			Summary: "Mark every notice meant for the caller read"},
+		{Method: "GET", Path: base + "/unread-count", Tag: tag, H: h.unreadCount,
+			Summary: "Number of unread notices meant for the caller (for the badge)"},
 	}
+}
+
+// handlers are the route table's handlers: they read the request and call
+// the service.
+type handlers struct{ s *Service }
+
+func (h handlers) page(c *server.Ctx, p server.PageParams) (any, error) {
+	status, err := optInt(c, "publishStatus", Draft, Published, Revoked)
+	if err != nil {
+		return nil, err
+	}
+	list, total, err := h.s.Page(c.Context(), PageQuery{Title: c.Query("title"), PublishStatus: status, Offset: p.Offset(), Limit: p.PageSize})
+	return server.NewPage(list, total), err
+}
+
+func (h handlers) form(c *server.Ctx, id int64) (any, error) { return h.s.Form(c.Context(), id) }
+
+func (h handlers) create(c *server.Ctx, in Input) (any, error) {
+	return h.s.Create(c.Context(), c.User, in)
+}
+
+func (h handlers) update(c *server.Ctx, id int64, in Input) (any, error) {
+	return server.Done(h.s.Update(c.Context(), c.User, id, in))
+}
+
+func (h handlers) delete(c *server.Ctx, ids []int64) (any, error) {
+	return server.Done(h.s.Delete(c.Context(), ids))
+}
+
+func (h handlers) publish(c *server.Ctx, id int64) (any, error) {
+	return server.Done(h.s.Publish(c.Context(), c.User, id))
+}
+
+func (h handlers) revoke(c *server.Ctx, id int64) (any, error) {
+	return server.Done(h.s.Revoke(c.Context(), id))
+}
+
+func (h handlers) detail(c *server.Ctx, id int64) (any, error) {
+	return h.s.Detail(c.Context(), c.User, id)
+}
+
+func (h handlers) myPage(c *server.Ctx, p server.PageParams) (any, error) {
+	read, err := optInt(c, "isRead", 0, 1)
+	if err != nil {
+		return nil, err
+	}
+	list, total, err := h.s.MyPage(c.Context(), c.User, MineQuery{Title: c.Query("title"), IsRead: read, Offset: p.Offset(), Limit: p.PageSize})
+	return server.NewPage(list, total), err
+}
+
+func (h handlers) readAll(c *server.Ctx) (any, error) {
+	return server.Done(h.s.ReadAll(c.Context(), c.User))
+}
+
+func (h handlers) unreadCount(c *server.Ctx) (any, error) {
+	return h.s.UnreadCount(c.Context(), c.User)
 }
 
 // optInt reads an optional integer filter that must be one of allowed.

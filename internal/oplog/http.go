@@ -8,33 +8,48 @@ import (
 
 // Routes lists the domain's endpoints.
 func Routes(s *Service) []server.Route {
+	const tag = "log"
+	h := handlers{s}
 	return []server.Route{
-		{Method: "GET", Path: "/api/logs/page", Perm: "sys:log:query", Tag: "log", Summary: "Page of the operation log (keywords, module, createTime=from,to, pageNum, pageSize); non-administrators see their active shop only", H: server.Paged(func(c *server.Ctx, p server.PageParams) (any, error) {
-			pq := PageQuery{Keywords: c.Query("keywords"), Module: c.Query("module"), Offset: p.Offset(), Limit: p.PageSize}
-			from, to := createTimeRange(c)
-			if from != "" {
-				t, err := TimeBound(from, false, s.Loc)
-				if err != nil {
-					return nil, err
-				}
-				pq.From = &t
-			}
-			if to != "" {
-				t, err := TimeBound(to, true, s.Loc)
-				if err != nil {
-					return nil, err
-				}
-				pq.To = &t
-			}
-			list, total, err := s.Page(c.Context(), c.User, c.Lang, pq)
-			return server.NewPage(list, total), err
-		})},
-		{Method: "GET", Path: "/api/logs/visit-trend", Tag: "log", Summary: "Visits per day (startDate, endDate YYYY-MM-DD inclusive, at most 366 days) → {dates, pvList, uvList, ipList}", H: func(c *server.Ctx) (any, error) {
-			return s.Trend(c.Context(), c.User, c.Query("startDate"), c.Query("endDate"))
-		}},
-		{Method: "GET", Path: "/api/logs/visit-stats", Tag: "log", Summary: "Today's and all-time page views and visitors with growth over yesterday", H: func(c *server.Ctx) (any, error) { return s.Stats(c.Context(), c.User) }},
+		{Method: "GET", Path: "/api/logs/page", Perm: "sys:log:query", Tag: tag, H: server.Paged(h.page),
+			Summary: "Page of the operation log (keywords, module, createTime=from,to, pageNum, pageSize); non-administrators see their active shop only"},
+		{Method: "GET", Path: "/api/logs/visit-trend", Tag: tag, H: h.trend,
+			Summary: "Visits per day (startDate, endDate YYYY-MM-DD inclusive, at most 366 days) → {dates, pvList, uvList, ipList}"},
+		{Method: "GET", Path: "/api/logs/visit-stats", Tag: tag, H: h.stats,
+			Summary: "Today's and all-time page views and visitors with growth over yesterday"},
 	}
 }
+
+// handlers are the route table's handlers: they read the request and call
+// the service.
+type handlers struct{ s *Service }
+
+func (h handlers) page(c *server.Ctx, p server.PageParams) (any, error) {
+	pq := PageQuery{Keywords: c.Query("keywords"), Module: c.Query("module"), Offset: p.Offset(), Limit: p.PageSize}
+	from, to := createTimeRange(c)
+	if from != "" {
+		t, err := TimeBound(from, false, h.s.Loc)
+		if err != nil {
+			return nil, err
+		}
+		pq.From = &t
+	}
+	if to != "" {
+		t, err := TimeBound(to, true, h.s.Loc)
+		if err != nil {
+			return nil, err
+		}
+		pq.To = &t
+	}
+	list, total, err := h.s.Page(c.Context(), c.User, c.Lang, pq)
+	return server.NewPage(list, total), err
+}
+
+func (h handlers) trend(c *server.Ctx) (any, error) {
+	return h.s.Trend(c.Context(), c.User, c.Query("startDate"), c.Query("endDate"))
+}
+
+func (h handlers) stats(c *server.Ctx) (any, error) { return h.s.Stats(c.Context(), c.User) }
 
 // createTimeRange reads the createTime filter in the forms clients send it:
 // createTime=from,to, createTime=from&createTime=to, or

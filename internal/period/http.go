@@ -5,15 +5,25 @@ import "cangshu/internal/server"
 // Routes lists the period endpoints.
 func Routes(s *Service) []server.Route {
 	const tag = "period"
+	h := handlers{s}
 	return []server.Route{
-		{Method: "GET", Path: "/api/period/list", Perm: "settings:period:query", Tag: tag, Summary: "The date closed through (closeDate, empty = none) and every close (closeDate, userName, createTime), newest first", H: func(c *server.Ctx) (any, error) {
-			return s.List(c.Context())
-		}},
-		{Method: "POST", Path: "/api/period/close", Perm: "settings:period:close", Log: "log.period.close", Tag: tag, Summary: "Close the books through {date}: nothing dated on or before it may be saved, audited, un-audited or deleted", H: server.In(func(c *server.Ctx, in CloseInput) (any, error) {
-			return s.Close(c.Context(), c.User, in)
-		})},
-		{Method: "POST", Path: "/api/period/open", Perm: "settings:period:open", Log: "log.period.open", Tag: tag, Summary: "Reopen the last closed period (the close before it is in force again)", H: func(c *server.Ctx) (any, error) {
-			return s.Open(c.Context())
-		}},
+		{Method: "GET", Path: "/api/period/list", Perm: "settings:period:query", Tag: tag, H: h.list,
+			Summary: "The date closed through (closeDate, empty = none) and every close (closeDate, userName, createTime), newest first"},
+		{Method: "POST", Path: "/api/period/close", Perm: "settings:period:close", Log: "log.period.close", Tag: tag, H: server.In(h.close),
+			Summary: "Close the books through {date}: nothing dated on or before it may be saved, audited, un-audited or deleted"},
+		{Method: "POST", Path: "/api/period/open", Perm: "settings:period:open", Log: "log.period.open", Tag: tag, H: h.open,
+			Summary: "Reopen the last closed period (the close before it is in force again)"},
 	}
 }
+
+// handlers are the route table's handlers: they read the request and call
+// the service.
+type handlers struct{ s *Service }
+
+func (h handlers) list(c *server.Ctx) (any, error) { return h.s.List(c.Context()) }
+
+func (h handlers) close(c *server.Ctx, in CloseInput) (any, error) {
+	return h.s.Close(c.Context(), c.User, in)
+}
+
+func (h handlers) open(c *server.Ctx) (any, error) { return h.s.Open(c.Context()) }

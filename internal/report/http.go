@@ -12,36 +12,53 @@ import (
 // column spec) and GET /api/report/<name>/export (the Excel) for every
 // report, each with the report's own permission, and the dashboard.
 func Routes(s *Service) []server.Route {
+	const tag = "report"
+	h := handlers{s}
 	var out []server.Route
 	for _, name := range Names() {
 		out = append(out,
-			server.Route{Method: "GET", Path: "/api/report/" + name, Perm: Perm(name, "query"), Tag: "report",
-				Summary: "Report " + name + ": a page of rows (page, rows, sidx, sord) with the totals row (userdata) and the columns the caller may see; filters beginDate, endDate, locationId, invId, catId, buId, salesId, status, contactType, showZero, bySku (invBalance), serNum, matchCon; shopId (administrators)",
-				H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
-					f, shops, err := readFilter(c)
-					if err != nil {
-						return nil, err
-					}
-					return s.Run(c.Context(), c.User, c.Lang, name, f, shops, p)
-				})},
-			server.Route{Method: "GET", Path: "/api/report/" + name + "/export", Perm: Perm(name, "export"), Log: "log.report.export", Tag: "report",
-				Summary: "Excel of report " + name + " (every row and the totals row; the report's filters and sort)",
-				H: func(c *server.Ctx) (any, error) {
-					p, err := c.List()
-					if err != nil {
-						return nil, err
-					}
-					f, shops, err := readFilter(c)
-					if err != nil {
-						return nil, err
-					}
-					return s.Export(c.Context(), c.User, c.Lang, name, f, shops, p)
-				}},
+			server.Route{Method: "GET", Path: "/api/report/" + name, Perm: Perm(name, "query"), Tag: tag, H: server.Listed(h.run(name)),
+				Summary: "Report " + name + ": a page of rows (page, rows, sidx, sord) with the totals row (userdata) and the columns the caller may see; filters beginDate, endDate, locationId, invId, catId, buId, salesId, status, contactType, showZero, bySku (invBalance), serNum, matchCon; shopId (administrators)"},
+			server.Route{Method: "GET", Path: "/api/report/" + name + "/export", Perm: Perm(name, "export"), Log: "log.report.export", Tag: tag, H: h.export(name),
+				Summary: "Excel of report " + name + " (every row and the totals row; the report's filters and sort)"},
 		)
 	}
-	return append(out, server.Route{Method: "GET", Path: "/api/report/dashboard", Tag: "report",
-		Summary: "The home page's business figures of the active shop (today and this month: sales, purchases, gross profit; stock value; receivables and payables; low stock; top goods and customers), each only with its money right",
-		H:       func(c *server.Ctx) (any, error) { return s.Dashboard(c.Context(), c.User, c.Lang) }})
+	return append(out, server.Route{Method: "GET", Path: "/api/report/dashboard", Tag: tag, H: h.dashboard,
+		Summary: "The home page's business figures of the active shop (today and this month: sales, purchases, gross profit; stock value; receivables and payables; low stock; top goods and customers), each only with its money right"})
+}
+
+// handlers are the route table's handlers: they read the request and call
+// the service.
+type handlers struct{ s *Service }
+
+// run answers a page of report name.
+func (h handlers) run(name string) func(*server.Ctx, server.ListParams) (any, error) {
+	return func(c *server.Ctx, p server.ListParams) (any, error) {
+		f, shops, err := readFilter(c)
+		if err != nil {
+			return nil, err
+		}
+		return h.s.Run(c.Context(), c.User, c.Lang, name, f, shops, p)
+	}
+}
+
+// export answers the Excel of report name.
+func (h handlers) export(name string) func(*server.Ctx) (any, error) {
+	return func(c *server.Ctx) (any, error) {
+		p, err := c.List()
+		if err != nil {
+			return nil, err
+		}
+		f, shops, err := readFilter(c)
+		if err != nil {
+			return nil, err
+		}
+		return h.s.Export(c.Context(), c.User, c.Lang, name, f, shops, p)
+	}
+}
+
+func (h handlers) dashboard(c *server.Ctx) (any, error) {
+	return h.s.Dashboard(c.Context(), c.User, c.Lang)
 }
 
 // readFilter reads a report's filters.

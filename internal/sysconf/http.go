@@ -10,29 +10,67 @@ import (
 
 // Routes lists the config-key and system-parameter endpoints.
 func Routes(s *Service) []server.Route {
-	view := func(c *server.Ctx) View {
-		return View{Lang: c.Lang, SeeSecrets: c.User.Can("sys:config:update")}
-	}
+	const tag = "config"
+	h := handlers{s}
 	return []server.Route{
-		{Method: "GET", Path: "/api/config/page", Perm: "sys:config:query", Tag: "config", Summary: "Page of config keys (keywords over name and key, pageNum, pageSize)", H: server.Paged(func(c *server.Ctx, p server.PageParams) (any, error) {
-			return s.Page(c.Context(), view(c), c.Query("keywords"), p)
-		})},
-		{Method: "GET", Path: "/api/config/{id}/form", Perm: "sys:config:update", Tag: "config", Summary: "A config key for editing", H: server.ID("id", func(c *server.Ctx, id int64) (any, error) { return s.Form(c.Context(), view(c), id) })},
-		{Method: "POST", Path: "/api/config/{$}", Perm: "sys:config:add", Log: "log.sysconf.create", Tag: "config", Summary: "Create a config key", H: server.In(func(c *server.Ctx, in Input) (any, error) { return s.Create(c.Context(), view(c), in) })},
-		{Method: "POST", Path: "/api/config/{id}", Perm: "sys:config:update", Log: "log.sysconf.update", Tag: "config", Summary: "Update a config key (built-in keys: value and remark only)", H: server.IDIn("id", func(c *server.Ctx, id int64, in Input) (any, error) {
-			return s.Update(c.Context(), view(c), id, in)
-		})},
-		{Method: "DELETE", Path: "/api/config/{ids}", Perm: "sys:config:delete", Log: "log.sysconf.delete", Tag: "config", Summary: "Delete config keys (ids 1,2,3; built-in keys refused)", H: server.IDs("ids", func(c *server.Ctx, ids []int64) (any, error) { return server.Done(s.Delete(c.Context(), ids)) })},
-		{Method: "POST", Path: "/api/config/refresh", Perm: "sys:config:refresh", Log: "log.sysconf.refresh", Tag: "config", Summary: "Refresh the config cache (a no-op: values are always read from the database)", H: func(c *server.Ctx) (any, error) { return server.Done(s.Refresh(c.Context())) }},
-		{Method: "GET", Path: "/api/config/system", Perm: "settings:parameter:query", Tag: "config", Summary: "Every system parameter, typed", H: func(c *server.Ctx) (any, error) { return s.SystemFor(c.Context(), view(c)) }},
-		{Method: "POST", Path: "/api/config/system", Perm: "settings:parameter:update", Log: "log.sysconf.system", Tag: "config", Summary: "Change system parameters (a partial object; all or nothing)", H: func(c *server.Ctx) (any, error) {
-			values, err := bindSystem(c)
-			if err != nil {
-				return nil, err
-			}
-			return s.UpdateSystem(c.Context(), view(c), values)
-		}},
+		{Method: "GET", Path: "/api/config/page", Perm: "sys:config:query", Tag: tag, H: server.Paged(h.page),
+			Summary: "Page of config keys (keywords over name and key, pageNum, pageSize)"},
+		{Method: "GET", Path: "/api/config/{id}/form", Perm: "sys:config:update", Tag: tag, H: server.ID("id", h.form),
+			Summary: "A config key for editing"},
+		{Method: "POST", Path: "/api/config/{$}", Perm: "sys:config:add", Log: "log.sysconf.create", Tag: tag, H: server.In(h.create),
+			Summary: "Create a config key"},
+		{Method: "POST", Path: "/api/config/{id}", Perm: "sys:config:update", Log: "log.sysconf.update", Tag: tag, H: server.IDIn("id", h.update),
+			Summary: "Update a config key (built-in keys: value and remark only)"},
+		{Method: "DELETE", Path: "/api/config/{ids}", Perm: "sys:config:delete", Log: "log.sysconf.delete", Tag: tag, H: server.IDs("ids", h.delete),
+			Summary: "Delete config keys (ids 1,2,3; built-in keys refused)"},
+		{Method: "POST", Path: "/api/config/refresh", Perm: "sys:config:refresh", Log: "log.sysconf.refresh", Tag: tag, H: h.refresh,
+			Summary: "Refresh the config cache (a no-op: values are always read from the database)"},
+		{Method: "GET", Path: "/api/config/system", Perm: "settings:parameter:query", Tag: tag, H: h.system,
+			Summary: "Every system parameter, typed"},
+		{Method: "POST", Path: "/api/config/system", Perm: "settings:parameter:update", Log: "log.sysconf.system", Tag: tag, H: h.updateSystem,
+			Summary: "Change system parameters (a partial object; all or nothing)"},
 	}
+}
+
+// handlers are the route table's handlers: they read the request and call
+// the service.
+type handlers struct{ s *Service }
+
+// view is what the caller may see of config keys.
+func view(c *server.Ctx) View {
+	return View{Lang: c.Lang, SeeSecrets: c.User.Can("sys:config:update")}
+}
+
+func (h handlers) page(c *server.Ctx, p server.PageParams) (any, error) {
+	return h.s.Page(c.Context(), view(c), c.Query("keywords"), p)
+}
+
+func (h handlers) form(c *server.Ctx, id int64) (any, error) {
+	return h.s.Form(c.Context(), view(c), id)
+}
+
+func (h handlers) create(c *server.Ctx, in Input) (any, error) {
+	return h.s.Create(c.Context(), view(c), in)
+}
+
+func (h handlers) update(c *server.Ctx, id int64, in Input) (any, error) {
+	return h.s.Update(c.Context(), view(c), id, in)
+}
+
+func (h handlers) delete(c *server.Ctx, ids []int64) (any, error) {
+	return server.Done(h.s.Delete(c.Context(), ids))
+}
+
+func (h handlers) refresh(c *server.Ctx) (any, error) { return server.Done(h.s.Refresh(c.Context())) }
+
+func (h handlers) system(c *server.Ctx) (any, error) { return h.s.SystemFor(c.Context(), view(c)) }
+
+func (h handlers) updateSystem(c *server.Ctx) (any, error) {
+	values, err := bindSystem(c)
+	if err != nil {
+		return nil, err
+	}
+	return h.s.UpdateSystem(c.Context(), view(c), values)
 }
 
 // bindSystem decodes a partial parameter object. Its input struct is made

@@ -29,7 +29,7 @@ func (s *Service) SendCode(ctx context.Context, who *server.Principal, lang i18n
 	}
 	code, err := newCode()
 	if err != nil {
-		return err
+		return errs.Wrap("verification code", err)
 	}
 	now := s.now()
 	var codeID int64
@@ -49,11 +49,11 @@ func (s *Service) SendCode(ctx context.Context, who *server.Principal, lang i18n
 		// Earlier codes die; long-expired ones are removed.
 		if _, err := tx.Exec(ctx, "UPDATE verify_codes SET used_at = ? WHERE user_id = ? AND channel = ? AND used_at IS NULL",
 			now, who.UserID, channel); err != nil {
-			return err
+			return errs.Wrap("retire earlier codes", err)
 		}
 		if _, err := tx.Exec(ctx, "DELETE FROM verify_codes WHERE user_id = ? AND channel = ? AND expires_at < ?",
 			who.UserID, channel, now.Add(-24*time.Hour)); err != nil {
-			return err
+			return errs.Wrap("delete expired codes", err)
 		}
 		return tx.QueryRow(ctx, `INSERT INTO verify_codes (user_id, channel, target, code_hash, attempts, expires_at, created_at)
 			VALUES (?, ?, ?, ?, 0, ?, ?) RETURNING id`, who.UserID, channel, target, hashCode(who.UserID, channel, target, code),
@@ -71,7 +71,7 @@ func (s *Service) SendCode(ctx context.Context, who *server.Principal, lang i18n
 			bg := context.WithoutCancel(ctx)
 			if err := s.db.InTx(bg, func(tx *db.Tx) error {
 				_, err := tx.Exec(bg, "DELETE FROM verify_codes WHERE id = ?", codeID)
-				return err
+				return errs.Wrap(fmt.Sprintf("delete code %d", codeID), err)
 			}); err != nil {
 				s.opt.Logger.Error("drop unsent one-time code", "err", err.Error())
 			}
@@ -141,17 +141,17 @@ func (s *Service) Bind(ctx context.Context, who *server.Principal, channel strin
 		if subtle.ConstantTimeCompare([]byte(hash), []byte(hashCode(who.UserID, channel, target, code))) != 1 {
 			codeErr = errs.Field("code", "user.code.wrong")
 			_, err := tx.Exec(ctx, "UPDATE verify_codes SET attempts = attempts + 1 WHERE id = ?", id)
-			return err
+			return errs.Wrap(fmt.Sprintf("count attempt on code %d", id), err)
 		}
 		if _, err := tx.Exec(ctx, "UPDATE verify_codes SET used_at = ? WHERE id = ?", now, id); err != nil {
-			return err
+			return errs.Wrap(fmt.Sprintf("use code %d", id), err)
 		}
 		column := "mobile"
 		if channel == ChannelEmail {
 			column = "email"
 		}
 		_, err = tx.Exec(ctx, "UPDATE users SET "+column+" = ?, updated_at = ? WHERE id = ?", target, now, who.UserID)
-		return err
+		return errs.Wrap(fmt.Sprintf("bind %s of user %d", channel, who.UserID), err)
 	})
 	if err != nil {
 		return errs.Wrap("bind "+channel, err)
@@ -162,7 +162,7 @@ func (s *Service) Bind(ctx context.Context, who *server.Principal, channel strin
 func newCode() (string, error) {
 	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
 	if err != nil {
-		return "", err
+		return "", errs.Wrap("verification code", err)
 	}
 	return fmt.Sprintf("%06d", n.Int64()), nil
 }

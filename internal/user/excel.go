@@ -42,17 +42,17 @@ func (s *Service) Template(lang i18n.Lang) (server.File, error) {
 func (s *Service) Export(ctx context.Context, who *server.Principal, lang i18n.Lang, q ListQuery) (server.File, error) {
 	list, _, err := listUsers(ctx, s.db, lang, scopeOf(who), q, -1, 0)
 	if err != nil {
-		return server.File{}, err
+		return server.File{}, errs.Wrap("export users: list", err)
 	}
 	f := excelize.NewFile()
 	defer f.Close()
 	sheet := i18n.T(lang, "user.sheet.users")
 	if err := f.SetSheetName("Sheet1", sheet); err != nil {
-		return server.File{}, err
+		return server.File{}, errs.Wrap("export users: sheet name", err)
 	}
 	sw, err := f.NewStreamWriter(sheet)
 	if err != nil {
-		return server.File{}, err
+		return server.File{}, errs.Wrap("export users: stream writer", err)
 	}
 	labels := []errs.Key{labelUsername, labelNickname, labelDept, labelGender, labelMobile, labelEmail, labelRoles, labelShops, labelStatus, labelCreateTime}
 	widths := []float64{16, 16, 16, 8, 14, 24, 24, 24, 8, 20}
@@ -64,7 +64,7 @@ func (s *Service) Export(ctx context.Context, who *server.Principal, lang i18n.L
 		head[i] = i18n.T(lang, string(l))
 	}
 	if err := sw.SetRow("A1", head); err != nil {
-		return server.File{}, err
+		return server.File{}, errs.Wrap("export users: header", err)
 	}
 	for i, u := range list {
 		row := []any{u.Username, u.Nickname, u.DeptName, i18n.T(lang, "user.gender."+strconv.Itoa(u.Gender)),
@@ -72,15 +72,15 @@ func (s *Service) Export(ctx context.Context, who *server.Principal, lang i18n.L
 			u.CreateTime.In(time.Local).Format(time.DateTime)}
 		cell, _ := excelize.CoordinatesToCellName(1, i+2)
 		if err := sw.SetRow(cell, row); err != nil {
-			return server.File{}, err
+			return server.File{}, errs.Wrap("export users: row", err)
 		}
 	}
 	if err := sw.Flush(); err != nil {
-		return server.File{}, err
+		return server.File{}, errs.Wrap("export users: flush", err)
 	}
 	buf, err := f.WriteToBuffer()
 	if err != nil {
-		return server.File{}, err
+		return server.File{}, errs.Wrap("export users: write", err)
 	}
 	return server.File{Name: i18n.T(lang, "user.file.export"), ContentType: server.XLSX, Data: buf.Bytes()}, nil
 }
@@ -116,7 +116,7 @@ func (s *Service) Import(ctx context.Context, who *server.Principal, lang i18n.L
 	if deptID > 0 {
 		ok, err := db.Existing(ctx, s.db, "depts", []int64{deptID})
 		if err != nil {
-			return ImportResult{}, err
+			return ImportResult{}, errs.Wrap("import users: check the department", err)
 		}
 		if !ok[deptID] {
 			return ImportResult{}, errs.Field("deptId", "err.notFound", errs.A("what", labelDept))
@@ -124,12 +124,12 @@ func (s *Service) Import(ctx context.Context, who *server.Principal, lang i18n.L
 	}
 	f, err := sheet.Read(lang, file, importColumns, MaxImportRows)
 	if err != nil {
-		return ImportResult{}, err
+		return ImportResult{}, errs.Wrap("import users: read the sheet", err)
 	}
 	headers, rows := f.Headers, f.Rows
 	ref, err := loadImportRefs(ctx, s.db, rows)
 	if err != nil {
-		return ImportResult{}, err
+		return ImportResult{}, errs.Wrap("import users: references", err)
 	}
 	res := ImportResult{MessageList: []string{}, Errors: []ImportError{}}
 	users := make([]importUser, 0, len(rows))
@@ -160,7 +160,7 @@ func (s *Service) Import(ctx context.Context, who *server.Principal, lang i18n.L
 		// which each user must change at first sign-in.
 		hash, err := auth.HashPassword(pw, s.opt.PasswordCost)
 		if err != nil {
-			return err
+			return errs.Wrap("import users: hash the password", err)
 		}
 		now := s.now()
 		for _, u := range users {
@@ -229,14 +229,14 @@ func loadImportRefs(ctx context.Context, q db.Querier, rows []sheet.Row) (import
 func codeMap(ctx context.Context, q db.Querier, query string, into map[string]int64, norm func(string) string) error {
 	rows, err := q.Query(ctx, query)
 	if err != nil {
-		return err
+		return errs.Wrap("read codes", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var id int64
 		var code string
 		if err := rows.Scan(&id, &code); err != nil {
-			return err
+			return errs.Wrap("read codes", err)
 		}
 		into[norm(code)] = id
 	}

@@ -48,7 +48,7 @@ func (s *Service) now() time.Time { return s.Now().UTC() }
 func (s *Service) Me(ctx context.Context, who *server.Principal) (Me, error) {
 	m, err := loadMe(ctx, s.db, who.UserID)
 	if err != nil {
-		return Me{}, err
+		return Me{}, errs.Wrap(fmt.Sprintf("read user %d", who.UserID), err)
 	}
 	m.Roles, m.Perms, m.MustChangePassword, m.ShopID = who.Roles, who.Perms, who.MustChangePassword, who.ShopID
 	if who.IsRoot() {
@@ -67,7 +67,7 @@ func (s *Service) Me(ctx context.Context, who *server.Principal) (Me, error) {
 func (s *Service) Page(ctx context.Context, who *server.Principal, lang i18n.Lang, f ListQuery, p server.PageParams) (server.PageResult[Item], error) {
 	list, total, err := listUsers(ctx, s.db, lang, scopeOf(who), f, p.PageSize, p.Offset())
 	if err != nil {
-		return server.PageResult[Item]{}, err
+		return server.PageResult[Item]{}, errs.Wrap("list users", err)
 	}
 	return server.NewPage(list, total), nil
 }
@@ -101,7 +101,7 @@ func (s *Service) Create(ctx context.Context, who *server.Principal, in Input) (
 		}
 		hash, err := auth.HashPassword(pw, s.opt.PasswordCost)
 		if err != nil {
-			return err
+			return errs.Wrap("hash the password", err)
 		}
 		id, err = insertUser(ctx, tx, newUser{
 			username: in.Username, nickname: in.Nickname, mobile: in.Mobile, email: in.Email, avatar: in.Avatar,
@@ -114,7 +114,7 @@ func (s *Service) Create(ctx context.Context, who *server.Principal, in Input) (
 			return err
 		}
 		if err := addLinks(ctx, tx, "user_roles", "role_id", id, in.RoleIDs); err != nil {
-			return err
+			return errs.Wrap(fmt.Sprintf("roles of user %d", id), err)
 		}
 		return addLinks(ctx, tx, "user_shops", "shop_id", id, in.ShopIDs)
 	})
@@ -146,7 +146,7 @@ func (s *Service) Update(ctx context.Context, who *server.Principal, id int64, i
 		}
 		before, err := userStatus(ctx, tx, id)
 		if err != nil {
-			return err
+			return errs.Wrap(fmt.Sprintf("read user %d", id), err)
 		}
 		if err := updateUser(ctx, tx, id, in, s.now()); err != nil {
 			if db.IsUnique(err) {
@@ -155,18 +155,18 @@ func (s *Service) Update(ctx context.Context, who *server.Principal, id int64, i
 			return err
 		}
 		if err := setLinks(ctx, tx, "user_roles", "role_id", id, in.RoleIDs); err != nil {
-			return err
+			return errs.Wrap(fmt.Sprintf("roles of user %d", id), err)
 		}
 		shops := in.ShopIDs
 		if !who.IsRoot() {
 			// A shop the caller does not belong to stays as it was.
 			mine, err := db.Values[int64](ctx, tx, "SELECT shop_id FROM user_shops WHERE user_id = ?", who.UserID)
 			if err != nil {
-				return err
+				return errs.Wrap(fmt.Sprintf("shops of user %d", who.UserID), err)
 			}
 			had, err := db.Values[int64](ctx, tx, "SELECT shop_id FROM user_shops WHERE user_id = ?", id)
 			if err != nil {
-				return err
+				return errs.Wrap(fmt.Sprintf("shops of user %d", id), err)
 			}
 			for _, sh := range had {
 				if !slices.Contains(mine, sh) && !slices.Contains(shops, sh) {
@@ -175,11 +175,11 @@ func (s *Service) Update(ctx context.Context, who *server.Principal, id int64, i
 			}
 		}
 		if err := setLinks(ctx, tx, "user_shops", "shop_id", id, shops); err != nil {
-			return err
+			return errs.Wrap(fmt.Sprintf("shops of user %d", id), err)
 		}
 		if before == 1 && *in.Status != 1 {
 			if err := auth.RevokeUserSessions(ctx, tx, id, 0); err != nil {
-				return err
+				return errs.Wrap(fmt.Sprintf("revoke sessions of user %d", id), err)
 			}
 		}
 		return s.keepRoot(ctx, tx)
@@ -219,7 +219,7 @@ func (s *Service) ResetPassword(ctx context.Context, who *server.Principal, id i
 	}
 	hash, err := auth.HashPassword(password, s.opt.PasswordCost)
 	if err != nil {
-		return err
+		return errs.Wrap("hash the password", err)
 	}
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := mustSee(ctx, tx, scopeOf(who), id); err != nil {
@@ -229,7 +229,7 @@ func (s *Service) ResetPassword(ctx context.Context, who *server.Principal, id i
 			return err
 		}
 		if err := setPasswordHash(ctx, tx, id, hash, true, s.now()); err != nil {
-			return err
+			return errs.Wrap(fmt.Sprintf("set password of user %d", id), err)
 		}
 		return auth.RevokeUserSessions(ctx, tx, id, 0)
 	})
@@ -254,7 +254,7 @@ func (s *Service) UpdateProfile(ctx context.Context, who *server.Principal, in P
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		_, err := tx.Exec(ctx, `UPDATE users SET nickname = COALESCE(?, nickname), avatar = COALESCE(?, avatar),
 			gender = COALESCE(?, gender), updated_at = ? WHERE id = ?`, in.Nickname, in.Avatar, in.Gender, s.now(), who.UserID)
-		return err
+		return errs.Wrap(fmt.Sprintf("update profile of user %d", who.UserID), err)
 	})
 	return errs.Wrap("update profile", err)
 }
@@ -287,21 +287,21 @@ func (s *Service) ChangePassword(ctx context.Context, who *server.Principal, in 
 	}
 	hash, err := auth.HashPassword(in.NewPassword, s.opt.PasswordCost)
 	if err != nil {
-		return err
+		return errs.Wrap("hash the password", err)
 	}
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		cur, err := passwordHash(ctx, tx, who.UserID)
 		if err != nil {
-			return err
+			return errs.Wrap(fmt.Sprintf("read password of user %d", who.UserID), err)
 		}
 		if cur != old {
 			return errs.Conflict("err.stale")
 		}
 		if err := auth.ClearPasswordFailures(ctx, tx, who.Username, now); err != nil {
-			return err
+			return errs.Wrap("clear password failures", err)
 		}
 		if err := setPasswordHash(ctx, tx, who.UserID, hash, false, now); err != nil {
-			return err
+			return errs.Wrap(fmt.Sprintf("set password of user %d", who.UserID), err)
 		}
 		return auth.RevokeUserSessions(ctx, tx, who.UserID, who.SessionID)
 	})
@@ -314,7 +314,7 @@ func (s *Service) ChangePassword(ctx context.Context, who *server.Principal, in 
 func (s *Service) checkRefs(ctx context.Context, q db.Querier, who *server.Principal, in *Input, self int64) error {
 	taken, err := usernameTaken(ctx, q, in.Username, self)
 	if err != nil {
-		return err
+		return errs.Wrap("check the username", err)
 	}
 	if taken {
 		return errs.Duplicate("username", labelUsername, in.Username)
@@ -323,7 +323,7 @@ func (s *Service) checkRefs(ctx context.Context, q db.Querier, who *server.Princ
 	if in.DeptID > 0 {
 		ok, err := db.Existing(ctx, q, "depts", []int64{in.DeptID})
 		if err != nil {
-			return err
+			return errs.Wrap("check the department", err)
 		}
 		if !ok[in.DeptID] {
 			f.Add("deptId", "err.notFound", errs.A("what", labelDept))
@@ -331,7 +331,7 @@ func (s *Service) checkRefs(ctx context.Context, q db.Querier, who *server.Princ
 	}
 	roles, err := db.Existing(ctx, q, "roles", in.RoleIDs)
 	if err != nil {
-		return err
+		return errs.Wrap("check the roles", err)
 	}
 	for _, id := range in.RoleIDs {
 		if !roles[id] {
@@ -341,7 +341,7 @@ func (s *Service) checkRefs(ctx context.Context, q db.Querier, who *server.Princ
 	}
 	shops, err := db.Existing(ctx, q, "shops", in.ShopIDs)
 	if err != nil {
-		return err
+		return errs.Wrap("check the shops", err)
 	}
 	for _, id := range in.ShopIDs {
 		if !shops[id] {
@@ -355,7 +355,7 @@ func (s *Service) checkRefs(ctx context.Context, q db.Querier, who *server.Princ
 	if !who.IsRoot() {
 		root, err := rootRoleID(ctx, q)
 		if err != nil {
-			return err
+			return errs.Wrap("root role", err)
 		}
 		if root > 0 && slices.Contains(in.RoleIDs, root) {
 			return errs.Forbidden("user.err.grantRoot")
@@ -365,7 +365,7 @@ func (s *Service) checkRefs(ctx context.Context, q db.Querier, who *server.Princ
 		}
 		mine, err := db.Values[int64](ctx, q, "SELECT shop_id FROM user_shops WHERE user_id = ?", who.UserID)
 		if err != nil {
-			return err
+			return errs.Wrap(fmt.Sprintf("shops of user %d", who.UserID), err)
 		}
 		for _, id := range in.ShopIDs {
 			if !slices.Contains(mine, id) {
@@ -386,7 +386,7 @@ func mayAssignRoles(ctx context.Context, q db.Querier, who *server.Principal, ro
 		WHERE m.perm <> '' AND rm.role_id IN `+db.In(len(roleIDs))+`
 		AND rm.role_id NOT IN (SELECT role_id FROM user_roles WHERE user_id = ?)`, append(db.Args(roleIDs), self)...)
 	if err != nil {
-		return err
+		return errs.Wrap("check assignable roles", err)
 	}
 	for _, perm := range perms {
 		if !who.Can(perm) {
@@ -403,7 +403,7 @@ func (s *Service) mayChange(ctx context.Context, q db.Querier, who *server.Princ
 	}
 	root, err := anyRoot(ctx, q, ids)
 	if err != nil {
-		return err
+		return errs.Wrap("check root users", err)
 	}
 	if root {
 		return errs.Forbidden("user.err.rootTarget")
@@ -415,7 +415,7 @@ func (s *Service) mayChange(ctx context.Context, q db.Querier, who *server.Princ
 func (s *Service) keepRoot(ctx context.Context, q db.Querier) error {
 	n, err := enabledRoots(ctx, q)
 	if err != nil {
-		return err
+		return errs.Wrap("count root users", err)
 	}
 	if n == 0 {
 		return errs.Conflict("user.err.lastRoot")

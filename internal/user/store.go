@@ -167,7 +167,7 @@ func namesByUser(ctx context.Context, q db.Querier, query string, ids []int64) (
 		pairs, err := db.All(ctx, q, func(r *sql.Rows, p *idName) error { return r.Scan(&p.id, &p.name) },
 			fmt.Sprintf(query, db.In(len(chunk))), db.Args(chunk)...)
 		if err != nil {
-			return nil, err
+			return nil, errs.Wrap("names by user", err)
 		}
 		for _, p := range pairs {
 			out[p.id] = append(out[p.id], p.name)
@@ -216,10 +216,10 @@ func loadForm(ctx context.Context, q db.Querier, id int64) (Form, error) {
 		f.DeptID = &dept.Int64
 	}
 	if f.RoleIDs, err = db.Values[int64](ctx, q, "SELECT role_id FROM user_roles WHERE user_id = ? ORDER BY role_id", id); err != nil {
-		return f, err
+		return f, errs.Wrap(fmt.Sprintf("roles of user %d", id), err)
 	}
 	if f.ShopIDs, err = db.Values[int64](ctx, q, "SELECT shop_id FROM user_shops WHERE user_id = ? ORDER BY shop_id", id); err != nil {
-		return f, err
+		return f, errs.Wrap(fmt.Sprintf("shops of user %d", id), err)
 	}
 	return f, nil
 }
@@ -255,7 +255,7 @@ func rootRoleID(ctx context.Context, q db.Querier) (int64, error) {
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil
 	}
-	return id, err
+	return id, errs.Wrap("root role", err)
 }
 
 // anyRoot reports whether one of the users holds the ROOT role.
@@ -272,7 +272,7 @@ func enabledRoots(ctx context.Context, q db.Querier) (int, error) {
 	var n int
 	err := q.QueryRow(ctx, `SELECT COUNT(DISTINCT u.id) FROM users u JOIN user_roles ur ON ur.user_id = u.id
 		JOIN roles r ON r.id = ur.role_id WHERE r.code = ? AND r.status = 1 AND u.status = 1`, server.RootRole).Scan(&n)
-	return n, err
+	return n, errs.Wrap("count root users", err)
 }
 
 // initPassword is the configured initial password, or the default.
@@ -343,7 +343,7 @@ func addLinks(ctx context.Context, q db.Querier, table, column string, userID in
 
 func deleteUsers(ctx context.Context, q db.Querier, ids []int64) error {
 	_, err := q.Exec(ctx, "DELETE FROM users WHERE id IN "+db.In(len(ids)), db.Args(ids)...)
-	return err
+	return errs.Wrap("delete users", err)
 }
 
 func setPasswordHash(ctx context.Context, q db.Querier, id int64, hash string, mustChange bool, now time.Time) error {
@@ -387,7 +387,7 @@ func loadProfile(ctx context.Context, q db.Querier, id int64) (Profile, error) {
 	names, err := namesByUser(ctx, q, `SELECT ur.user_id, r.name FROM user_roles ur JOIN roles r ON r.id = ur.role_id
 		WHERE ur.user_id IN %s ORDER BY r.sort, r.id`, []int64{id})
 	if err != nil {
-		return p, err
+		return p, errs.Wrap(fmt.Sprintf("roles of user %d", id), err)
 	}
 	p.RoleNames = strings.Join(names[id], ",")
 	return p, nil
@@ -414,7 +414,7 @@ func options(ctx context.Context, q db.Querier, sc scope) ([]Option, error) {
 func lockUser(ctx context.Context, q db.Querier, id int64) error {
 	res, err := q.Exec(ctx, "UPDATE users SET status = status WHERE id = ?", id)
 	if err != nil {
-		return err
+		return errs.Wrap(fmt.Sprintf("lock user %d", id), err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return errs.NotFound(entity)
