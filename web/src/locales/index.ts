@@ -25,7 +25,6 @@ import zhSettings from './zh-CN/settings.json'
 import zhApidoc from './zh-CN/apidoc.json'
 import zhReport from './zh-CN/report.json'
 import zhEntry from './zh-CN/entry.json'
-import zhWarehouse from './zh-CN/warehouse.json'
 import enCommon from './en/common.json'
 import enLogin from './en/login.json'
 import enLayout from './en/layout.json'
@@ -51,7 +50,6 @@ import enSettings from './en/settings.json'
 import enApidoc from './en/apidoc.json'
 import enReport from './en/report.json'
 import enEntry from './en/entry.json'
-import enWarehouse from './en/warehouse.json'
 
 export const languages = ['zh-CN', 'en'] as const
 export type Language = (typeof languages)[number]
@@ -83,7 +81,6 @@ export const resources = {
     apidoc: zhApidoc,
     report: zhReport,
     entry: zhEntry,
-    warehouse: zhWarehouse,
   },
   en: {
     common: enCommon,
@@ -111,7 +108,6 @@ export const resources = {
     apidoc: enApidoc,
     report: enReport,
     entry: enEntry,
-    warehouse: enWarehouse,
   },
 } as const
 

@@ -15,6 +15,7 @@ import type { DocKind } from '../kinds'
 import { rememberLocation } from '../lib/defaults'
 import { filter, options } from './trade'
 import type { Family, FamilyPartProps, GridShape } from './types'
+import '@/features/warehouse/catalogue'
 
 const TAX: ColumnKey[] = ['discountRate', 'deduction', 'taxRate', 'tax', 'taxAmount']
 const PRICE: ColumnKey[] = ['price', 'amount']

@@ -24,6 +24,7 @@ import type { Document } from '../types'
 import { showBatchResults } from '../components/batchResults'
 import { invalidateAfterDocument } from '../lib/affected'
 import { moneyWords } from '../lib/wording'
+import '@/features/warehouse/catalogue'
 
 type Filters = Omit<DocListParams, 'page' | 'rows'>
 

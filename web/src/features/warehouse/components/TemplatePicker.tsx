@@ -12,6 +12,7 @@ import type { CachedGoods } from '@/components/DocGrid/lib/goodsSearch'
 import type { DocState } from '@/features/document/types'
 import { templateApi, templateKeys, useTemplates } from '../api'
 import { linesFromTemplate, templateFromLines } from '../lib/template'
+import '@/features/warehouse/catalogue'
 
 export function TemplatePicker({ state, edit }: { state: DocState; edit: (f: (s: DocState) => DocState) => void }) {
   const { t } = useTranslation('warehouse')

@@ -17,6 +17,7 @@ import { can } from '@/stores/permission'
 import { format } from '@/utils/decimal'
 import { COST_RIGHT } from '@/features/document/kinds'
 import { stockApi, stockKeys, type StockQueryParams, type StockRow } from '../api'
+import '@/features/warehouse/catalogue'
 
 type Filters = Omit<StockQueryParams, 'page' | 'rows'>
 

@@ -26,6 +26,7 @@ import { docKinds, entryPath } from '@/features/document/kinds'
 import { invalidateAfterDocument } from '@/features/document/lib/affected'
 import { stocktakeApi, stocktakeKeys, type Count, type SheetRow } from '../api'
 import { difference, diffSign, entriesOf, fillBook, mergeImport, rowKey, scan, type Counts } from '../lib/stocktake'
+import '@/features/warehouse/catalogue'
 
 const PERM = 'warehouse:stocktake'
 

@@ -14,6 +14,7 @@ import { can } from '@/stores/permission'
 import { docKinds, entryPath } from '@/features/document/kinds'
 import { showBatchResults } from '@/features/document/components/batchResults'
 import { stocktakeApi, stocktakeKeys, type CountRow } from '../api'
+import '@/features/warehouse/catalogue'
 
 const ENTRY = '/warehouse/stocktake_detail'
 
