@@ -111,8 +111,9 @@ export async function run(ctx) {
     await pickIn('report-contact', `报表客户${stamp}`)
     await view.getByTestId('report-query').click()
     await view.locator('.ant-table-row', { hasText: d.sale.billNo }).first().waitFor()
+    // the unfiltered answer may still be on screen: wait for the filtered one (15 s, a loaded machine)
     let n = 0
-    for (let i = 0; i < 50; i++) {
+    for (let i = 0; i < 150; i++) {
       n = await view.locator('.ant-table-row').count()
       if (n === 1) break
       await page.waitForTimeout(100)
