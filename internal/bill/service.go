@@ -38,7 +38,12 @@ func (s *Service) Get(ctx context.Context, p *server.Principal, k *Kind, id int6
 	if err != nil {
 		return nil, err
 	}
-	d, found, err := readDocument(ctx, s.db, shopID, k.Name, id)
+	return get(ctx, s.db, p, k, shopID, id)
+}
+
+// get reads document id of kind k in the shop, as the caller p may see it.
+func get(ctx context.Context, q db.Querier, p *server.Principal, k *Kind, shopID, id int64) (*Document, error) {
+	d, found, err := readDocument(ctx, q, shopID, k.Name, id)
 	if err != nil {
 		return nil, fmt.Errorf("read bill %d: %w", id, err)
 	}
@@ -46,11 +51,11 @@ func (s *Service) Get(ctx context.Context, p *server.Principal, k *Kind, id int6
 		return nil, notFound(k)
 	}
 	if k.Fund != 0 {
-		if err := readFund(ctx, s.db, k, d); err != nil {
+		if err := readFund(ctx, q, k, d); err != nil {
 			return nil, err
 		}
 	}
-	return present(ctx, s.db, p, k, d)
+	return present(ctx, q, p, k, d)
 }
 
 // Save adds (in.ID == 0 on add) or updates a draft; check audits it in the
@@ -60,16 +65,22 @@ func (s *Service) Save(ctx context.Context, p *server.Principal, k *Kind, in Inp
 	if err != nil {
 		return nil, err
 	}
-	var id int64
+	// The answer is read in the saving transaction: it is what was
+	// committed, even when another transaction (a restore) replaces the
+	// data right after.
+	var d *Document
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		var err error
-		id, err = s.save(ctx, tx, p, k, shopID, in, update, check, true)
+		id, err := s.save(ctx, tx, p, k, shopID, in, update, check, true)
+		if err != nil {
+			return err
+		}
+		d, err = get(ctx, tx, p, k, shopID, id)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	return s.Get(ctx, p, k, id)
+	return d, nil
 }
 
 // SaveIn adds a draft of kind k in the caller's transaction (a stocktake
