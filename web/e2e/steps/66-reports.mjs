@@ -57,6 +57,15 @@ export async function run(ctx) {
     )
   })
 
+  await step('reports: report tabs opened by earlier steps are closed (they show the figures of their time)', async () => {
+    await page.keyboard.press('Escape')
+    await byTest('tags-actions').click()
+    await byTest('tags-closeAll').click()
+    await byTest('tags-closeAll').waitFor({ state: 'hidden' })
+    const left = (await page.locator('[data-page^="/report/"]').count()) === 0
+    expect(left, 'no report tab left open')
+  })
+
   await step('reports: the dashboard shows real figures (sales today, stock value, charts)', async () => {
     // the dashboard tab is kept alive since sign-in: reload to read the figures after the documents
     await page.evaluate(() => (location.hash = '/dashboard'))
