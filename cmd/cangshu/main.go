@@ -180,6 +180,7 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger, stdout i
 		WriteTimeout:      5 * time.Minute,
 		IdleTimeout:       2 * time.Minute,
 	}
+	srv.RegisterOnShutdown(a.Live.Close) // live-update streams end, clients reconnect elsewhere
 	fmt.Fprintf(stdout, "\nCangshu %s is running at %s\n", Version, publicURL(ln.Addr()))
 	if a.GeneratedAdminPassword != "" {
 		fmt.Fprintf(stdout, "Sign in as admin with the password %s (shown only this once; you must change it at first sign-in).\n", a.GeneratedAdminPassword)

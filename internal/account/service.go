@@ -7,6 +7,7 @@ import (
 
 	"cangshu/internal/coding"
 	"cangshu/internal/db"
+	"cangshu/internal/dec"
 	"cangshu/internal/errs"
 	"cangshu/internal/server"
 	"cangshu/internal/sysparam"
@@ -79,13 +80,18 @@ func (s *Service) NextNumber(ctx context.Context) (Next, error) {
 
 // prepare validates in; an empty opening date is the system's start date
 // (today when the system has none).
-func prepare(ctx context.Context, q db.Querier, in *Input, needNumber bool) error {
+func prepare(ctx context.Context, q db.Querier, in *Input, opening dec.Dec, needNumber bool) error {
 	sys, err := sysparam.ReadSystem(ctx, q)
 	if err != nil {
 		return err
 	}
 	if err := in.validate(needNumber, sys); err != nil {
 		return err
+	}
+	if sys.CloseDate != "" && !in.Amount.Equal(opening) {
+		// Once a period is closed the opening balances are locked
+		// (internal/opening): a new account has none, a changed one keeps its own.
+		return errs.Field("amount", "opening.err.locked", errs.A("date", sys.CloseDate))
 	}
 	if in.Date == "" {
 		in.Date = sys.StartDate
@@ -100,7 +106,7 @@ func prepare(ctx context.Context, q db.Querier, in *Input, needNumber bool) erro
 func (s *Service) Add(ctx context.Context, in Input) (Account, error) {
 	var id int64
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		if err := prepare(ctx, tx, &in, false); err != nil {
+		if err := prepare(ctx, tx, &in, dec.Zero, false); err != nil {
 			return err
 		}
 		var err error
@@ -128,16 +134,17 @@ func (s *Service) Update(ctx context.Context, in Input) (Account, error) {
 		return Account{}, errs.Required("id", "field.id")
 	}
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := getAccount(ctx, tx, s.columns, in.ID); err != nil {
+		cur, err := getAccount(ctx, tx, s.columns, in.ID)
+		if err != nil {
 			return err
 		}
-		if err := prepare(ctx, tx, &in, true); err != nil {
+		if err := prepare(ctx, tx, &in, cur.Amount, true); err != nil {
 			return err
 		}
 		if err := duplicateNumber(ctx, tx, in.Number, in.ID); err != nil {
 			return err
 		}
-		err := updateAccount(ctx, tx, in.ID, in)
+		err = updateAccount(ctx, tx, in.ID, in)
 		if db.IsUnique(err) {
 			return errs.Duplicate("number", labelNumber, in.Number)
 		}

@@ -3,11 +3,13 @@
 package app
 
 import (
+	"cangshu/internal/bill"
 	"context"
 	"fmt"
 	"log/slog"
 	"net/http"
 
+	"cangshu/internal/access"
 	"cangshu/internal/auth"
 	"cangshu/internal/backup"
 	"cangshu/internal/config"
@@ -43,15 +45,18 @@ type App struct {
 
 	Users   *user.Service
 	Roles   *role.Service
+	Access  *access.Service
 	Depts   *dept.Service
 	Menus   *menu.Service
 	Dicts   *dict.Service
 	Notices *notice.Service
 	OpLog   *oplog.Service
+	Live    *oplog.Feed // live updates: GET /api/live
 	Conf    *sysconf.Service
 	Shops   *shop.Service
 	Home    *home.Service
 	Backups *backup.Service
+	Bills   *bill.Service   // the document engine every document kind shares
 	Recost  *recost.Service // cost recalculation jobs (tests wait on Recost.Done)
 
 	stop     context.Context // ends at Close (background jobs)
@@ -134,15 +139,18 @@ func New(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Logger) 
 		return nil, err
 	}
 	a.Roles = role.NewService(d)
+	a.Access = access.NewService(d, a.Roles.MayManage, a.Users.MayManage)
 	a.Depts = dept.NewService(d)
 	a.Menus = menu.NewService(d)
 	a.Dicts = dict.NewService(d)
 	a.Notices = notice.NewService(d)
 	a.OpLog = oplog.NewService(d)
+	a.Live = oplog.NewFeed(d, a.Auth, shopScoped())
 	a.Conf = sysconf.NewService(d)
 	a.Shops = shop.NewService(d)
 	a.Home = home.NewService(d, a.Conf, Version)
 	a.Usage = usage.New()
+	a.Bills = bill.NewService(d, cfg.DataDir)
 	for _, wire := range []func() ([]server.Route, error){
 		a.wireAssist, a.wireUnits, a.wireLocations, a.wireEmployees, a.wireAccounts, a.wireItems,
 		a.wireContacts, a.wireGoods, a.wireTrade, a.wireWarehouse, a.wireFund, a.wireSettings,
@@ -169,11 +177,22 @@ func New(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Logger) 
 	return a, nil
 }
 
+// shopScoped tells the modules (route tags) whose changes concern one shop:
+// the document kinds and the stocktake; master data and settings are shared.
+func shopScoped() func(module string) bool {
+	m := map[string]bool{"stocktake": true}
+	for _, k := range Kinds() {
+		m[k.Name] = true
+	}
+	return func(module string) bool { return m[module] }
+}
+
 // Handler is the HTTP handler of the app.
 func (a *App) Handler() http.Handler { return a.Server }
 
 // Close closes the database.
 func (a *App) Close() error {
 	a.stopJobs()
+	a.Live.Close()
 	return a.DB.Close()
 }

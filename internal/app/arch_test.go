@@ -28,11 +28,11 @@ import (
 // Besides the directions: an engine depends on no HTTP (server, even
 // through another package) and report's SQL only reads.
 var families = map[string][]string{
-	"platform": {"errs", "dec", "db", "dbtest", "i18n", "config", "server", "sheet", "search", "coding", "usage", "sysparam"},
-	"system":   {"auth", "user", "role", "menu", "dict", "dept", "shop", "notice", "oplog", "sysconf", "home", "period", "backup", "printtpl"},
+	"platform": {"errs", "dec", "db", "dbtest", "i18n", "config", "server", "sheet", "search", "coding", "custom", "usage", "sysparam", "rights"},
+	"system":   {"access", "auth", "user", "role", "menu", "dict", "dept", "shop", "notice", "oplog", "sysconf", "home", "period", "backup", "printtpl"},
 	"master":   {"contact", "account", "goods", "location", "unit", "assist", "employee", "item", "opening"},
 	"engine":   {"bill", "stock", "track"},
-	"document": {"trade", "order", "warehouse", "inventory", "fund", "recost"},
+	"document": {"trade", "order", "warehouse", "inventory", "fund", "recost", "statement"},
 	"report":   {"report", "warning"},
 	"app":      {"app", "apptest", "bench"},
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"time"
 
 	"cangshu/internal/db"
 	"cangshu/internal/home"
@@ -22,21 +23,22 @@ var resetCleared = []string{
 	"contact_moves", "account_moves", "contact_balances", "account_balances",
 	"stocktake_lines", "stocktakes",
 	"settlements", "fund_entries", "invoice_entries", "invoice_heads",
-	"bill_accounts", "bill_entries", "bills", "bill_sequences",
-	"goods_openings", "period_balances", "period_closes",
+	"bill_accounts", "bill_attachments", "bill_entries", "bills", "bill_sequences",
+	"goods_opening_serials", "goods_openings", "period_balances", "period_closes",
 	"recost_changes", "recost_jobs",
+	"statement_shares", // snapshots of the documents cleared here
 }
 
 // resetKept keep their rows: master data, users, roles, menus, shops,
 // settings, notices, the operation log, sign-in sessions.
 var resetKept = []string{
-	"app_secrets", "shops", "depts", "users", "roles", "user_roles", "menus", "role_menus", "user_shops",
+	"app_secrets", "shops", "depts", "users", "roles", "user_roles", "menus", "role_menus", "user_shops", "data_rights",
 	"sessions", "refresh_tokens", "captchas", "login_failures", "verify_codes",
 	"dicts", "dict_items", "notices", "notice_targets", "notice_reads", "sys_logs", "configs",
 	"assist_types", "assists", "unit_types", "units", "locations", "shop_locations", "employees",
 	"settle_accounts", "items", "contacts", "contact_links",
 	"goods", "goods_units", "goods_sku_types", "goods_skus", "goods_sku_values", "barcodes", "goods_warnings", "goods_images",
-	"coding_rules", "backup_settings", "print_templates", "schema_migrations", "cache_versions",
+	"coding_rules", "backup_settings", "custom_fields", "custom_values", "print_templates", "schema_migrations", "cache_versions",
 	"combination_templates", "combination_template_parts",
 }
 
@@ -45,7 +47,12 @@ var resetKept = []string{
 // cleared; a backup is made first.
 func (a *App) registerReset() {
 	for _, t := range resetCleared {
-		a.Home.RegisterReset(home.ClearTable(t))
+		step := home.ClearTable(t)
+		if t == "bill_attachments" {
+			// the attachments' files go with their rows
+			step.After = func(ctx context.Context, began time.Time) { a.Bills.SweepAttachments(ctx, began) }
+		}
+		a.Home.RegisterReset(step)
 	}
 	a.Home.RegisterReset(home.ResetStep{Name: "openings", Run: func(ctx context.Context, q db.Querier) (int64, error) {
 		var n int64
@@ -64,6 +71,14 @@ func (a *App) registerReset() {
 			n += m
 		}
 		return n, nil
+	}}, home.ResetStep{Name: "customBillValues", Run: func(ctx context.Context, q db.Querier) (int64, error) {
+		// custom_values is kept for master data; the documents' values go
+		// with the documents (internal/custom).
+		res, err := q.Exec(ctx, "DELETE FROM custom_values WHERE target = 'bill'")
+		if err != nil {
+			return 0, err
+		}
+		return res.RowsAffected()
 	}}, home.ResetStep{Name: "closeDate", Run: func(ctx context.Context, q db.Querier) (int64, error) {
 		return 0, sysconf.SetParam(ctx, q, "closeDate", "")
 	}})

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cangshu/internal/access"
 	"cangshu/internal/auth"
 	"cangshu/internal/dept"
 	"cangshu/internal/dict"
@@ -22,11 +23,13 @@ func (a *App) routes() []server.Route {
 	r = append(r, auth.Routes(a.Auth)...)
 	r = append(r, user.Routes(a.Users)...)
 	r = append(r, role.Routes(a.Roles)...)
+	r = append(r, access.Routes(a.Access)...)
 	r = append(r, dept.Routes(a.Depts)...)
 	r = append(r, menu.Routes(a.Menus)...)
 	r = append(r, dict.Routes(a.Dicts)...)
 	r = append(r, notice.Routes(a.Notices)...)
 	r = append(r, oplog.Routes(a.OpLog)...)
+	r = append(r, oplog.LiveRoutes(a.Live)...)
 	r = append(r, sysconf.Routes(a.Conf)...)
 	r = append(r, shop.Routes(a.Shops)...)
 	r = append(r, home.Routes(a.Home)...)

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"cangshu/internal/bill"
 	"cangshu/internal/fund"
 	"cangshu/internal/server"
 	"cangshu/internal/usage"
@@ -18,5 +17,5 @@ func (a *App) wireFund() ([]server.Route, error) {
 	a.Usage.Add(usage.Assist, usage.Ref{Table: "fund_entries", Column: "way_id", What: "bill.entity", Name: no})
 	a.Usage.Add(usage.Item, usage.Ref{Table: "fund_entries", Column: "item_id", What: "bill.entity", Name: no})
 	a.Usage.Add(usage.Contact, usage.Ref{Table: "bills", Column: "to_contact_id", What: "bill.entity", Name: "bill_no"})
-	return fund.Routes(bill.NewService(a.DB)), nil
+	return fund.Routes(a.Bills), nil
 }

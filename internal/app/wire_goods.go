@@ -49,7 +49,7 @@ func replaceOpenings(ctx context.Context, tx db.Querier, goodsID int64, date str
 	moves := make([]stock.Move, len(lines))
 	for i, o := range lines {
 		moves[i] = stock.Move{
-			Key:  stock.Key{GoodsID: goodsID, SKUID: o.SKUID, LocationID: o.LocationID},
+			Key:  stock.Key{GoodsID: goodsID, SKUID: o.SKUID, LocationID: o.LocationID, Batch: o.Batch},
 			Date: date, Qty: o.Qty, Amount: o.Amount, Given: true, Kind: stock.OpeningKind, OpeningID: o.ID,
 		}
 	}
@@ -62,5 +62,11 @@ func removeGoodsStock(ctx context.Context, tx db.Querier, goodsID int64) error {
 	if err != nil {
 		return err
 	}
-	return stock.RemoveGoods(ctx, tx, cfg, goodsID)
+	if err := stock.RemoveGoods(ctx, tx, cfg, goodsID); err != nil {
+		return err
+	}
+	// the serials its opening stock brought in (no document moved them:
+	// a goods item moved by a document is not deleted)
+	_, err = tx.Exec(ctx, "DELETE FROM serials WHERE goods_id = ? AND last_kind = 'opening' AND last_bill_id IS NULL", goodsID)
+	return err
 }

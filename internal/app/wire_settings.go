@@ -2,7 +2,11 @@ package app
 
 import (
 	"cangshu/internal/backup"
+	"cangshu/internal/bill"
 	"cangshu/internal/coding"
+	"cangshu/internal/contact"
+	"cangshu/internal/custom"
+	"cangshu/internal/goods"
 	"cangshu/internal/opening"
 	"cangshu/internal/period"
 	"cangshu/internal/printtpl"
@@ -26,6 +30,12 @@ func (a *App) wireSettings() ([]server.Route, error) {
 	r = append(r, recost.Routes(a.Recost)...)
 	r = append(r, warning.Routes(warning.NewService(a.DB))...)
 	r = append(r, printtpl.Routes(printtpl.NewService(a.DB))...)
+	r = append(r, custom.Routes(custom.NewService(a.DB, custom.Builtin{
+		custom.TargetGoods:    goods.SheetColumns(),
+		custom.TargetCustomer: contact.SheetColumns(contact.TypeCustomer),
+		custom.TargetSupplier: contact.SheetColumns(contact.TypeSupplier),
+		custom.TargetBill:     bill.SheetColumns(),
+	}))...)
 	a.registerReset()
 	return r, nil
 }

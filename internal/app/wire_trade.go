@@ -1,7 +1,6 @@
 package app
 
 import (
-	"cangshu/internal/bill"
 	"cangshu/internal/order"
 	"cangshu/internal/server"
 	"cangshu/internal/track"
@@ -33,7 +32,7 @@ func (a *App) wireTrade() ([]server.Route, error) {
 	// Serials name their goods and warehouse (internal/track); a serial
 	// exists only through an audited document, which already holds both.
 	a.Usage.Add(usage.Goods, usage.Ref{Table: "serials", Column: "goods_id", What: "track.serial", Name: "serial"})
-	s := bill.NewService(a.DB)
+	s := a.Bills
 	routes := append(trade.Routes(s), order.Routes(s)...)
 	return append(routes, track.Routes(track.NewService(a.DB))...), nil
 }

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"cangshu/internal/bill"
 	"cangshu/internal/server"
 	"cangshu/internal/usage"
 	"cangshu/internal/warehouse"
@@ -13,6 +12,6 @@ import (
 func (a *App) wireWarehouse() ([]server.Route, error) {
 	a.Usage.Add(usage.Location, usage.Ref{Table: "bill_entries", Column: "in_location_id", What: "bill.entity",
 		Name: "(SELECT b.bill_no FROM bills b WHERE b.id = bill_entries.bill_id)"})
-	bills := bill.NewService(a.DB)
+	bills := a.Bills
 	return warehouse.Routes(bills, warehouse.NewService(a.DB, bills)), nil
 }

@@ -17,6 +17,7 @@ import (
 
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
+	"cangshu/internal/rights"
 	"cangshu/internal/server"
 )
 
@@ -375,6 +376,11 @@ func loadCaller(ctx context.Context, q db.Querier, sessionID int64) (*caller, er
 	}
 	if err := loadGrants(ctx, q, &p); err != nil {
 		return nil, fmt.Errorf("load grants: %w", err)
+	}
+	if !p.IsRoot() {
+		if p.Rights, err = rights.Load(ctx, q, p.UserID, p.RoleIDs); err != nil {
+			return nil, err
+		}
 	}
 	// A shop that was disabled, or that the user was removed from, is no
 	// longer active: the user must switch to another one.

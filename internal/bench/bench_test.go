@@ -97,6 +97,29 @@ func (s *server) get(path string) error {
 	return nil
 }
 
+// post sends a JSON body and decodes the answer into out (nil: discarded).
+func (s *server) post(path string, body []byte, out any) error {
+	req, _ := http.NewRequest("POST", s.url+path, bytes.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+s.token)
+	req.Header.Set("Content-Type", "application/json")
+	res, err := s.client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	data, err := io.ReadAll(res.Body)
+	if err != nil {
+		return err
+	}
+	if res.StatusCode != 200 {
+		return fmt.Errorf("%s: %d %s", path, res.StatusCode, data)
+	}
+	if out == nil {
+		return nil
+	}
+	return json.Unmarshal(data, out)
+}
+
 func (s *server) login() error {
 	var buf bytes.Buffer
 	w := multipart.NewWriter(&buf)

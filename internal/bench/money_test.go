@@ -81,8 +81,14 @@ func newMoneyWorld(b *testing.B) *moneyWorld {
 	if err != nil {
 		b.Fatal(err)
 	}
+	// The figures are the requests', not the seeding's aftermath: on
+	// SQLite the write-ahead log of the seeding (hundreds of megabytes) is
+	// copied into the database now, not by the checkpointer while the
+	// requests are timed; PostgreSQL gets its statistics and visibility map.
 	if e.App.DB.Engine() == db.Postgres {
-		e.Exec("ANALYZE")
+		e.Exec("VACUUM ANALYZE")
+	} else {
+		e.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
 	}
 	b.Logf("%d deliveries with their ledger seeded in %v", bills, time.Since(t0).Round(time.Millisecond))
 	ids, err := db.Values[int64](ctx, e.App.DB, "SELECT id FROM bills WHERE contact_id = 1 ORDER BY bill_date, id")
@@ -101,7 +107,12 @@ func newMoneyWorld(b *testing.B) *moneyWorld {
 // with 10,000 open documents < 50 ms; a receipt settling 500 documents
 // (saved and audited at once) < 200 ms; the customer list with balances
 // of 10,000 customers over 1,000,000 documents < 200 ms (a page of 50
-// sorted by balance, and all 10,000 rows).
+// sorted by balance, and all 10,000 rows). Every figure is a real HTTP
+// request to the server (httptest, over TCP: routing, authentication,
+// the service, JSON), timed by the client; cpu-ms/op is this process's
+// CPU time per request (the server's share; PostgreSQL's runs in its own
+// processes), which the queue for a shared machine's cores does not
+// inflate.
 func BenchmarkMoney(b *testing.B) {
 	w := newMoneyWorld(b)
 	admin := w.e.Admin()
@@ -113,13 +124,14 @@ func BenchmarkMoney(b *testing.B) {
 		if r.Totalsize != len(w.first) {
 			b.Fatalf("%d open, want %d", r.Totalsize, len(w.first))
 		}
-		start := time.Now()
+		start, cpu := time.Now(), cpuTime()
 		for b.Loop() {
 			if err := w.srv.get("/api/receipt/unsettled?buId=1"); err != nil {
 				b.Fatal(err)
 			}
 		}
 		b.ReportMetric(float64(time.Since(start).Microseconds())/1000/float64(b.N), "ms/list")
+		reportCPU(b, cpu)
 	})
 	for _, c := range []struct{ name, path string }{
 		{"customers50ByBalance", "/api/contact/list?type=-10&page=1&rows=50&sidx=balance&sord=desc"},
@@ -133,13 +145,14 @@ func BenchmarkMoney(b *testing.B) {
 			if l.Records != 10000 || l.Rows[0].Balance == "" {
 				b.Fatalf("%d customers", l.Records)
 			}
-			start := time.Now()
+			start, cpu := time.Now(), cpuTime()
 			for b.Loop() {
 				if err := w.srv.get(c.path); err != nil {
 					b.Fatal(err)
 				}
 			}
 			b.ReportMetric(float64(time.Since(start).Microseconds())/1000/float64(b.N), "ms/page")
+			reportCPU(b, cpu)
 		})
 	}
 	b.Run("receipt500", func(b *testing.B) {
@@ -147,23 +160,33 @@ func BenchmarkMoney(b *testing.B) {
 		for i := range checks {
 			checks[i] = map[string]any{"billId": w.first[i], "nowCheck": 10}
 		}
-		body := map[string]any{"date": "2025-06-01", "buId": 1, "accounts": []map[string]any{{"accId": w.cash, "payment": 5000}}, "checks": checks}
-		var total time.Duration
+		body, err := json.Marshal(map[string]any{"date": "2025-06-01", "buId": 1, "accounts": []map[string]any{{"accId": w.cash, "payment": 5000}},
+			"checks": checks})
+		if err != nil {
+			b.Fatal(err)
+		}
+		var total, cpu time.Duration
 		n := 0
 		for b.Loop() {
-			t := time.Now()
+			t, c := time.Now(), cpuTime()
 			var d struct {
-				ID int64 `json:"id"`
+				Data struct {
+					ID int64 `json:"id"`
+				} `json:"data"`
 			}
-			admin.Do("POST", "/api/receipt/add?check=1", body).Want(200).Decode(&d)
+			if err := w.srv.post("/api/receipt/add?check=1", body, &d); err != nil {
+				b.Fatal(err)
+			}
 			total += time.Since(t)
+			cpu += cpuTime() - c
 			n++
 			// Undo it (not measured) so that the next one finds the 500 open.
 			b.StopTimer()
-			admin.Do("POST", fmt.Sprintf("/api/receipt/uncheck?id=%d", d.ID), nil).Want(200)
-			admin.Do("DELETE", fmt.Sprintf("/api/receipt/delete?id=%d", d.ID), nil).Want(200)
+			admin.Do("POST", fmt.Sprintf("/api/receipt/uncheck?id=%d", d.Data.ID), nil).Want(200)
+			admin.Do("DELETE", fmt.Sprintf("/api/receipt/delete?id=%d", d.Data.ID), nil).Want(200)
 			b.StartTimer()
 		}
 		b.ReportMetric(float64(total.Microseconds())/1000/float64(n), "ms/receipt")
+		b.ReportMetric(float64(cpu.Microseconds())/1000/float64(n), "cpu-ms/op")
 	})
 }

@@ -26,9 +26,10 @@ import (
 // the moves). CANGSHU_BENCH_DIV=n divides documents, goods and customers
 // by n (the seeding of the full scale takes minutes on a busy machine).
 // Sub-benchmarks: invBalance at a past date, deliverSummary for a month and
-// a year, salesDetail first page with totals for a month, contactDebt, the
-// dashboard, and the Excel of salesDetail for ~100,000 rows with the peak
-// heap it needed.
+// a year, salesDetail first page with totals for a month, contactDebt, a
+// customer's statement for the year (with and without its goods lines),
+// receivableDetail for a month (every customer), the dashboard, and the
+// Excel of salesDetail for ~100,000 rows with the peak heap it needed.
 func BenchmarkReports(b *testing.B) {
 	div := 1
 	if v, err := strconv.Atoi(os.Getenv("CANGSHU_BENCH_DIV")); err == nil && v > 0 {
@@ -67,6 +68,13 @@ func BenchmarkReports(b *testing.B) {
 	run("deliverSummary/year", "deliverSummary", year)
 	run("salesDetail/month", "salesDetail", month)
 	run("contactDebt", "contactDebt", all)
+	// a customer's statement for the year (its ~24 documents among 200,000)
+	statement := year
+	statement.BuID = 1
+	run("customerReconciliation/year", "customerReconciliation", statement)
+	statement.ShowGoods = true
+	run("customerReconciliation/year/goods", "customerReconciliation", statement)
+	run("receivableDetail/month", "receivableDetail", month)
 	b.Run("dashboard", func(b *testing.B) {
 		cpu := cpuTime()
 		for b.Loop() {
@@ -237,6 +245,14 @@ func reportWorld(b *testing.B, docs, goods, customers, locs int) (*db.DB, int64)
 			rows = append(rows, []any{k.g, k.l, v[0], v[1]})
 		}
 		bulk(tx, "INSERT INTO stock_balances (goods_id, location_id, qty, amount)", 4, rows)
+		// the money ledger: every document leaves its amount owed
+		for _, q := range []string{
+			`INSERT INTO contact_moves (bill_id, shop_id, contact_id, move_date, debt, advance)
+			  SELECT id, shop_id, contact_id, bill_date, arrears, 0 FROM bills`,
+			`INSERT INTO contact_balances (contact_id, debt, advance) SELECT contact_id, SUM(debt), SUM(advance) FROM contact_moves GROUP BY contact_id`,
+		} {
+			exec(tx, q)
+		}
 		return nil
 	})
 	if err != nil {

@@ -136,7 +136,7 @@ func BenchmarkStocktake(b *testing.B) {
 		b.Fatal(err)
 	}
 	p := &srv.Principal{ShopID: shop, Roles: []string{srv.RootRole}}
-	s := warehouse.NewService(d, bill.NewService(d))
+	s := warehouse.NewService(d, bill.NewService(d, b.TempDir()))
 	b.Run("sheet-100k", func(b *testing.B) {
 		for b.Loop() {
 			res, err := s.Sheet(ctx, p, warehouse.SheetFilter{LocationID: loc})

@@ -3,6 +3,7 @@ package bill
 import (
 	"time"
 
+	"cangshu/internal/custom"
 	"cangshu/internal/dec"
 )
 
@@ -64,6 +65,11 @@ type Document struct {
 	InvoiceNo    string `json:"invoiceNo,omitempty"`
 	InvoiceTitle string `json:"invoiceTitle,omitempty"`
 	InvoiceType  int    `json:"invoiceType,omitempty"` // 1 普通 ordinary, 2 专用 special VAT invoice
+	// Custom are the values of the documents' custom fields (internal/custom).
+	Custom custom.Map `json:"custom"`
+	// stored: rebuilt from the stored lines (docOf) for the draw-down
+	// relations, whose links are then read by ID; else built from input.
+	stored bool
 }
 
 // Check is a document a receipt or payment settles (api.md §4): the
@@ -108,6 +114,7 @@ type Entry struct {
 	TaxRate         dec.Dec  `json:"taxRate"`
 	Tax             dec.Dec  `json:"tax"`
 	TaxAmount       dec.Dec  `json:"taxAmount"`
+	InvoicedAmount  *dec.Dec `json:"invoicedAmount,omitempty"` // goods document lines: invoiced (with tax) by audited invoices
 	LocationID      int64    `json:"locationId"`
 	LocationName    string   `json:"locationName"`
 	EntryType       int      `json:"entryType,omitempty"`     // assembly and disassembly: 1 the product, 2 a part
@@ -191,6 +198,7 @@ type Input struct {
 	InvoiceNo     string         `json:"invoiceNo"`    // invoices
 	InvoiceTitle  string         `json:"invoiceTitle"` // invoices
 	InvoiceType   int            `json:"invoiceType"`  // invoices: 1 普通 (default), 2 专用
+	Custom        custom.Values  `json:"custom"`       // the custom fields' values by code; absent keeps them
 }
 
 // EntryInput is a line as entered.

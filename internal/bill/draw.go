@@ -10,6 +10,7 @@ import (
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
+	"cangshu/internal/rights"
 	"cangshu/internal/sysparam"
 )
 
@@ -20,7 +21,8 @@ import (
 // receipt settling a delivery's open amount). The engine runs every
 // relation the same way (docs/documents.md):
 //
-//   - save (a draft): check links against what audited drawers took;
+//   - save (a draft): check links against what audited drawers took
+//     (unless the drawing kinds' build has checked them: BuiltAtSave);
 //   - audit: lock every source document in id order, re-check under the
 //     locks (another drawer may have been audited since the save), then
 //     refresh the sources' status in the same transaction;
@@ -29,24 +31,10 @@ import (
 //     a drawer exists.
 //
 // A relation plugs in by declaring a Draw and listing it in Draws (or
-// RegisterDraw from a kind package). For example, settlement (核销) of the
-// money issue, one bill_settlements row per receipt line naming its
-// target document:
-//
-//	var Settlement = &bill.Draw{
-//		Name:     "settle",
-//		From:     func(k *bill.Kind) []string { ... "sales", "reSales" for a receipt ... },
-//		IsSource: func(k *bill.Kind) bool { return k.Name == "sales" || k.Name == "reSales" },
-//		Links:    settlementLinks, // reads the drawer's rows: Link{Source: target, Unit: target, Take: []dec.Dec{nowCheck}, Path: "checks[i]"}
-//		Measures: []bill.Measure{{Field: "nowCheck", TooMuch: "fund.err.overSettle"}},
-//		UnitsSQL: "SELECT b.id, b.id, 0, 0, '', b.arrears FROM bills b WHERE b.id IN {in}",
-//		TakenSQL: "SELECT s.target_id, SUM(s.now_check) FROM bill_settlements s JOIN bills b ON b.id = s.bill_id" +
-//			" WHERE b.checked = 1 AND b.id <> ? AND s.target_id IN {in} GROUP BY s.target_id",
-//		DependentsSQL: "SELECT b.bill_no FROM bills b JOIN bill_settlements s ON s.bill_id = b.id WHERE s.target_id = ?{audited} ORDER BY b.id LIMIT 1",
-//		StatusColumn: "hx_state", Keep: -1,   // or Refresh, where the status also counts the target's own payment
-//		SameContact:  true,
-//		Text: bill.DrawText{...},
-//	}
+// RegisterDraw from a kind package). Settlement (核销: receipts, payments
+// and verification documents settle documents' open amounts; the unit is
+// the target document itself) and Invoicing (invoice lines draw source
+// lines' amounts with tax) are in settle.go.
 //
 // Capacity and take are in one or more measures (base quantity today; an
 // amount for settlements; quantity and amount for invoices). The status
@@ -92,6 +80,12 @@ type Draw struct {
 	Refresh func(ctx context.Context, tx db.Querier, ids []int64) error
 	// SameContact: the drawer's contact must be the source's.
 	SameContact bool
+	// BuiltAtSave: the drawing kinds' build checks the links at save
+	// against the sources' counters (bills.hx_amount, invoiced_amount),
+	// each refusal on its field beside the body's other errors, so the
+	// relation does not check a draft's links again; it checks them at
+	// audit, under the sources' locks.
+	BuiltAtSave bool
 	// Over: taking more than a unit has left is allowed.
 	Over func(sys sysparam.System) bool
 	Text DrawText
@@ -115,6 +109,12 @@ type DrawText struct {
 	Closed      errs.Key // the source's status is Keep
 	Contact     errs.Key // not the source's contact (field buId)
 	NameSource  bool     // the messages name the source's number (arg no)
+	// ContactOnLink: a source of another contact is refused on the link's
+	// SourceField (once per link) instead of once on buId.
+	ContactOnLink bool
+	// Dependent is the 409 naming a drawer of a source that is un-audited,
+	// edited or deleted ("" : bill.err.dependent).
+	Dependent errs.Key
 }
 
 // Links are a drawing document's links of one relation.
@@ -136,10 +136,18 @@ type Link struct {
 	SKUID   int64     //
 	Take    []dec.Dec // per measure
 	Rate    dec.Dec   // the drawing line's unit rate (a max is shown in its unit)
+	// Neg: the link's figures are shown negative (a return settled or
+	// invoiced: the most it may take is named with a minus sign).
+	Neg bool
+	// Contact and Kinds, when set, replace the drawer's contact and
+	// From(k) for this link's source (a verification document's other
+	// side: the supplier's purchases of toBuId).
+	Contact int64
+	Kinds   []string
 }
 
 // Draws are the relations the engine runs, in order.
-var Draws = []*Draw{Returns, Fulfilment}
+var Draws = []*Draw{Returns, Fulfilment, Settlement, Invoicing}
 
 // RegisterDraw adds a relation (called from a kind package's init or
 // before the server starts).
@@ -234,15 +242,22 @@ func (r *Draw) check(ctx context.Context, q db.Querier, k *Kind, sys sysparam.Sy
 	if err != nil {
 		return fmt.Errorf("%s sources of bill %d: %w", r.Name, selfID, err)
 	}
-	kinds := r.From(k)
+	from := r.From(k)
 	args := func(h drawHead) []errs.Arg {
 		if r.Text.NameSource {
 			return []errs.Arg{errs.A("no", h.billNo)}
 		}
 		return nil
 	}
-	// headErr is the refusal of source id, "" when it may be drawn from.
-	headErr := func(id int64) (key errs.Key, path string, a []errs.Arg, h drawHead) {
+	// headErr is the refusal of source id, "" when it may be drawn from
+	// (kinds nil: From(k); contact 0: the drawer's).
+	headErr := func(id int64, kinds []string, contact int64) (key errs.Key, path string, a []errs.Arg, h drawHead) {
+		if kinds == nil {
+			kinds = from
+		}
+		if contact == 0 {
+			contact = contactID
+		}
 		h, ok := heads[id]
 		switch {
 		case !ok || !slices.Contains(kinds, h.kind):
@@ -251,14 +266,14 @@ func (r *Draw) check(ctx context.Context, q db.Querier, k *Kind, sys sysparam.Sy
 			return r.Text.NotAudited, "", args(h), h
 		case r.StatusColumn != "" && h.status == r.Keep:
 			return r.Text.Closed, "", args(h), h
-		case r.SameContact && h.contactID != contactID:
+		case r.SameContact && h.contactID != contact:
 			return r.Text.Contact, "buId", args(h), h
 		}
 		return "", "", nil, h
 	}
 	var f errs.Fields
 	if ls.Head != 0 {
-		if key, path, a, _ := headErr(ls.Head); key != "" {
+		if key, path, a, _ := headErr(ls.Head, nil, 0); key != "" {
 			if key == "err.notFound" {
 				a = []errs.Arg{errs.A("what", r.Text.SourceLabel)}
 			}
@@ -281,12 +296,12 @@ func (r *Draw) check(ctx context.Context, q db.Querier, k *Kind, sys sysparam.Sy
 	mine := map[int64][]dec.Dec{}
 	for _, l := range ls.Lines {
 		if ls.Head == 0 {
-			key, path, a, _ := headErr(l.Source)
+			key, path, a, _ := headErr(l.Source, l.Kinds, l.Contact)
 			switch {
 			case key == "err.notFound":
 				f.Add(l.Path+"."+r.Text.SourceField, "err.notFound", errs.A("what", r.Text.SourceLabel))
 				continue
-			case path == "buId":
+			case path == "buId" && !r.Text.ContactOnLink:
 				if !badContact[l.Source] {
 					badContact[l.Source] = true
 					f.Add(path, string(key), a...)
@@ -322,6 +337,9 @@ func (r *Draw) check(ctx context.Context, q db.Querier, k *Kind, sys sysparam.Sy
 			if m.PerUnit {
 				max = maxIn(left, l.Rate)
 			}
+			if l.Neg && left.Sign() > 0 {
+				max = left.Neg().String()
+			}
 			a := []errs.Arg{errs.A("line", l.LineNo), errs.A("goods", u.goodsName)}
 			if r.Text.NameSource {
 				a = append(a, errs.A("no", heads[l.Source].billNo))
@@ -329,6 +347,41 @@ func (r *Draw) check(ctx context.Context, q db.Querier, k *Kind, sys sysparam.Sy
 			f.Add(l.Path+"."+m.Field, string(m.TooMuch), append(a, errs.A("max", max))...)
 		}
 		mine[l.Unit] = now
+	}
+	return f.Err()
+}
+
+// hidden refuses, as not found, the sources of the links that the caller's
+// data rights rs do not show (docs/rights.md: a document of a warehouse,
+// contact or maker hidden from it), on the head's field or each link's
+// source field: a return, fulfilment, settlement or invoice cannot draw
+// from a document the caller cannot open.
+func (r *Draw) hidden(ctx context.Context, q db.Querier, rs *rights.Set, ls Links) error {
+	if !rs.Limited() || ls.empty() {
+		return nil
+	}
+	c := rs.Bill("b")
+	shown := map[int64]bool{}
+	err := each(ctx, q, "SELECT b.id FROM bills b WHERE "+c.SQL+" AND b.id IN ", ls.sources(), func(rows *sql.Rows) error {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return err
+		}
+		shown[id] = true
+		return nil
+	}, c.Args...)
+	if err != nil {
+		return fmt.Errorf("%s sources' data rights: %w", r.Name, err)
+	}
+	notFound := errs.A("what", r.Text.SourceLabel)
+	if ls.Head > 0 && !shown[ls.Head] {
+		return errs.Field(r.Text.HeadPath, "err.notFound", notFound)
+	}
+	var f errs.Fields
+	for _, l := range ls.Lines {
+		if l.Source > 0 && !shown[l.Source] {
+			f.Add(l.Path+"."+r.Text.SourceField, "err.notFound", notFound)
+		}
 	}
 	return f.Err()
 }
@@ -414,12 +467,20 @@ func drawsOf(k *Kind) []*Draw {
 	return out
 }
 
-// checkDraws checks a draft's links at save (no locks: audit re-checks).
-func checkDraws(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System, shopID, selfID int64, d *Document) error {
+// checkDraws checks a draft's links at save (no locks: audit re-checks),
+// but those the kind's build has checked (BuiltAtSave); a source the
+// caller's data rights rs hide is not found, for every relation.
+func checkDraws(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System, rs *rights.Set, shopID, selfID int64, d *Document) error {
 	for _, r := range drawsOf(k) {
 		ls, err := r.Links(ctx, q, d)
 		if err != nil {
 			return fmt.Errorf("%s links of bill %d: %w", r.Name, selfID, err)
+		}
+		if err := r.hidden(ctx, q, rs, ls); err != nil {
+			return err
+		}
+		if r.BuiltAtSave {
+			continue
 		}
 		if err := r.check(ctx, q, k, sys, shopID, selfID, d.BuID, ls); err != nil {
 			return err
@@ -432,19 +493,23 @@ func checkDraws(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System,
 // name, in id order over every relation (so that two drawers of one source
 // are audited one after the other, each seeing what the other took, and
 // concurrent audits never deadlock), re-checks the links and refreshes
-// the sources' status.
-func draw(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, st state, lines []line) error {
-	rs := drawsOf(k)
-	if len(rs) == 0 {
+// the sources' status. A source the auditor's data rights rs hide is not
+// found.
+func draw(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, rs *rights.Set, st state, lines []line) error {
+	rels := drawsOf(k)
+	if len(rels) == 0 {
 		return nil
 	}
 	d := docOf(st, lines)
-	all := make([]Links, len(rs))
+	all := make([]Links, len(rels))
 	var ids []int64
-	for i, r := range rs {
+	for i, r := range rels {
 		ls, err := r.Links(ctx, tx, d)
 		if err != nil {
 			return fmt.Errorf("%s links of bill %d: %w", r.Name, st.id, err)
+		}
+		if err := r.hidden(ctx, tx, rs, ls); err != nil {
+			return err
 		}
 		all[i] = ls
 		ids = append(ids, ls.sources()...)
@@ -456,7 +521,7 @@ func draw(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, st s
 	if err := lockBills(ctx, tx, slices.Compact(ids)); err != nil {
 		return fmt.Errorf("lock sources of bill %d: %w", st.id, err)
 	}
-	for i, r := range rs {
+	for i, r := range rels {
 		if err := r.check(ctx, tx, k, sys, st.shopID, st.id, st.contactID, all[i]); err != nil {
 			return err
 		}
@@ -525,15 +590,14 @@ func dependents(ctx context.Context, q db.Querier, k *Kind, id int64, auditedOnl
 			return fmt.Errorf("%s drawers of bill %d: %w", r.Name, id, err)
 		}
 		if len(nos) > 0 {
-			return errs.Conflict("bill.err.dependent", errs.A("no", nos[0]))
+			key := r.Text.Dependent
+			if key == "" {
+				key = "bill.err.dependent"
+			}
+			return errs.Conflict(string(key), errs.A("no", nos[0]))
 		}
 	}
-	// A receipt, payment or verification settling it; an invoice of it
-	// (fund.go: not yet relations of Draws).
-	if err := settledBy(ctx, q, id, auditedOnly); err != nil {
-		return err
-	}
-	return invoicedBy(ctx, q, id, auditedOnly)
+	return nil
 }
 
 // qtyTake is a line's take in base quantity.
@@ -542,7 +606,8 @@ func qtyTake(e Entry) []dec.Dec { return []dec.Dec{e.BaseQty} }
 // docOf is the part of a stored document the relations read: its head
 // and its lines' goods, quantities, amounts and links.
 func docOf(st state, lines []line) *Document {
-	d := &Document{ID: st.id, BuID: st.contactID, SrcBillID: st.srcBillID, ShopID: st.shopID, Entries: make([]Entry, len(lines))}
+	d := &Document{ID: st.id, TransType: st.transType, BuID: st.contactID, SrcBillID: st.srcBillID, ShopID: st.shopID, Entries: make([]Entry, len(lines)),
+		stored: true}
 	for i, l := range lines {
 		d.Entries[i] = Entry{ID: l.id, InvID: l.goodsID, SkuID: l.skuID, SrcEntryID: l.srcEntryID, SrcOrderID: l.srcOrderID,
 			SrcOrderEntryID: l.srcOrderEntryID, BaseQty: l.baseQty, UnitRate: l.unitRate, Amount: l.amount, TaxAmount: l.taxAmount}

@@ -11,6 +11,7 @@ import (
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
+	"cangshu/internal/rights"
 	"cangshu/internal/stock"
 	"cangshu/internal/sysparam"
 )
@@ -57,6 +58,12 @@ func sides(k *Kind, tt int) (s []side, toType int) {
 	case FundReceipt, FundPayment:
 		return []side{{1, k.ContactType, k.SettleKinds}}, 0
 	}
+	return verifySides(tt)
+}
+
+// verifySides are the sides of a verification document of transType tt
+// (another transType: as 153201).
+func verifySides(tt int) (s []side, toType int) {
 	switch tt {
 	case VerifyAdvancePaid:
 		return []side{{1, Supplier, supplierKinds}}, 0
@@ -118,8 +125,8 @@ func (fundFamily) moves(context.Context, db.Querier, *Kind, sysparam.System, sta
 	return nil, nil
 }
 
-// moneyMoves: a receipt or payment first settles its documents (under
-// their row locks, settle), then takes what it settled off the contact's
+// moneyMoves: a receipt or payment (whose settlements the engine has
+// drawn down under the targets' locks: Settlement) takes what it settled off the contact's
 // debt and adds what is left over (the advance) to the contact's advance;
 // its settlement lines move money into (receipts) or out of (payments) the
 // accounts. Income and expense move their lines' total into or out of the
@@ -128,12 +135,8 @@ func (fundFamily) moves(context.Context, db.Querier, *Kind, sysparam.System, sta
 func (fundFamily) moneyMoves(ctx context.Context, tx db.Querier, k *Kind, st state, _ []line) ([]MoneyMove, error) {
 	switch k.Fund {
 	case FundReceipt, FundPayment:
-		settled, _, err := settle(ctx, tx, k, st)
+		amount, settled, _, err := settledBy(ctx, tx, st.id)
 		if err != nil {
-			return nil, err
-		}
-		var amount dec.Dec
-		if err := tx.QueryRow(ctx, "SELECT amount FROM bills WHERE id = ?", st.id).Scan(&amount); err != nil {
 			return nil, err
 		}
 		sign := int64(1)
@@ -141,15 +144,15 @@ func (fundFamily) moneyMoves(ctx context.Context, tx db.Querier, k *Kind, st sta
 			sign = -1
 		}
 		moves := []MoneyMove{{ContactID: st.contactID, Debt: settled.Neg(), Advance: amount.Sub(settled)}}
-		acc, err := accountMoves(ctx, tx, st.id, sign)
+		acc, err := accountMoves(ctx, tx, st, sign)
 		if err != nil {
 			return nil, err
 		}
 		return append(moves, acc...), nil
 	case FundVerify:
-		return verifyMoves(ctx, tx, k, st)
+		return verifyMoves(ctx, tx, st)
 	case FundInvoice:
-		return nil, invoice(ctx, tx, k, st)
+		return nil, nil
 	}
 	type row struct {
 		out, in int64
@@ -195,16 +198,31 @@ func buildFund(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System, 
 		if len(in.Accounts) == 0 {
 			f.Required("accounts", labelAccount)
 		}
-		if err := buildAccounts(ctx, q, sys, in, d, f); err != nil {
+		// Money in (a receipt's from the customer, a payment's to the
+		// supplier): every line positive. A refund (退款) goes the other
+		// way — a receipt paying a sales return back to the customer, a
+		// payment taking a purchase return's money back from the
+		// supplier —: every line negative, no discount, and it must settle
+		// returns at least as large (below: nothing is left negative).
+		if err := buildAccounts(ctx, q, sys, in, d, dec.Max.Neg(), f); err != nil {
 			return err
 		}
+		refund := len(d.Accounts) > 0 && d.Accounts[0].Payment.Sign() < 0
 		for i, a := range d.Accounts {
-			if a.Payment.Sign() == 0 {
+			switch {
+			case a.Payment.Sign() == 0 && !refund:
 				f.Add(fmt.Sprintf("accounts[%d].payment", i), "bill.err.amountPositive", errs.A("field", labelPayment))
+			case a.Payment.Sign() == 0:
+				f.Add(fmt.Sprintf("accounts[%d].payment", i), "bill.err.amountNonZero", errs.A("field", labelPayment))
+			case (a.Payment.Sign() < 0) != refund:
+				f.Add(fmt.Sprintf("accounts[%d].payment", i), "bill.err.refundMixed")
 			}
 			total = total.Add(a.Payment)
 		}
 		dec.Check(f, "discount", labelDiscountHd, in.Discount, sys.AmountPlaces, dec.Zero, dec.MaxAmount)
+		if refund && in.Discount.Sign() != 0 {
+			f.Add("discount", "bill.err.refundDiscount")
+		}
 		sd, _ := sides(k, k.TransType)
 		checked, checks, err := buildChecks(ctx, q, k, sys, shopID, in.BuID, sd[0], "checks", in.Checks, f)
 		if err != nil {
@@ -217,7 +235,13 @@ func buildFund(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System, 
 		d.Amount = total.Add(disc)
 		left := d.Amount.Sub(checked)
 		d.Payment = &left
-		if f.Len() == 0 && left.Sign() < 0 {
+		switch {
+		case f.Len() > 0 || left.Sign() >= 0:
+		case refund:
+			// What the returns settled here credit the contact, less
+			// the sales they are set against: at most that is paid back.
+			f.Add("accounts[0].payment", "bill.err.refundTooMuch", errs.A("max", maxIn(checked.Neg(), dec.Zero)))
+		default:
 			f.Add("checks", "bill.err.overApplied", errs.A("max", d.Amount.String()))
 		}
 	case FundVerify:
@@ -386,17 +410,6 @@ func readTargets(ctx context.Context, q db.Querier, ids []int64) (map[int64]targ
 		return nil
 	})
 	return out, err
-}
-
-func readTarget(ctx context.Context, q db.Querier, id int64) (target, bool, error) {
-	var t target
-	err := q.QueryRow(ctx, `SELECT id, COALESCE(contact_id, 0), shop_id, kind, bill_no, bill_date, trans_type, checked, amount, rp_amount, arrears, hx_amount
-		FROM bills WHERE id = ?`, id).Scan(&t.id, &t.contactID, &t.shopID, &t.kind, &t.billNo, &t.date, &t.transType, &t.checked, &t.amount, &t.rpAmount,
-		&t.arrears, &t.hxAmount)
-	if errors.Is(err, sql.ErrNoRows) {
-		return t, false, nil
-	}
-	return t, err == nil, err
 }
 
 // buildChecks checks the documents one side settles (at path: "checks",
@@ -595,6 +608,40 @@ func readFund(ctx context.Context, q db.Querier, k *Kind, d *Document) error {
 	return nil
 }
 
+// hasAccount: documents of kind k name one account in their head (income,
+// expense: accId, stored on every line).
+func hasAccount(k *Kind) bool { return k.Fund == FundIncome || k.Fund == FundExpense }
+
+// listAccounts sets the account of the income or expense documents of a
+// list (the lists' and exports' account column), a few hundred at a time.
+func listAccounts(ctx context.Context, q db.Querier, k *Kind, rows []Document) error {
+	if !hasAccount(k) {
+		return nil
+	}
+	at := make(map[int64]int, len(rows))
+	ids := make([]int64, len(rows))
+	for i, d := range rows {
+		at[d.ID], ids[i] = i, d.ID
+	}
+	for start := 0; start < len(ids); start += 500 {
+		err := each(ctx, q, `SELECT fe.bill_id, fe.account_id, a.name FROM fund_entries fe JOIN settle_accounts a ON a.id = fe.account_id
+			WHERE fe.line_no = 1 AND fe.bill_id IN `, ids[start:min(start+500, len(ids))], func(r *sql.Rows) error {
+			var id, acc int64
+			var name string
+			if err := r.Scan(&id, &acc, &name); err != nil {
+				return err
+			}
+			d := &rows[at[id]]
+			d.AccID, d.AccName = acc, name
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // checkOf is a target's figures as checks and the unsettled list show them
 // (signed: a return's are negative).
 func checkOf(kinds []string, t target) Check {
@@ -606,207 +653,54 @@ func checkOf(kinds []string, t target) Check {
 	return c
 }
 
-// hxStateSQL is the settled state of a document whose settled amount
-// becomes the SQL expression hx (0 open, 1 partly, 2 settled).
-func hxStateSQL(hx string) string {
-	return "CASE WHEN arrears <= " + hx + " THEN 2 WHEN rp_amount + " + hx + " > 0 THEN 1 ELSE 0 END"
+// settledBy is the amount of the settling document id and Σ nowCheck
+// (signed) of its side 1 and side 2 settlements.
+func settledBy(ctx context.Context, q db.Querier, id int64) (amount, side1, side2 dec.Dec, err error) {
+	err = q.QueryRow(ctx, `SELECT b.amount, COALESCE(SUM(CASE WHEN s.side = 2 THEN 0 ELSE s.amount * s.sign END), 0),
+		COALESCE(SUM(CASE WHEN s.side = 2 THEN s.amount * s.sign ELSE 0 END), 0)
+		FROM bills b LEFT JOIN settlements s ON s.bill_id = b.id WHERE b.id = ? GROUP BY b.id, b.amount`, id).Scan(&amount, &side1, &side2)
+	return amount, side1, side2, err
 }
 
-// settle takes what the audited receipt, payment or verification document
-// st settles from its target documents, each under its row lock (the
-// conditional UPDATE: of two documents settling the same open amount one
-// waits for the other and then finds it gone), in target order. It answers
-// Σ nowCheck (signed) of side 1 and of side 2. This is the draw-down of
-// docs/money.md, kept behind take and release until the engine's one
-// draw-down mechanism takes it over.
-func settle(ctx context.Context, tx db.Querier, k *Kind, st state) (side1, side2 dec.Dec, err error) {
-	type row struct {
-		lineNo       int
-		targetID     int64
-		amount       dec.Dec
-		sign, sideNo int
+// AdvanceHeld is the advance contact buID holds now (received from a
+// customer, paid to a supplier: the opening advance and the ledger's, of
+// audited documents), 0 for a contact not of kind k's type: what a
+// verification document (153201, 153202) may use.
+func (s *Service) AdvanceHeld(ctx context.Context, k *Kind, buID int64) (dec.Dec, error) {
+	var held dec.Dec
+	err := s.db.QueryRow(ctx, `SELECT c.opening_advance + COALESCE(cb.advance, 0) FROM contacts c
+		LEFT JOIN contact_balances cb ON cb.contact_id = c.id WHERE c.id = ? AND c.type = ?`, buID, k.ContactType).Scan(&held)
+	if errors.Is(err, sql.ErrNoRows) {
+		return dec.Zero, nil
 	}
-	rows, err := db.All(ctx, tx, func(r *sql.Rows, v *row) error { return r.Scan(&v.lineNo, &v.targetID, &v.amount, &v.sign, &v.sideNo) },
-		"SELECT line_no, target_id, amount, sign, side FROM settlements WHERE bill_id = ? ORDER BY target_id, line_no", st.id)
-	if err != nil {
-		return dec.Zero, dec.Zero, err
-	}
-	sd, _ := sides(k, st.transType)
-	var toContact int64
-	if len(sd) > 1 {
-		if err := tx.QueryRow(ctx, "SELECT COALESCE(to_contact_id, 0) FROM bills WHERE id = ?", st.id).Scan(&toContact); err != nil {
-			return dec.Zero, dec.Zero, err
-		}
-	}
-	side1, side2 = dec.Zero, dec.Zero
-	nChecks := 0
-	for _, r := range rows {
-		if r.sideNo == 1 {
-			nChecks++
-		}
-	}
-	// Per side: the targets locked in id order (PostgreSQL; SQLite has one
-	// writer), then taken by one conditional UPDATE over all of them.
-	for _, sideNo := range []int{1, 2} {
-		kinds, contact := sd[0].kinds, st.contactID
-		if sideNo == 2 {
-			if len(sd) < 2 {
-				continue
-			}
-			kinds, contact = sd[1].kinds, toContact
-		}
-		var mine []row
-		for _, r := range rows {
-			if r.sideNo == sideNo {
-				mine = append(mine, r)
-			}
-		}
-		if len(mine) == 0 {
-			continue
-		}
-		ids := make([]int64, len(mine))
-		amounts := make([]dec.Dec, len(mine))
-		for i, r := range mine {
-			ids[i], amounts[i] = r.targetID, r.amount
-		}
-		// Under the locks, what the targets have open decides.
-		targets, err := lockTargets(ctx, tx, ids)
-		if err != nil {
-			return dec.Zero, dec.Zero, err
-		}
-		for _, r := range mine {
-			path := fmt.Sprintf("checks[%d]", r.lineNo-1)
-			if sideNo == 2 {
-				path = fmt.Sprintf("toChecks[%d]", r.lineNo-1-nChecks)
-			}
-			t, found := targets[r.targetID]
-			switch {
-			case !found || t.checked != 1 || t.shopID != st.shopID || t.contactID != contact || !slices.Contains(kinds, t.kind):
-				return dec.Zero, dec.Zero, errs.Field(path+".billId", "bill.err.checkNotAudited", errs.A("no", t.billNo))
-			case t.hxAmount.Add(r.amount).Cmp(t.arrears) > 0:
-				return dec.Zero, dec.Zero, errs.Field(path+".nowCheck", "bill.err.checkTooMuch", errs.A("no", t.billNo), errs.A("max", t.open(kinds).String()))
-			}
-		}
-		n, err := takeAll(ctx, tx, st.shopID, contact, kinds, ids, amounts)
-		if err != nil {
-			return dec.Zero, dec.Zero, err
-		}
-		if n != len(mine) {
-			return dec.Zero, dec.Zero, fmt.Errorf("settle bill %d: %d of %d targets taken", st.id, n, len(mine))
-		}
-		for _, r := range mine {
-			v := r.amount
-			if r.sign < 0 {
-				v = v.Neg()
-			}
-			if sideNo == 2 {
-				side2 = side2.Add(v)
-			} else {
-				side1 = side1.Add(v)
-			}
-		}
-	}
-	return side1, side2, nil
-}
-
-// lockTargets reads the targets, on PostgreSQL locking their rows in id
-// order (two settling documents wait for each other instead of
-// deadlocking; SQLite has one writer at a time).
-func lockTargets(ctx context.Context, tx db.Querier, ids []int64) (map[int64]target, error) {
-	if tx.Engine() == db.Postgres {
-		// FOR NO KEY UPDATE, the lock the settling UPDATE takes anyway: the
-		// settlement rows written at save hold KEY SHARE on their targets
-		// (the foreign key), which FOR UPDATE would wait on — two receipts
-		// of one target, each holding its KEY SHARE, deadlocked.
-		sorted := slices.Sorted(slices.Values(ids))
-		if _, err := tx.Exec(ctx, "SELECT id FROM bills WHERE id IN "+db.In(len(sorted))+" ORDER BY id FOR NO KEY UPDATE", db.Args(sorted)...); err != nil {
-			return nil, err
-		}
-	}
-	return readTargets(ctx, tx, ids)
-}
-
-// takeAll settles amounts[i] (magnitudes) of the targets ids[i] (locked
-// and checked by the caller) in one UPDATE, each only if it is an audited
-// document of the contact, shop and kinds with that much open; it answers
-// how many were taken.
-func takeAll(ctx context.Context, tx db.Querier, shopID, contactID int64, kinds []string, ids []int64, amounts []dec.Dec) (int, error) {
-	var sb strings.Builder
-	args := make([]any, 0, 2*len(ids)+5)
-	for i := range ids {
-		if i > 0 {
-			sb.WriteString(", ")
-		}
-		sb.WriteString("(CAST(? AS BIGINT), CAST(? AS BIGINT))")
-		args = append(args, ids[i], amounts[i])
-	}
-	args = append(args, shopID, contactID, kinds[0], kinds[1])
-	res, err := tx.Exec(ctx, `UPDATE bills SET hx_amount = hx_amount + v.amt, hx_state = `+hxStateSQL("(hx_amount + v.amt)")+`
-		FROM (SELECT column1 AS tid, column2 AS amt FROM (VALUES `+sb.String()+`) AS x) AS v
-		WHERE bills.id = v.tid AND bills.shop_id = ? AND bills.contact_id = ? AND bills.checked = 1 AND bills.kind IN (?, ?)
-		AND bills.hx_amount + v.amt <= bills.arrears`, args...)
-	if err != nil {
-		return 0, err
-	}
-	n, err := res.RowsAffected()
-	return int(n), err
-}
-
-// releaseSettled gives back what an un-audited receipt, payment or verification
-// settled, or an invoice drew.
-func releaseSettled(ctx context.Context, tx db.Querier, billID int64) error {
-	if err := releaseInvoice(ctx, tx, billID); err != nil {
-		return err
-	}
-	type row struct {
-		targetID int64
-		amount   dec.Dec
-	}
-	rows, err := db.All(ctx, tx, func(r *sql.Rows, v *row) error { return r.Scan(&v.targetID, &v.amount) },
-		"SELECT target_id, amount FROM settlements WHERE bill_id = ? ORDER BY target_id, line_no", billID)
-	if err != nil || len(rows) == 0 {
-		return err
-	}
-	for _, r := range rows {
-		if _, err := tx.Exec(ctx, `UPDATE bills SET hx_amount = hx_amount - ?, hx_state = `+hxStateSQL("(hx_amount - ?)")+` WHERE id = ?`,
-			r.amount, r.amount, r.amount, r.targetID); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// settledBy names an audited document (any, with all) that settles the
-// document id: it cannot be un-audited (or edited, deleted) while one does.
-func settledBy(ctx context.Context, q db.Querier, id int64, auditedOnly bool) error {
-	cond := ""
-	if auditedOnly {
-		cond = " AND b.checked = 1"
-	}
-	nos, err := db.Values[string](ctx, q, "SELECT b.bill_no FROM settlements s JOIN bills b ON b.id = s.bill_id WHERE s.target_id = ?"+cond+
-		" ORDER BY b.id LIMIT 1", id)
-	if err != nil {
-		return err
-	}
-	if len(nos) > 0 {
-		return errs.Conflict("bill.err.settled", errs.A("no", nos[0]))
-	}
-	return nil
+	return held, err
 }
 
 // Unsettled are the audited documents of the contact buID in the caller's
 // shop that kind k settles with money still open, oldest first (returns
-// negative).
-func (s *Service) Unsettled(ctx context.Context, shopID int64, k *Kind, buID int64) ([]Check, error) {
+// negative): one range of the partial index bills_open (migration 0096),
+// whose predicate (checked = 1 AND hx_amount < arrears) the WHERE repeats.
+func (s *Service) Unsettled(ctx context.Context, shopID int64, rs *rights.Set, k *Kind, buID int64) ([]Check, error) {
 	if len(k.SettleKinds) != 2 {
 		return nil, errs.NotFound(k.Label)
 	}
+	// a contact of another type, or one the caller may not use, is unknown
+	// (data rights, docs/rights.md)
+	var typ int
+	err := s.db.QueryRow(ctx, "SELECT type FROM contacts WHERE id = ?", buID).Scan(&typ)
+	if errors.Is(err, sql.ErrNoRows) || err == nil && (typ != k.ContactType || !rs.ContactOK(buID, typ)) {
+		return nil, errs.NotFound(labelContact)
+	}
+	if err != nil {
+		return nil, err
+	}
+	where, args := rs.Bill("b").And("b.contact_id = ? AND b.checked = 1 AND b.kind IN (?, ?) AND b.shop_id = ? AND b.hx_amount < b.arrears",
+		[]any{buID, k.SettleKinds[0], k.SettleKinds[1], shopID})
 	type row struct{ t target }
 	rows, err := db.All(ctx, s.db, func(r *sql.Rows, v *row) error {
 		return r.Scan(&v.t.id, &v.t.billNo, &v.t.transType, &v.t.date, &v.t.kind, &v.t.amount, &v.t.rpAmount, &v.t.arrears, &v.t.hxAmount)
 	}, `SELECT b.id, b.bill_no, b.trans_type, b.bill_date, b.kind, b.amount, b.rp_amount, b.arrears, b.hx_amount
-		FROM bills b WHERE b.contact_id = ? AND b.checked = 1 AND b.kind IN (?, ?) AND b.shop_id = ? AND b.hx_amount < b.arrears
-		ORDER BY b.bill_date, b.id`, buID, k.SettleKinds[0], k.SettleKinds[1], shopID)
+		FROM bills b WHERE `+where+` ORDER BY b.bill_date, b.id`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -900,8 +794,8 @@ func buildVerify(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System
 // moves the contacts' money: an advance used lowers the debt and the
 // advance (refused beyond the advance held), receivables against payables
 // lower both, a debt moved leaves one contact for the other.
-func verifyMoves(ctx context.Context, tx db.Querier, k *Kind, st state) ([]MoneyMove, error) {
-	x, _, err := settle(ctx, tx, k, st)
+func verifyMoves(ctx context.Context, tx db.Querier, st state) ([]MoneyMove, error) {
+	_, x, _, err := settledBy(ctx, tx, st.id)
 	if err != nil {
 		return nil, err
 	}
@@ -965,6 +859,31 @@ func buildInvoice(ctx context.Context, q db.Querier, k *Kind, sys sysparam.Syste
 		f.Add("entries", "bill.err.tooManyLines", errs.A("max", maxLinesOf(k)))
 		return nil
 	}
+	// The source documents and lines, two queries for the whole invoice.
+	billIDs, entryIDs := make([]int64, len(in.Entries)), make([]int64, len(in.Entries))
+	for i, e := range in.Entries {
+		billIDs[i], entryIDs[i] = e.SrcBillID, e.SrcEntryID
+	}
+	targets, err := readTargets(ctx, q, billIDs)
+	if err != nil {
+		return err
+	}
+	type srcLine struct {
+		billID                   int64
+		qty, taxAmount, invoiced dec.Dec
+	}
+	srcLines := map[int64]srcLine{}
+	if err := each(ctx, q, "SELECT id, bill_id, qty, tax_amount, invoiced_amount FROM bill_entries WHERE id IN ", entryIDs, func(r *sql.Rows) error {
+		var id int64
+		var l srcLine
+		if err := r.Scan(&id, &l.billID, &l.qty, &l.taxAmount, &l.invoiced); err != nil {
+			return err
+		}
+		srcLines[id] = l
+		return nil
+	}); err != nil {
+		return err
+	}
 	mine := map[int64]dec.Dec{}
 	d.TotalQty, d.TotalAmount, d.TotalTax, d.TotalTaxAmount = dec.Zero, dec.Zero, dec.Zero, dec.Zero
 	for i, e := range in.Entries {
@@ -974,14 +893,7 @@ func buildInvoice(ctx context.Context, q db.Querier, k *Kind, sys sysparam.Syste
 		if e.Price.Sign() != 0 || e.ItemID != 0 || e.OutAccID != 0 || e.InAccID != 0 || e.LocationID != 0 {
 			f.Add(p("price"), "err.invalid", errs.A("field", labelPrice))
 		}
-		var t target
-		var found bool
-		var err error
-		if e.SrcBillID > 0 {
-			if t, found, err = readTarget(ctx, q, e.SrcBillID); err != nil {
-				return err
-			}
-		}
+		t, found := targets[e.SrcBillID]
 		switch {
 		case e.SrcBillID <= 0:
 			f.Required(p("srcBillId"), labelSrcBill)
@@ -996,15 +908,10 @@ func buildInvoice(ctx context.Context, q db.Querier, k *Kind, sys sysparam.Syste
 			f.Add(p("srcBillId"), "bill.err.checkNotAudited", errs.A("no", t.billNo))
 			continue
 		}
-		var srcBill int64
-		var srcQty, srcTaxAmount, invoiced dec.Dec
-		err = q.QueryRow(ctx, "SELECT bill_id, qty, tax_amount, invoiced_amount FROM bill_entries WHERE id = ?", e.SrcEntryID).
-			Scan(&srcBill, &srcQty, &srcTaxAmount, &invoiced)
-		if errors.Is(err, sql.ErrNoRows) || (err == nil && srcBill != t.id) {
+		src, ok := srcLines[e.SrcEntryID]
+		if !ok || src.billID != t.id {
 			f.Add(p("srcEntryId"), "err.notFound", errs.A("what", labelSrcEntry))
 			continue
-		} else if err != nil {
-			return err
 		}
 		sign := dec.FromInt(int64(t.sign(k.SettleKinds)))
 		l := Entry{SrcBillID: t.id, SrcBillNo: t.billNo, SrcEntryID: e.SrcEntryID, Qty: e.Qty, Amount: e.Amount, Tax: e.Tax,
@@ -1021,12 +928,12 @@ func buildInvoice(ctx context.Context, q db.Querier, k *Kind, sys sysparam.Syste
 				f.Add(p(v.name), "bill.err.invoiceSign", errs.A("field", v.label), errs.A("no", t.billNo))
 			}
 		}
-		left := srcTaxAmount.Sub(invoiced).Sub(mine[e.SrcEntryID])
+		left := src.taxAmount.Sub(src.invoiced).Sub(mine[e.SrcEntryID])
 		switch {
 		case l.TaxAmount.Sign() == 0:
 			f.Add(p("amount"), "bill.err.amountNonZero", errs.A("field", labelAmount))
-		case l.Qty.Abs().Cmp(srcQty) > 0:
-			f.Add(p("qty"), "bill.err.invoiceQty", errs.A("no", t.billNo), errs.A("max", srcQty.Mul(sign).String()))
+		case l.Qty.Abs().Cmp(src.qty) > 0:
+			f.Add(p("qty"), "bill.err.invoiceQty", errs.A("no", t.billNo), errs.A("max", src.qty.Mul(sign).String()))
 		case l.TaxAmount.Abs().Cmp(left) > 0:
 			f.Add(p("amount"), "bill.err.invoiceTooMuch", errs.A("no", t.billNo), errs.A("max", left.Mul(sign).String()))
 		}
@@ -1079,98 +986,4 @@ func readInvoice(ctx context.Context, q db.Querier, d *Document) error {
 		d.Entries = []Entry{}
 	}
 	return err
-}
-
-// invoice draws the audited invoice st's lines from their source lines and
-// documents, each under the source line's row lock (a conditional UPDATE,
-// in source line order): none is invoiced beyond its amount with tax.
-func invoice(ctx context.Context, tx db.Querier, k *Kind, st state) error {
-	type row struct {
-		lineNo          int
-		srcBill, srcEnt int64
-		taxAmount       dec.Dec
-	}
-	rows, err := db.All(ctx, tx, func(r *sql.Rows, v *row) error { return r.Scan(&v.lineNo, &v.srcBill, &v.srcEnt, &v.taxAmount) },
-		"SELECT line_no, src_bill_id, src_entry_id, tax_amount FROM invoice_entries WHERE bill_id = ? ORDER BY src_entry_id, line_no", st.id)
-	if err != nil {
-		return err
-	}
-	for _, r := range rows {
-		x := r.taxAmount.Abs()
-		res, err := tx.Exec(ctx, `UPDATE bills SET invoiced_amount = invoiced_amount + ?, invoice_state = `+invoiceStateSQL("(invoiced_amount + ?)")+`
-			WHERE id = ? AND checked = 1 AND shop_id = ? AND contact_id = ?`, x, x, x, r.srcBill, st.shopID, st.contactID)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n != 1 {
-			t, _, _ := readTarget(ctx, tx, r.srcBill)
-			return errs.Field(fmt.Sprintf("entries[%d].srcBillId", r.lineNo-1), "bill.err.checkNotAudited", errs.A("no", t.billNo))
-		}
-		res, err = tx.Exec(ctx, "UPDATE bill_entries SET invoiced_amount = invoiced_amount + ? WHERE id = ? AND invoiced_amount + ? <= tax_amount", x, r.srcEnt, x)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n != 1 {
-			t, _, _ := readTarget(ctx, tx, r.srcBill)
-			var left dec.Dec
-			if err := tx.QueryRow(ctx, "SELECT tax_amount - invoiced_amount FROM bill_entries WHERE id = ?", r.srcEnt).Scan(&left); err != nil {
-				return err
-			}
-			return errs.Field(fmt.Sprintf("entries[%d].amount", r.lineNo-1), "bill.err.invoiceTooMuch", errs.A("no", t.billNo),
-				errs.A("max", left.Mul(dec.FromInt(int64(t.sign(k.SettleKinds)))).String()))
-		}
-	}
-	return nil
-}
-
-// releaseInvoice gives back what an un-audited invoice drew.
-func releaseInvoice(ctx context.Context, tx db.Querier, billID int64) error {
-	type row struct {
-		srcBill, srcEnt int64
-		taxAmount       dec.Dec
-	}
-	rows, err := db.All(ctx, tx, func(r *sql.Rows, v *row) error { return r.Scan(&v.srcBill, &v.srcEnt, &v.taxAmount) },
-		"SELECT src_bill_id, src_entry_id, tax_amount FROM invoice_entries WHERE bill_id = ? ORDER BY src_entry_id, line_no", billID)
-	if err != nil {
-		return err
-	}
-	for _, r := range rows {
-		x := r.taxAmount.Abs()
-		if _, err := tx.Exec(ctx, `UPDATE bills SET invoiced_amount = invoiced_amount - ?, invoice_state = `+invoiceStateSQL("(invoiced_amount - ?)")+` WHERE id = ?`,
-			x, x, x, r.srcBill); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, "UPDATE bill_entries SET invoiced_amount = invoiced_amount - ? WHERE id = ?", x, r.srcEnt); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// invoiceStateSQL is the invoiced state of a goods document whose invoiced
-// amount becomes the SQL expression v: 0 none, 1 partly, 2 fully.
-func invoiceStateSQL(v string) string {
-	return "CASE WHEN " + v + " <= 0 THEN 0 WHEN " + v + " >= total_tax_amount THEN 2 ELSE 1 END"
-}
-
-// invoicedBy names an invoice (audited with auditedOnly) drawn from the
-// document id.
-func invoicedBy(ctx context.Context, q db.Querier, id int64, auditedOnly bool) error {
-	cond := ""
-	if auditedOnly {
-		cond = " AND b.checked = 1"
-	}
-	nos, err := db.Values[string](ctx, q, "SELECT b.bill_no FROM invoice_entries ie JOIN bills b ON b.id = ie.bill_id WHERE ie.src_bill_id = ?"+cond+
-		" ORDER BY b.id LIMIT 1", id)
-	if err != nil {
-		return err
-	}
-	if len(nos) > 0 {
-		return errs.Conflict("bill.err.invoiced", errs.A("no", nos[0]))
-	}
-	return nil
 }

@@ -2,8 +2,11 @@ package bill
 
 import (
 	"context"
+	"io"
+	"strconv"
 	"strings"
 
+	"cangshu/internal/custom"
 	"cangshu/internal/errs"
 	"cangshu/internal/i18n"
 	"cangshu/internal/server"
@@ -56,7 +59,7 @@ func Routes(s *Service, k *Kind) []server.Route {
 		})
 	}
 	routes := []server.Route{
-		{Method: "GET", Path: k.Path + "/list", Perm: perm("query"), Tag: tag, Summary: "Page of documents of the active shop (page, rows, sidx, sord, matchCon over number/contact/description, beginDate, endDate, buId, locationId, invId, checked, billNo; orders: billStatus) with a totals row",
+		{Method: "GET", Path: k.Path + "/list", Perm: perm("query"), Tag: tag, Summary: "Page of documents of the active shop (page, rows, sidx, sord, matchCon over number/contact/description, beginDate, endDate, buId, locationId, invId, checked, billNo, invoiceState (goods documents: 0 none, 1 partly, 2 fully invoiced, or a list such as 0,1); orders: billStatus) with a totals row",
 			H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
 				f, err := readFilter(c)
 				if err != nil {
@@ -84,6 +87,7 @@ func Routes(s *Service, k *Kind) []server.Route {
 				return s.Export(c.Context(), c.User, c.Lang, k, f, p)
 			}},
 	}
+	routes = append(routes, attachmentRoutes(s, k)...)
 	if !k.Order {
 		return routes
 	}
@@ -120,6 +124,16 @@ func readFilter(c *server.Ctx) (Filter, error) {
 		}
 		f.BillStatus = int(n)
 	}
+	// invoiceState=0, 1, 2 or a list of them (0,1: not fully invoiced).
+	if v := strings.TrimSpace(c.Query("invoiceState")); v != "" {
+		for _, part := range strings.Split(v, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(part))
+			if err != nil || n < 0 || n > 2 {
+				return f, errs.Field("invoiceState", "err.badParam", errs.A("name", "invoiceState"))
+			}
+			f.InvoiceStates = append(f.InvoiceStates, n)
+		}
+	}
 	// checked=0|1, or status=0|1 (the client's name for it); absent = any.
 	for _, name := range []string{"checked", "status"} {
 		if v := strings.TrimSpace(c.Query(name)); v != "" {
@@ -133,6 +147,26 @@ func readFilter(c *server.Ctx) (Filter, error) {
 	return f, nil
 }
 
+// exportColumns are the built-in columns of a kind's export: the account
+// for kinds naming one in their head, the amounts when money is shown.
+func exportColumns(accounts, money bool) []sheet.Column {
+	cols := []sheet.Column{{Key: "date", Label: labelDate}, {Key: "billNo", Label: labelBillNo, Text: true, Width: 20},
+		{Key: "contactName", Label: labelContact, Width: 20}, {Key: "salesName", Label: labelSales}, {Key: "totalQty", Label: labelQty}}
+	if accounts {
+		cols = append(cols, sheet.Column{Key: "accName", Label: labelAccount, Width: 20})
+	}
+	if money {
+		cols = append(cols, sheet.Column{Key: "amount", Label: "bill.field.amount"}, sheet.Column{Key: "rpAmount", Label: "bill.field.rpAmount"},
+			sheet.Column{Key: "arrears", Label: "bill.field.arrears"})
+	}
+	return append(cols, sheet.Column{Key: "checked", Label: "bill.field.checked"}, sheet.Column{Key: "userName", Label: "bill.field.userName"},
+		sheet.Column{Key: "description", Label: labelDescription, Width: 30})
+}
+
+// SheetColumns are every built-in column a document export may have (the
+// custom fields' labels must differ from them).
+func SheetColumns() []sheet.Column { return exportColumns(true, true) }
+
 // Export is the Excel of the filtered list (every matching document).
 func (s *Service) Export(ctx context.Context, p *server.Principal, lang i18n.Lang, k *Kind, f Filter, lp server.ListParams) (server.File, error) {
 	shopID, err := shopOf(p)
@@ -144,19 +178,27 @@ func (s *Service) Export(ctx context.Context, p *server.Principal, lang i18n.Lan
 		return server.File{}, err
 	}
 	f.MatchCon = lp.MatchCon
+	f.rights = p.Rights
+	if f, err = f.withCustom(ctx, s.db); err != nil {
+		return server.File{}, err
+	}
 	rows, _, _, err := listBills(ctx, s.db, shopID, k.Name, f, order, -1, 0)
+	if err == nil {
+		err = listAccounts(ctx, s.db, k, rows)
+	}
+	if err == nil {
+		err = attachCustom(ctx, s.db, rows)
+	}
+	if err != nil {
+		return server.File{}, err
+	}
+	defs, err := custom.Defs(ctx, s.db, custom.TargetBill)
 	if err != nil {
 		return server.File{}, err
 	}
 	money := k.MoneyRight == "" || p.Can(k.MoneyRight)
-	cols := []sheet.Column{{Key: "date", Label: labelDate}, {Key: "billNo", Label: labelBillNo, Text: true, Width: 20},
-		{Key: "contactName", Label: labelContact, Width: 20}, {Key: "salesName", Label: labelSales}, {Key: "totalQty", Label: labelQty}}
-	if money {
-		cols = append(cols, sheet.Column{Key: "amount", Label: "bill.field.amount"}, sheet.Column{Key: "rpAmount", Label: "bill.field.rpAmount"},
-			sheet.Column{Key: "arrears", Label: "bill.field.arrears"})
-	}
-	cols = append(cols, sheet.Column{Key: "checked", Label: "bill.field.checked"}, sheet.Column{Key: "userName", Label: "bill.field.userName"},
-		sheet.Column{Key: "description", Label: labelDescription, Width: 30})
+	accounts := hasAccount(k)
+	cols := append(exportColumns(accounts, money), custom.Columns(defs, lang)...)
 	return sheet.Export(lang, k.File, k.Label, cols, func(add func([]any) error) error {
 		for _, d := range rows {
 			state := i18n.T(lang, "bill.state.draft")
@@ -164,13 +206,54 @@ func (s *Service) Export(ctx context.Context, p *server.Principal, lang i18n.Lan
 				state = i18n.T(lang, "bill.state.audited")
 			}
 			row := []any{d.Date, d.BillNo, d.ContactName, d.SalesName, d.TotalQty.String()}
+			if accounts {
+				row = append(row, d.AccName)
+			}
 			if money {
 				row = append(row, d.Amount.String(), d.RPAmount.String(), d.Arrears.String())
 			}
-			if err := add(append(row, state, d.UserName, d.Description)); err != nil {
+			row = append(row, state, d.UserName, d.Description)
+			if err := add(append(row, custom.Cells(defs, d.Custom, lang)...)); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
+}
+
+// attachmentRoutes are the files of a kind's documents (attach.go): who may
+// see a document sees its files, who may edit the kind adds and removes
+// them (audited documents included).
+func attachmentRoutes(s *Service, k *Kind) []server.Route {
+	query, update := k.Perm+":query", k.Perm+":update"
+	p := k.Path + "/attachment/"
+	return []server.Route{
+		{Method: "GET", Path: p + "list", Perm: query, Tag: k.Name, Summary: "The document's attachments (?id= the document): id, billId, role (\"\" or \"signature\"), name, contentType, size, userName, createTime",
+			H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.Attachments(c.Context(), c.User, k, id) })},
+		{Method: "POST", Path: p + "add", Perm: update, Upload: true, MaxBytes: MaxAttachmentBytes + 64<<10, Log: "log.bill.attach", Tag: k.Name,
+			Summary: "Attach a file to the document (?id= the document; ?role= \"\" or \"signature\"; multipart file): images, PDF or office documents up to 10 MB by their content, 20 per document; a signature is a PNG up to 1 MB replacing the one before",
+			H: func(c *server.Ctx) (any, error) {
+				id, err := c.QueryID("id")
+				if err != nil {
+					return nil, err
+				}
+				return s.Attach(c.Context(), c.User, k, id, strings.TrimSpace(c.Query("role")), func() (Upload, error) {
+					_, h, err := c.FormFile("file")
+					if err != nil {
+						return Upload{}, err
+					}
+					return Upload{Name: h.Filename, Size: h.Size, Open: func() (io.ReadCloser, error) { return h.Open() }}, nil
+				})
+			}},
+		{Method: "GET", Path: p + "get", Perm: query, Tag: k.Name, Summary: "An attachment's bytes (?id= the attachment), as a download",
+			H: server.QID("id", func(c *server.Ctx, id int64) (any, error) {
+				f, err := s.AttachmentData(c.Context(), c.User, k, id)
+				if err != nil {
+					return nil, err
+				}
+				return server.File{Name: f.Name, ContentType: f.ContentType, Data: f.Data}, nil
+			})},
+		{Method: "DELETE", Path: p + "delete", Perm: update, Log: "log.bill.detach", Tag: k.Name, Summary: "Delete an attachment (?id= the attachment)",
+			H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return server.Done(s.Detach(c.Context(), c.User, k, id)) })},
+	}
 }

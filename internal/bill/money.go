@@ -114,21 +114,23 @@ func unpostMoney(ctx context.Context, tx db.Querier, billID int64) error {
 
 // addBalances adds to the balance rows, in id order (two documents touching
 // the same rows lock them in the same order), and checks every balance the
-// users see (opening + ledger) stays within dec.MaxBalance. Each change is
+// users see (opening + ledger) stays within dec.MaxBalance: one statement a
+// contact or account, answering its new sums with its name and opening
+// figures. Each change is
 // at most a document's total, so the sums cannot leave the 64-bit range
 // before they are checked (docs/limits.md).
 func addBalances(ctx context.Context, tx db.Querier, contacts map[int64][2]dec.Dec, accounts map[int64]dec.Dec) error {
 	for _, id := range slices.Sorted(maps.Keys(contacts)) {
 		d := contacts[id]
 		var debt, advance, openAmount, openAdvance dec.Dec
+		var name string
 		if err := tx.QueryRow(ctx, `INSERT INTO contact_balances (contact_id, debt, advance) VALUES (?, ?, ?)
 			ON CONFLICT (contact_id) DO UPDATE SET debt = contact_balances.debt + excluded.debt, advance = contact_balances.advance + excluded.advance
-			RETURNING debt, advance`, id, d[0], d[1]).Scan(&debt, &advance); err != nil {
+			RETURNING debt, advance, (SELECT c.name FROM contacts c WHERE c.id = contact_balances.contact_id),
+			(SELECT c.opening_amount FROM contacts c WHERE c.id = contact_balances.contact_id),
+			(SELECT c.opening_advance FROM contacts c WHERE c.id = contact_balances.contact_id)`, id, d[0], d[1]).
+			Scan(&debt, &advance, &name, &openAmount, &openAdvance); err != nil {
 			return fmt.Errorf("contact balance %d: %w", id, err)
-		}
-		var name string
-		if err := tx.QueryRow(ctx, "SELECT name, opening_amount, opening_advance FROM contacts WHERE id = ?", id).Scan(&name, &openAmount, &openAdvance); err != nil {
-			return fmt.Errorf("contact %d: %w", id, err)
 		}
 		// An advance taken back (a receipt or payment un-audited) that was
 		// used since (a verification document) would leave less than none.
@@ -143,14 +145,13 @@ func addBalances(ctx context.Context, tx db.Querier, contacts map[int64][2]dec.D
 	}
 	for _, id := range slices.Sorted(maps.Keys(accounts)) {
 		var amount, opening dec.Dec
+		var name string
 		if err := tx.QueryRow(ctx, `INSERT INTO account_balances (account_id, amount) VALUES (?, ?)
 			ON CONFLICT (account_id) DO UPDATE SET amount = account_balances.amount + excluded.amount
-			RETURNING amount`, id, accounts[id]).Scan(&amount); err != nil {
+			RETURNING amount, (SELECT a.name FROM settle_accounts a WHERE a.id = account_balances.account_id),
+			(SELECT a.opening_balance FROM settle_accounts a WHERE a.id = account_balances.account_id)`, id, accounts[id]).
+			Scan(&amount, &name, &opening); err != nil {
 			return fmt.Errorf("account balance %d: %w", id, err)
-		}
-		var name string
-		if err := tx.QueryRow(ctx, "SELECT name, opening_balance FROM settle_accounts WHERE id = ?", id).Scan(&name, &opening); err != nil {
-			return fmt.Errorf("account %d: %w", id, err)
 		}
 		if amount.Abs().Cmp(dec.MaxBalance) > 0 || amount.Add(opening).Abs().Cmp(dec.MaxBalance) > 0 {
 			return errs.Invalid("limit.err.accountBalance", errs.A("account", name), errs.A("max", dec.MaxBalance.String()))
@@ -176,30 +177,45 @@ func tradeMoney(ctx context.Context, tx db.Querier, k *Kind, st state) ([]MoneyM
 		cashSign = -cashSign
 	}
 	var arrears dec.Dec
-	if err := tx.QueryRow(ctx, "SELECT arrears FROM bills WHERE id = ?", st.id).Scan(&arrears); err != nil {
+	if st.written != nil {
+		arrears = st.written.Arrears
+	} else if err := tx.QueryRow(ctx, "SELECT arrears FROM bills WHERE id = ?", st.id).Scan(&arrears); err != nil {
 		return nil, err
 	}
 	var moves []MoneyMove
 	if st.contactID != 0 {
 		moves = append(moves, MoneyMove{ContactID: st.contactID, Debt: arrears.Mul(dec.FromInt(debtSign))})
 	}
-	acc, err := accountMoves(ctx, tx, st.id, cashSign)
+	acc, err := accountMoves(ctx, tx, st, cashSign)
 	if err != nil {
 		return nil, err
 	}
 	return append(moves, acc...), nil
 }
 
-// accountMoves are the document's settlement lines as account moves, signed.
-func accountMoves(ctx context.Context, tx db.Querier, billID, sign int64) ([]MoneyMove, error) {
+// accountMoves are the document's settlement lines as account moves,
+// signed, one per account in id order.
+func accountMoves(ctx context.Context, tx db.Querier, st state, sign int64) ([]MoneyMove, error) {
 	type row struct {
 		id  int64
 		sum dec.Dec
 	}
-	rows, err := db.All(ctx, tx, func(r *sql.Rows, v *row) error { return r.Scan(&v.id, &v.sum) },
-		"SELECT account_id, SUM(payment) FROM bill_accounts WHERE bill_id = ? GROUP BY account_id ORDER BY account_id", billID)
-	if err != nil {
-		return nil, err
+	var rows []row
+	if st.written != nil {
+		sums := map[int64]dec.Dec{}
+		for _, a := range st.written.Accounts {
+			sums[a.AccID] = sums[a.AccID].Add(a.Payment)
+		}
+		for _, id := range slices.Sorted(maps.Keys(sums)) {
+			rows = append(rows, row{id, sums[id]})
+		}
+	} else {
+		var err error
+		rows, err = db.All(ctx, tx, func(r *sql.Rows, v *row) error { return r.Scan(&v.id, &v.sum) },
+			"SELECT account_id, SUM(payment) FROM bill_accounts WHERE bill_id = ? GROUP BY account_id ORDER BY account_id", st.id)
+		if err != nil {
+			return nil, err
+		}
 	}
 	out := make([]MoneyMove, 0, len(rows))
 	s := dec.FromInt(sign)

@@ -54,6 +54,9 @@ func (s *Service) setClosed(ctx context.Context, p *server.Principal, k *Kind, i
 		if !found {
 			return notFound(k)
 		}
+		if err := seen(ctx, tx, p.Rights, k, id); err != nil {
+			return err
+		}
 		if st.checked != 1 {
 			return errs.Conflict("bill.err.notAudited", errs.A("no", st.billNo))
 		}

@@ -83,6 +83,9 @@ func (s *Service) Pending(ctx context.Context, p *server.Principal, k *Kind, id 
 	if !found {
 		return nil, notFound(k)
 	}
+	if err := seen(ctx, s.db, p.Rights, k, id); err != nil {
+		return nil, err
+	}
 	if o.Entries == nil {
 		o.Entries = []PendingLine{}
 	}

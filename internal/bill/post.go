@@ -8,6 +8,7 @@ import (
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
+	"cangshu/internal/rights"
 	"cangshu/internal/stock"
 	"cangshu/internal/sysparam"
 	"cangshu/internal/track"
@@ -34,32 +35,37 @@ func linesOf(d *Document) []line {
 	return out
 }
 
-// post audits a document: what it draws down (draw: returns, orders)
-// checked under its sources' locks, the contact's and accounts' limits,
-// its serials, and the stock moves its family makes (Family.moves).
-func post(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, st state, lines []line) error {
-	if err := draw(ctx, tx, k, sys, st, lines); err != nil {
-		return err
+// post audits a document: what it draws down (draw: returns, orders,
+// settlements, invoices)
+// checked under its sources' locks (sources the caller's data rights rs
+// hide are not found), the contact's and accounts' limits,
+// its serials, and the stock moves its family makes (Family.moves). It
+// answers the lines' costs by entry id (stock.CostsOf; nil for a kind
+// without stock).
+func post(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, rs *rights.Set, st state, lines []line) (map[int64]dec.Dec, error) {
+	if err := draw(ctx, tx, k, sys, rs, st, lines); err != nil {
+		return nil, err
 	}
 	if err := postMoney(ctx, tx, k, st, lines); err != nil {
-		return err
+		return nil, err
 	}
 	if k.Stock == 0 {
-		return nil
+		return nil, nil
 	}
 	// Serials first: a serial not in stock is the clearer message when the
 	// quantity is short too.
 	if err := postSerials(ctx, tx, k, sys, st); err != nil {
-		return err
+		return nil, err
 	}
 	moves, err := k.family().moves(ctx, tx, k, sys, st, lines)
 	if err != nil {
-		return fmt.Errorf("stock moves of bill %d: %w", st.id, err)
+		return nil, fmt.Errorf("stock moves of bill %d: %w", st.id, err)
 	}
-	if _, err = stock.Post(ctx, tx, stock.ConfigOf(sys), moves); err != nil {
-		return fmt.Errorf("post bill %d: %w", st.id, shortOnLines(err, lines))
+	costs, err := stock.Post(ctx, tx, stock.ConfigOf(sys), moves)
+	if err != nil {
+		return nil, fmt.Errorf("post bill %d: %w", st.id, shortOnLines(err, lines))
 	}
-	return nil
+	return stock.CostsOf(moves, costs), nil
 }
 
 // shortOnLines names, on a negative-stock refusal, the quantity of every line
@@ -88,10 +94,7 @@ func unpost(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, st
 	if err := release(ctx, tx, k, sources); err != nil {
 		return err
 	}
-	// What it settled or invoiced, and its money moves.
-	if err := releaseSettled(ctx, tx, st.id); err != nil {
-		return err
-	}
+	// Its money moves.
 	if err := unpostMoney(ctx, tx, st.id); err != nil {
 		return err
 	}

@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"cangshu/internal/custom"
 	"cangshu/internal/db"
+	"cangshu/internal/dec"
 	"cangshu/internal/server"
 	"cangshu/internal/stock"
 )
@@ -15,18 +17,21 @@ import (
 // right (architecture §5: visibility is enforced in API responses).
 var (
 	moneyHeader  = []string{"totalAmount", "disAmount", "amount", "totalTax", "totalTaxAmount", "rpAmount", "arrears", "fee", "invoicedAmount"}
-	moneyEntry   = []string{"price", "deduction", "amount", "tax", "taxAmount"}
+	moneyEntry   = []string{"price", "deduction", "amount", "tax", "taxAmount", "invoicedAmount"}
 	moneyAccount = []string{"payment"}
 )
 
 // present is a document as the caller may see it: lines carry their cost
 // (from the stock moves, recomputed by back-dated documents) with the cost
-// right; money is left out without the money right.
-func present(ctx context.Context, q db.Querier, p *server.Principal, k *Kind, d *Document) (*Document, error) {
+// right; money is left out without the money right. costs: the lines'
+// costs when known (just posted), else nil (read).
+func present(ctx context.Context, q db.Querier, p *server.Principal, k *Kind, d *Document, costs map[int64]dec.Dec) (*Document, error) {
 	if k.ShowCost && p.Can(CostRight) && d.Checked == 1 {
-		costs, err := stock.EntryCosts(ctx, q, d.ID)
-		if err != nil {
-			return nil, fmt.Errorf("costs of bill %d: %w", d.ID, err)
+		if costs == nil {
+			var err error
+			if costs, err = stock.EntryCosts(ctx, q, d.ID); err != nil {
+				return nil, fmt.Errorf("costs of bill %d: %w", d.ID, err)
+			}
 		}
 		for i := range d.Entries {
 			e := &d.Entries[i]
@@ -42,7 +47,17 @@ func present(ctx context.Context, q db.Querier, p *server.Principal, k *Kind, d 
 		}
 	}
 	d.hideMoney = hidesMoney(p, k)
+	vals, err := custom.Load(ctx, q, custom.TargetBill, []int64{d.ID})
+	if err != nil {
+		return nil, fmt.Errorf("custom fields of bill %d: %w", d.ID, err)
+	}
+	d.Custom = vals[d.ID]
 	return d, nil
+}
+
+// attachCustom fills the custom-field values of a list's documents.
+func attachCustom(ctx context.Context, q db.Querier, rows []Document) error {
+	return custom.Fill(ctx, q, custom.TargetBill, rows, func(d *Document) (int64, *custom.Map) { return d.ID, &d.Custom })
 }
 
 // hidesMoney: the caller lacks the kind's money right.

@@ -5,9 +5,12 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"path/filepath"
 	"time"
 
+	"cangshu/internal/custom"
 	"cangshu/internal/db"
+	"cangshu/internal/dec"
 	"cangshu/internal/errs"
 	"cangshu/internal/server"
 	"cangshu/internal/sysparam"
@@ -15,11 +18,15 @@ import (
 
 // Service runs the documents' use cases; each owns its transaction.
 type Service struct {
-	db *db.DB
+	db    *db.DB
+	files string // <data>/images: attachments under attachments/ (attach.go)
 }
 
-// NewService makes the document service.
-func NewService(d *db.DB) *Service { return &Service{db: d} }
+// NewService makes the document service; attachments are stored under
+// dataDir/images/attachments (beside the goods images, in the backups).
+func NewService(d *db.DB, dataDir string) *Service {
+	return &Service{db: d, files: filepath.Join(dataDir, "images")}
+}
 
 // shopOf is the caller's active shop: every document query is scoped to it.
 func shopOf(p *server.Principal) (int64, error) {
@@ -36,6 +43,9 @@ func notFound(k *Kind) error { return errs.NotFound(k.Label) }
 func (s *Service) Get(ctx context.Context, p *server.Principal, k *Kind, id int64) (*Document, error) {
 	shopID, err := shopOf(p)
 	if err != nil {
+		return nil, err
+	}
+	if err := seen(ctx, s.db, p.Rights, k, id); err != nil {
 		return nil, err
 	}
 	return get(ctx, s.db, p, k, shopID, id)
@@ -55,7 +65,30 @@ func get(ctx context.Context, q db.Querier, p *server.Principal, k *Kind, shopID
 			return nil, err
 		}
 	}
-	return present(ctx, q, p, k, d)
+	return present(ctx, q, p, k, d, nil)
+}
+
+// answer is get of the document save just wrote (w): what it is known to
+// lack (serials, settlement lines) is not read, nor are the lines' costs
+// Post answered.
+func answer(ctx context.Context, q db.Querier, p *server.Principal, k *Kind, shopID, id int64, w *written) (*Document, error) {
+	serials := false
+	for _, e := range w.doc.Entries {
+		serials = serials || len(e.SerNumList) > 0
+	}
+	d, found, err := readParts(ctx, q, shopID, k.Name, id, serials, len(w.doc.Accounts) > 0)
+	if err != nil {
+		return nil, fmt.Errorf("read bill %d: %w", id, err)
+	}
+	if !found {
+		return nil, notFound(k)
+	}
+	if k.Fund != 0 {
+		if err := readFund(ctx, q, k, d); err != nil {
+			return nil, err
+		}
+	}
+	return present(ctx, q, p, k, d, w.costs)
 }
 
 // Save adds (in.ID == 0 on add) or updates a draft; check audits it in the
@@ -70,12 +103,24 @@ func (s *Service) Save(ctx context.Context, p *server.Principal, k *Kind, in Inp
 	// data right after.
 	var d *Document
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		id, err := s.save(ctx, tx, p, k, shopID, in, update, check, true)
+		var w written
+		id, err := s.save(ctx, tx, p, k, shopID, in, update, check, &w)
 		if err != nil {
 			return err
 		}
-		d, err = get(ctx, tx, p, k, shopID, id)
-		return err
+		if d, err = answer(ctx, tx, p, k, shopID, id, &w); err != nil {
+			return err
+		}
+		// The number last (see save), after the answer's reads: the
+		// sequence row it locks is held only to the COMMIT.
+		if w.late {
+			no, err := s.numberLast(ctx, tx, w.rule, k, shopID, id, w.doc.Date)
+			if err != nil {
+				return err
+			}
+			d.BillNo = no
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -90,12 +135,23 @@ func (s *Service) SaveIn(ctx context.Context, tx *db.Tx, p *server.Principal, k 
 	if err != nil {
 		return 0, err
 	}
-	return s.save(ctx, tx, p, k, shopID, in, false, false, false)
+	return s.save(ctx, tx, p, k, shopID, in, false, false, nil)
 }
 
-// save is Save inside a transaction; alone: the transaction saves only
-// this document (see late below).
-func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *Kind, shopID int64, in Input, update, check, alone bool) (int64, error) {
+// written is what save wrote, for Save's answer: the document, the cost of
+// each line's stock moves by entry id when it was audited, and whether its
+// number is still to be taken (late, by rule).
+type written struct {
+	doc   *Document
+	costs map[int64]dec.Dec
+	late  bool
+	rule  rule
+}
+
+// save is Save inside a transaction. w is nil when the transaction saves
+// other documents too (a stocktake's); else the transaction saves only
+// this document (see late below), whose number the caller then takes.
+func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *Kind, shopID int64, in Input, update, check bool, w *written) (int64, error) {
 	var id int64
 	sys, err := sysparam.ReadSystem(ctx, tx)
 	if err != nil {
@@ -111,6 +167,9 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *K
 			return 0, fmt.Errorf("read bill %d: %w", in.ID, err)
 		} else if !found {
 			return 0, notFound(k)
+		}
+		if err := seen(ctx, tx, p.Rights, k, st.id); err != nil {
+			return 0, err
 		}
 		if st.checked == 1 {
 			return 0, errs.Conflict("bill.err.editAudited", errs.A("no", st.billNo))
@@ -134,13 +193,28 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *K
 	if err != nil {
 		return 0, err
 	}
+	if err := allowed(ctx, tx, p.Rights, d); err != nil {
+		return 0, err
+	}
+	// Custom fields: a document the server makes itself (w nil: a
+	// stocktake's) has none to check.
+	var cf custom.Pending
+	if w != nil {
+		var f errs.Fields
+		if cf, err = custom.Prepare(ctx, tx, custom.TargetBill, st.id, in.Custom, &f); err != nil {
+			return 0, err
+		}
+		if err := f.Err(); err != nil {
+			return 0, err
+		}
+	}
 	if d.SrcBillID != 0 && k.ReturnOf == "" {
 		return 0, errs.Field("srcBillId", "err.invalid", errs.A("field", labelSrcBill))
 	}
 	// Saved and audited at once: post checks what the document draws
 	// down under its sources' locks.
 	if !check {
-		if err := checkDraws(ctx, tx, k, sys, shopID, st.id, d); err != nil {
+		if err := checkDraws(ctx, tx, k, sys, p.Rights, shopID, st.id, d); err != nil {
 			return 0, err
 		}
 	}
@@ -152,7 +226,7 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *K
 	// transaction saves this document alone: one saving several (a
 	// stocktake's) keeps taking each number first, so that it never waits
 	// for a balance while holding a number another one waits for.
-	late := alone && !update && tx.Engine() == db.Postgres
+	late := w != nil && !update && tx.Engine() == db.Postgres
 	var r rule
 	if late {
 		if r, err = readRule(ctx, tx, k.Name); err != nil {
@@ -195,38 +269,45 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *K
 	if err := write(ctx, tx, id, d, !update); err != nil {
 		return 0, fmt.Errorf("lines of bill %d: %w", id, err)
 	}
+	if err := cf.Save(ctx, tx, id); err != nil {
+		return 0, fmt.Errorf("custom fields of bill %d: %w", id, err)
+	}
+	if w != nil {
+		*w = written{doc: d, late: late, rule: r}
+	}
 	if !check {
-		return id, s.numberLast(ctx, tx, late, r, k, shopID, id, d.Date)
+		return id, nil
 	}
 	// The document is the one just written: its state and lines are
 	// known, not read back.
 	saved := state{id: id, shopID: shopID, contactID: d.BuID, srcBillID: d.SrcBillID, kind: k.Name, billNo: no, date: d.Date,
-		version: version, disAmount: d.DisAmount, transType: d.TransType, fee: d.Fee}
+		version: version, disAmount: d.DisAmount, transType: d.TransType, fee: d.Fee, written: d}
 	if update {
 		if err := s.markAudited(ctx, tx, saved, p.UserID); err != nil {
 			return 0, err
 		}
 	}
-	if err := post(ctx, tx, k, sys, saved, linesOf(d)); err != nil {
+	costs, err := post(ctx, tx, k, sys, p.Rights, saved, linesOf(d))
+	if err != nil {
 		return 0, err
 	}
-	return id, s.numberLast(ctx, tx, late, r, k, shopID, id, d.Date)
+	if w != nil {
+		w.costs = costs
+	}
+	return id, nil
 }
 
 // numberLast gives the document saved with a placeholder (late) the next
-// number of its sequence.
-func (s *Service) numberLast(ctx context.Context, tx db.Querier, late bool, r rule, k *Kind, shopID, id int64, date string) error {
-	if !late {
-		return nil
-	}
+// number of its sequence, and answers it.
+func (s *Service) numberLast(ctx context.Context, tx db.Querier, r rule, k *Kind, shopID, id int64, date string) (string, error) {
 	no, err := nextNumber(ctx, tx, r, shopID, k.Name, date)
 	if err != nil {
-		return fmt.Errorf("number of bill %d: %w", id, err)
+		return "", fmt.Errorf("number of bill %d: %w", id, err)
 	}
 	if err := setNumber(ctx, tx, id, no); err != nil {
-		return dupErr(err, no)
+		return "", dupErr(err, no)
 	}
-	return nil
+	return no, nil
 }
 
 // placeholderNo is a new document's number until numberLast: "~" and 24
@@ -272,13 +353,18 @@ func (s *Service) Delete(ctx context.Context, p *server.Principal, k *Kind, id i
 	if err != nil {
 		return err
 	}
-	return s.db.InTx(ctx, func(tx *db.Tx) error {
+	// its attachments' files go once the rows are gone
+	var files []string
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		st, found, err := readState(ctx, tx, shopID, k.Name, id)
 		if err != nil {
 			return fmt.Errorf("read bill %d: %w", id, err)
 		}
 		if !found {
 			return notFound(k)
+		}
+		if err := seen(ctx, tx, p.Rights, k, id); err != nil {
+			return err
 		}
 		if st.checked == 1 {
 			return errs.Conflict("bill.err.deleteAudited", errs.A("no", st.billNo))
@@ -295,6 +381,12 @@ func (s *Service) Delete(ctx context.Context, p *server.Principal, k *Kind, id i
 		if err != nil {
 			return err
 		}
+		if files, err = attachmentFiles(ctx, tx, "bill_id = ?", id); err != nil {
+			return err
+		}
+		if err := custom.Delete(ctx, tx, custom.TargetBill, id); err != nil {
+			return err
+		}
 		if err := deleteDraft(ctx, tx, id); err != nil {
 			if db.IsForeignKey(err) {
 				return errs.Conflict("err.inUse", errs.A("what", k.Label))
@@ -303,6 +395,10 @@ func (s *Service) Delete(ctx context.Context, p *server.Principal, k *Kind, id i
 		}
 		return release(ctx, tx, k, sources)
 	})
+	if err == nil {
+		s.removeFiles(files)
+	}
+	return err
 }
 
 // Check audits a draft.
@@ -316,11 +412,14 @@ func (s *Service) Check(ctx context.Context, p *server.Principal, k *Kind, id in
 		if err != nil {
 			return err
 		}
-		return s.audit(ctx, tx, k, sys, shopID, id, p.UserID)
+		if err := seen(ctx, tx, p.Rights, k, id); err != nil {
+			return err
+		}
+		return s.audit(ctx, tx, k, sys, shopID, id, p)
 	})
 }
 
-func (s *Service) audit(ctx context.Context, tx *db.Tx, k *Kind, sys sysparam.System, shopID, id, userID int64) error {
+func (s *Service) audit(ctx context.Context, tx *db.Tx, k *Kind, sys sysparam.System, shopID, id int64, p *server.Principal) error {
 	st, found, err := readState(ctx, tx, shopID, k.Name, id)
 	if err != nil {
 		return fmt.Errorf("read bill %d: %w", id, err)
@@ -334,14 +433,15 @@ func (s *Service) audit(ctx context.Context, tx *db.Tx, k *Kind, sys sysparam.Sy
 	if err := closed(sys, st.date); err != nil {
 		return err
 	}
-	if err := s.markAudited(ctx, tx, st, userID); err != nil {
+	if err := s.markAudited(ctx, tx, st, p.UserID); err != nil {
 		return err
 	}
 	lines, err := readLines(ctx, tx, st.id)
 	if err != nil {
 		return fmt.Errorf("lines of bill %d: %w", st.id, err)
 	}
-	return post(ctx, tx, k, sys, st, lines)
+	_, err = post(ctx, tx, k, sys, p.Rights, st, lines)
+	return err
 }
 
 // markAudited marks a draft audited by userID.
@@ -372,6 +472,9 @@ func (s *Service) Uncheck(ctx context.Context, p *server.Principal, k *Kind, id 
 		}
 		if !found {
 			return notFound(k)
+		}
+		if err := seen(ctx, tx, p.Rights, k, id); err != nil {
+			return err
 		}
 		if st.checked == 0 {
 			return errs.Conflict("bill.err.notAudited", errs.A("no", st.billNo))
@@ -407,7 +510,17 @@ func (s *Service) List(ctx context.Context, p *server.Principal, k *Kind, f Filt
 		return none, err
 	}
 	f.MatchCon = lp.MatchCon
+	f.rights = p.Rights
+	if f, err = f.withCustom(ctx, s.db); err != nil {
+		return none, err
+	}
 	rows, n, totals, err := listBills(ctx, s.db, shopID, k.Name, f, order, lp.Rows, lp.Offset())
+	if err == nil {
+		err = listAccounts(ctx, s.db, k, rows)
+	}
+	if err == nil {
+		err = attachCustom(ctx, s.db, rows)
+	}
 	if err != nil {
 		return none, fmt.Errorf("list %s bills: %w", k.Name, err)
 	}
@@ -418,4 +531,5 @@ var sortable = map[string]string{
 	"billNo": "b.bill_no", "date": "b.bill_date", "billDate": "b.bill_date", "contactName": "c.name", "totalQty": "b.total_qty",
 	"totalAmount": "b.total_amount", "amount": "b.amount", "rpAmount": "b.rp_amount", "arrears": "b.arrears",
 	"checked": "b.checked", "createTime": "b.created_at", "modifyTime": "b.updated_at", "billStatus": "b.bill_status", "deliveryDate": "b.delivery_date",
+	"invoiceState": "b.invoice_state",
 }

@@ -8,8 +8,10 @@ import (
 	"strings"
 	"time"
 
+	"cangshu/internal/custom"
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
+	"cangshu/internal/rights"
 	"cangshu/internal/search"
 )
 
@@ -139,6 +141,10 @@ type state struct {
 	disAmount                        dec.Dec // the document discount (receipts' costs)
 	transType                        int
 	fee                              dec.Dec // assembly and disassembly
+	// written is the document as this transaction just wrote it (saved
+	// and audited at once): what posting needs of it is known, not read
+	// back. nil when the state was read from the database.
+	written *Document
 }
 
 // readState reads the document of the kind in the shop; found false otherwise
@@ -186,6 +192,12 @@ func scanHeader(r interface{ Scan(...any) error }, d *Document) error {
 
 // readDocument reads a whole document of the kind in the shop.
 func readDocument(ctx context.Context, q db.Querier, shopID int64, kind string, id int64) (*Document, bool, error) {
+	return readParts(ctx, q, shopID, kind, id, true, true)
+}
+
+// readParts is readDocument; serials and accounts false: the document is
+// known to have none (it was just written without), not read.
+func readParts(ctx context.Context, q db.Querier, shopID int64, kind string, id int64, serials, accounts bool) (*Document, bool, error) {
 	var d Document
 	err := scanHeader(q.QueryRow(ctx, "SELECT "+headerColumns+headerFrom+" WHERE b.id = ? AND b.shop_id = ? AND b.kind = ?", id, shopID, kind), &d)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -198,12 +210,12 @@ func readDocument(ctx context.Context, q db.Querier, shopID int64, kind string, 
 		return r.Scan(&e.ID, &e.InvID, &e.InvNumber, &e.InvName, &e.InvSpec, &e.SkuID, &e.SkuName, &e.UnitID, &e.UnitName, &e.UnitRate,
 			&e.Qty, &e.BaseQty, &e.Price, &e.DiscountRate, &e.Deduction, &e.Amount, &e.TaxRate, &e.Tax, &e.TaxAmount, &e.LocationID,
 			&e.LocationName, &e.Batch, &e.ProdDate, &e.ValidDate, &e.SrcEntryID, &e.SrcOrderID, &e.SrcOrderEntryID, &e.SrcOrderNo, &e.Description,
-			&e.InLocationID, &e.InLocationName, &e.EntryType)
+			&e.InLocationID, &e.InLocationName, &e.EntryType, &e.InvoicedAmount)
 	}, `SELECT be.id, be.goods_id, g.number, g.name, g.spec, COALESCE(be.sku_id, 0), COALESCE(s.name, ''), be.unit_id, u.name, be.unit_rate,
 		be.qty, be.base_qty, be.price, be.discount_rate, be.deduction, be.amount, be.tax_rate, be.tax, be.tax_amount, COALESCE(be.location_id, 0),
 		COALESCE(l.name, ''), be.batch, be.prod_date, be.valid_date, COALESCE(be.src_entry_id, 0),
 		COALESCE(be.src_order_id, 0), COALESCE(be.src_order_entry_id, 0), COALESCE(ob.bill_no, ''), be.description,
-		COALESCE(be.in_location_id, 0), COALESCE(il.name, ''), be.entry_type
+		COALESCE(be.in_location_id, 0), COALESCE(il.name, ''), be.entry_type, be.invoiced_amount
 		FROM bill_entries be JOIN goods g ON g.id = be.goods_id JOIN units u ON u.id = be.unit_id
 		LEFT JOIN locations il ON il.id = be.in_location_id
 		LEFT JOIN goods_skus s ON s.id = be.sku_id LEFT JOIN locations l ON l.id = be.location_id LEFT JOIN bills ob ON ob.id = be.src_order_id
@@ -219,16 +231,24 @@ func readDocument(ctx context.Context, q db.Querier, shopID int64, kind string, 
 			}
 		}
 	}
-	if err := readSerials(ctx, q, id, d.Entries); err != nil {
-		return nil, false, err
+	if serials {
+		if err := readSerials(ctx, q, id, d.Entries); err != nil {
+			return nil, false, err
+		}
+	} else {
+		for i := range d.Entries {
+			d.Entries[i].SerNumList = []SerNum{}
+		}
 	}
-	d.Accounts, err = db.All(ctx, q, func(r *sql.Rows, a *Account) error {
-		return r.Scan(&a.ID, &a.AccID, &a.AccName, &a.Payment, &a.WayID, &a.WayName, &a.Settlement, &a.Remark)
-	}, `SELECT ba.id, ba.account_id, sa.name, ba.payment, COALESCE(ba.way_id, 0), COALESCE(w.name, ''), ba.settlement, ba.remark
-		FROM bill_accounts ba JOIN settle_accounts sa ON sa.id = ba.account_id LEFT JOIN assists w ON w.id = ba.way_id
-		WHERE ba.bill_id = ? ORDER BY ba.line_no`, id)
-	if err != nil {
-		return nil, false, err
+	if accounts {
+		d.Accounts, err = db.All(ctx, q, func(r *sql.Rows, a *Account) error {
+			return r.Scan(&a.ID, &a.AccID, &a.AccName, &a.Payment, &a.WayID, &a.WayName, &a.Settlement, &a.Remark)
+		}, `SELECT ba.id, ba.account_id, sa.name, ba.payment, COALESCE(ba.way_id, 0), COALESCE(w.name, ''), ba.settlement, ba.remark
+			FROM bill_accounts ba JOIN settle_accounts sa ON sa.id = ba.account_id LEFT JOIN assists w ON w.id = ba.way_id
+			WHERE ba.bill_id = ? ORDER BY ba.line_no`, id)
+		if err != nil {
+			return nil, false, err
+		}
 	}
 	if d.Entries == nil {
 		d.Entries = []Entry{}
@@ -244,10 +264,26 @@ type Filter struct {
 	BeginDate, EndDate string
 	BuID, LocationID   int64
 	InvID              int64
-	Checked            int // -1 any, 0 drafts, 1 audited
-	BillStatus         int // orders: -1 any, else 0..3
+	Checked            int   // -1 any, 0 drafts, 1 audited
+	BillStatus         int   // orders: -1 any, else 0..3
+	InvoiceStates      []int // goods documents: any of these invoice states (0 none, 1 partly, 2 fully); empty: any
 	BillNo             string
 	MatchCon           string
+	rights             *rights.Set // the caller's data rights (docs/rights.md)
+	// customCond finds MatchCon in the searchable custom fields of the
+	// documents (custom.MatchCond); "" = none.
+	customCond string
+	customArgs []any
+}
+
+// withCustom is f with MatchCon also looked for in the documents'
+// searchable custom fields.
+func (f Filter) withCustom(ctx context.Context, q db.Querier) (Filter, error) {
+	cond, args, ok, err := custom.MatchCond(ctx, q, custom.TargetBill, "b.id", f.MatchCon)
+	if ok {
+		f.customCond, f.customArgs = cond, args
+	}
+	return f, err
 }
 
 func (f Filter) where(shopID int64, kind string) (string, []any) {
@@ -280,16 +316,27 @@ func (f Filter) where(shopID int64, kind string) (string, []any) {
 		w += " AND b.bill_status = ?"
 		args = append(args, f.BillStatus)
 	}
+	if len(f.InvoiceStates) > 0 {
+		w += " AND b.invoice_state IN (?" + strings.Repeat(", ?", len(f.InvoiceStates)-1) + ")"
+		for _, v := range f.InvoiceStates {
+			args = append(args, v)
+		}
+	}
 	if f.BillNo != "" {
 		w += " AND " + search.Cond("LOWER(b.bill_no)")
 		args = append(args, search.Pattern(f.BillNo))
 	}
 	if f.MatchCon != "" {
 		p := search.Pattern(f.MatchCon)
-		w += " AND (" + search.Cond("LOWER(b.bill_no)") + " OR " + search.Cond("c.search") + " OR " + search.Cond("LOWER(b.description)") + ")"
+		or := ""
+		if f.customCond != "" {
+			or = " OR " + f.customCond
+		}
+		w += " AND (" + search.Cond("LOWER(b.bill_no)") + " OR " + search.Cond("c.search") + " OR " + search.Cond("LOWER(b.description)") + or + ")"
 		args = append(args, p, p, p)
+		args = append(args, f.customArgs...)
 	}
-	return w, args
+	return f.rights.Bill("b").And(w, args)
 }
 
 // Totals is a list's totals row (userdata).

@@ -3,6 +3,7 @@ package bill
 import (
 	"context"
 	"database/sql"
+	"slices"
 
 	"cangshu/internal/db"
 )
@@ -27,37 +28,44 @@ const (
 		" ORDER BY b.id LIMIT 1"
 )
 
-// lockBills takes the row locks of the documents, one at a time in the
-// order given (callers sort the ids: concurrent transactions then lock in
-// the same order and never deadlock). A no-op update takes the lock on
-// PostgreSQL; SQLite's writer lock already serialises.
+// lockBills takes the row locks of the documents in one statement, in id
+// order (concurrent transactions lock in the same order and never
+// deadlock). FOR NO KEY UPDATE is the lock an UPDATE of the row takes: the
+// settlement and invoice rows written at save hold KEY SHARE on their
+// targets (the foreign key), which FOR UPDATE would wait on. SQLite's
+// writer (BEGIN IMMEDIATE) already serialises.
 func lockBills(ctx context.Context, tx db.Querier, ids []int64) error {
-	for _, id := range ids {
-		if _, err := tx.Exec(ctx, "UPDATE bills SET version = version WHERE id = ?", id); err != nil {
-			return err
-		}
+	if len(ids) == 0 || tx.Engine() != db.Postgres {
+		return nil
 	}
-	return nil
+	sorted := slices.Sorted(slices.Values(ids))
+	_, err := tx.Exec(ctx, "SELECT id FROM bills WHERE id IN "+db.In(len(sorted))+" ORDER BY id FOR NO KEY UPDATE", db.Args(sorted)...)
+	return err
 }
 
 // readDrawHeads reads the source documents in the shop with their status
-// (column statusCol, 0 when "").
+// (column statusCol, 0 when "") by id alone: with "shop_id = ?" in the
+// query SQLite read every document of the shop through bills_list (a
+// receipt settling 500 took 2.5 s over 1,000,000 documents); another
+// shop's document is left out here.
 func readDrawHeads(ctx context.Context, q db.Querier, statusCol string, shopID int64, ids []int64) (map[int64]drawHead, error) {
 	status := "0"
 	if statusCol != "" {
 		status = statusCol
 	}
 	out := map[int64]drawHead{}
-	err := each(ctx, q, "SELECT id, kind, bill_no, COALESCE(contact_id, 0), checked, "+status+" FROM bills WHERE shop_id = ? AND id IN ", ids,
+	err := each(ctx, q, "SELECT id, shop_id, kind, bill_no, COALESCE(contact_id, 0), checked, "+status+" FROM bills WHERE id IN ", ids,
 		func(rows *sql.Rows) error {
-			var id int64
+			var id, shop int64
 			var h drawHead
-			if err := rows.Scan(&id, &h.kind, &h.billNo, &h.contactID, &h.checked, &h.status); err != nil {
+			if err := rows.Scan(&id, &shop, &h.kind, &h.billNo, &h.contactID, &h.checked, &h.status); err != nil {
 				return err
 			}
-			out[id] = h
+			if shop == shopID {
+				out[id] = h
+			}
 			return nil
-		}, shopID)
+		})
 	return out, err
 }
 

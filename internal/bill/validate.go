@@ -173,7 +173,7 @@ func build(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System, shop
 	if err := buildEntries(ctx, q, k, sys, locs, in, d, &f); err != nil {
 		return nil, err
 	}
-	if err := buildAccounts(ctx, q, sys, in, d, &f); err != nil {
+	if err := buildAccounts(ctx, q, sys, in, d, dec.Zero, &f); err != nil {
 		return nil, err
 	}
 	fam.document(k, sys, in, d, &f)
@@ -347,7 +347,9 @@ func buildEntries(ctx context.Context, q db.Querier, k *Kind, sys sysparam.Syste
 	return nil
 }
 
-func buildAccounts(ctx context.Context, q db.Querier, sys sysparam.System, in *Input, d *Document, f *errs.Fields) error {
+// buildAccounts checks the settlement lines; a payment is at least lo (0 on
+// goods documents; a receipt's or payment's may be negative: a refund).
+func buildAccounts(ctx context.Context, q db.Querier, sys sysparam.System, in *Input, d *Document, lo dec.Dec, f *errs.Fields) error {
 	if len(in.Accounts) > maxAccounts {
 		f.Add("accounts", "bill.err.tooManyLines", errs.A("max", maxAccounts))
 		return nil
@@ -368,7 +370,7 @@ func buildAccounts(ctx context.Context, q db.Querier, sys sysparam.System, in *I
 				f.Add(p("wayId"), "err.notFound", errs.A("what", labelWay))
 			}
 		}
-		dec.CheckNonNeg(f, p("payment"), labelPayment, a.Payment, sys.AmountPlaces)
+		dec.Check(f, p("payment"), labelPayment, a.Payment, sys.AmountPlaces, lo, dec.Max)
 		settlement, remark := strings.TrimSpace(a.Settlement), strings.TrimSpace(a.Remark)
 		f.Text(p("settlement"), labelRemark, settlement, false, maxShort)
 		f.Text(p("remark"), labelRemark, remark, false, maxText)

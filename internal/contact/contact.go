@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"cangshu/internal/custom"
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
 	"cangshu/internal/sysparam"
@@ -50,7 +51,9 @@ type Contact struct {
 	Mobile       string  `json:"mobile"`
 	Phone        string  `json:"phone"`
 	Address      string  `json:"address"`
-	linkIm       string  // the first contact person's IM, for the export
+	// Custom are the values of the type's custom fields (internal/custom).
+	Custom custom.Map `json:"custom"`
+	linkIm string     // the first contact person's IM, for the export
 }
 
 // Detail is one contact with all its contact people (get_update, add, update).
@@ -85,6 +88,8 @@ type Input struct {
 	BeginDate   string  `json:"beginDate"`
 	Remark      string  `json:"remark"`
 	LinkMans    Links   `json:"linkMans"`
+	// Custom are the custom fields' values by code; absent keeps them.
+	Custom custom.Values `json:"custom"`
 }
 
 // LinkInput is a contact person as sent; id (on update) keeps an existing one.
@@ -183,6 +188,14 @@ func labelName(typ int64) errs.Key   { return errs.Key("contact." + typeKey(typ)
 
 // perm is the permission of an action on contacts of the type.
 func perm(typ int64, action string) string { return "settings:" + typeKey(typ) + ":" + action }
+
+// target is the custom-field target of a contact type.
+func target(typ int64) string {
+	if typ == TypeSupplier {
+		return custom.TargetSupplier
+	}
+	return custom.TargetCustomer
+}
 
 // firstNumber is the number of a type's first record.
 // codingKind is the coding rule's kind of a contact type (internal/coding).
@@ -288,4 +301,12 @@ func categoryType(typ int64) string {
 		return "supplytype"
 	}
 	return "customertype"
+}
+
+// openingLocked refuses a change of an opening figure once a period is
+// closed: the opening balances are locked then (internal/opening).
+func openingLocked(f *errs.Fields, sys sysparam.System, path string, v, cur dec.Dec) {
+	if sys.CloseDate != "" && !v.Equal(cur) {
+		f.Add(path, "opening.err.locked", errs.A("date", sys.CloseDate))
+	}
 }

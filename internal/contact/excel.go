@@ -8,9 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/xuri/excelize/v2"
-
 	"cangshu/internal/coding"
+	"cangshu/internal/custom"
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
@@ -48,12 +47,19 @@ func columns(typ int64) []sheet.Column {
 	}
 }
 
+// SheetColumns are the built-in columns of the export of contacts of the
+// type: the import's and the balance.
+func SheetColumns(typ int64) []sheet.Column {
+	return append(columns(typ), sheet.Column{Key: "balance", Label: labelBalance})
+}
+
 func fileKey(typ int64, what string) errs.Key {
 	return errs.Key("contact." + typeKey(typ) + "." + what)
 }
 
-// Template is the import template of the type in the caller's language.
-func (s *Service) Template(p *server.Principal, lang i18n.Lang, typ int64) (server.File, error) {
+// Template is the import template of the type in the caller's language,
+// ending with a column per enabled custom field of the type.
+func (s *Service) Template(ctx context.Context, p *server.Principal, lang i18n.Lang, typ int64) (server.File, error) {
 	if err := validType("type", typ); err != nil {
 		return server.File{}, err
 	}
@@ -62,12 +68,18 @@ func (s *Service) Template(p *server.Principal, lang i18n.Lang, typ int64) (serv
 	}
 	example := []any{firstNumber(typ), i18n.T(lang, string(fileKey(typ, "example"))), "", i18n.T(lang, string(levelKey(LevelRetail))),
 		"13", "0", "0", time.Now().Format(time.DateOnly), i18n.T(lang, "contact.example.linkName"), "13800138000", "", "", "", ""}
-	return sheet.Template(lang, fileKey(typ, "template"), fileKey(typ, "sheet"), columns(typ), example)
+	cs, err := custom.ForSheet(ctx, s.db, target(typ))
+	if err != nil {
+		return server.File{}, err
+	}
+	return sheet.Template(lang, fileKey(typ, "template"), fileKey(typ, "sheet"), append(columns(typ), cs.Columns(lang)...),
+		append(example, cs.Example(lang)...))
 }
 
 // Export is the filtered list of the type as a spreadsheet.
 func (s *Service) Export(ctx context.Context, p *server.Principal, lang i18n.Lang, q ListQuery, lp server.ListParams) (server.File, error) {
-	f, err := q.filter(lp.MatchCon)
+	f, err := q.searchFilter(ctx, s.db, lp.MatchCon)
+	f.rights = p.Rights
 	if err != nil {
 		return server.File{}, err
 	}
@@ -87,15 +99,19 @@ func (s *Service) Export(ctx context.Context, p *server.Principal, lang i18n.Lan
 		return server.File{}, fmt.Errorf("export contacts: %w", err)
 	}
 	paths := categoryPaths(cats)
-	cols := append(columns(q.Type), sheet.Column{Key: "balance", Label: labelBalance})
+	defs, err := custom.Defs(ctx, s.db, target(q.Type))
+	if err != nil {
+		return server.File{}, fmt.Errorf("export contacts: %w", err)
+	}
+	cols := append(SheetColumns(q.Type), custom.Columns(defs, lang)...)
 	for i := range cols {
 		cols[i].Required = false
 	}
 	return sheet.Export(lang, fileKey(q.Type, "export"), fileKey(q.Type, "sheet"), cols, func(add func([]any) error) error {
 		for _, c := range list {
-			if err := add([]any{c.Number, c.Name, paths[c.CategoryID], i18n.T(lang, string(levelKey(c.CLevel))),
+			if err := add(append([]any{c.Number, c.Name, paths[c.CategoryID], i18n.T(lang, string(levelKey(c.CLevel))),
 				c.TaxRate.String(), c.Amount.String(), c.PeriodMoney.String(), c.BeginDate, c.Contacter, c.Mobile, c.Phone, c.linkIm,
-				c.Address, c.Remark, c.Balance.String()}); err != nil {
+				c.Address, c.Remark, c.Balance.String()}, custom.Cells(defs, c.Custom, lang)...)); err != nil {
 				return err
 			}
 		}
@@ -137,6 +153,7 @@ func categoryPaths(cats []category) map[int64]string {
 // importRefs is what rows are checked against.
 type importRefs struct {
 	sys     sysparam.System
+	custom  custom.Sheet
 	byPath  map[string]int64 // "A/B" → id
 	byName  map[string][]int64
 	taken   map[string]bool // numbers of the type in the database
@@ -148,6 +165,9 @@ func loadRefs(ctx context.Context, q db.Querier, typ int64) (importRefs, error) 
 	ref := importRefs{byPath: map[string]int64{}, byName: map[string][]int64{}, inFile: map[string]int{}}
 	var err error
 	if ref.sys, err = sysparam.ReadSystem(ctx, q); err != nil {
+		return ref, err
+	}
+	if ref.custom, err = custom.ForSheet(ctx, q, target(typ)); err != nil {
 		return ref, err
 	}
 	cats, err := categories(ctx, q, categoryType(typ))
@@ -171,7 +191,8 @@ func loadRefs(ctx context.Context, q db.Querier, typ int64) (importRefs, error) 
 // Import reads a file of contacts of the type. Every row is checked; with
 // dryRun, or when a row is bad, nothing is written and the report says why.
 // Otherwise every row is written in one transaction. Empty numbers are
-// given the next numbers in file order.
+// given the next numbers in file order. Custom fields are read under their
+// labels and checked as a save through add checks them.
 func (s *Service) Import(ctx context.Context, p *server.Principal, lang i18n.Lang, typ int64, dryRun bool, r io.Reader) (sheet.Result, error) {
 	if err := validType("type", typ); err != nil {
 		return sheet.Result{}, err
@@ -179,14 +200,13 @@ func (s *Service) Import(ctx context.Context, p *server.Principal, lang i18n.Lan
 	if err := require(p, typ, "import"); err != nil {
 		return sheet.Result{}, err
 	}
-	cols := columns(typ)
-	file, err := sheet.Read(lang, r, cols, MaxImportRows)
-	if err != nil {
-		return sheet.Result{}, err
-	}
 	ref, err := loadRefs(ctx, s.db, typ)
 	if err != nil {
 		return sheet.Result{}, fmt.Errorf("import contacts: %w", err)
+	}
+	file, err := sheet.Read(lang, r, append(columns(typ), ref.custom.Columns(lang)...), MaxImportRows)
+	if err != nil {
+		return sheet.Result{}, err
 	}
 	for _, row := range file.Rows {
 		if n := row.Get("number"); n != "" {
@@ -227,7 +247,7 @@ func (s *Service) Import(ctx context.Context, p *server.Principal, lang i18n.Lan
 // check turns one line into a row to store, or the field errors of its cells.
 func (ref *importRefs) check(lang i18n.Lang, typ int64, line sheet.Row) (row, error) {
 	var f errs.Fields
-	in := Input{Number: line.Get("number"), Name: line.Get("name"), BeginDate: excelDate(line.Get("beginDate")), Remark: line.Get("remark")}
+	in := Input{Number: line.Get("number"), Name: line.Get("name"), BeginDate: sheet.Date(line.Get("beginDate")), Remark: line.Get("remark")}
 	if l := (LinkInput{LinkName: line.Get("linkName"), LinkMobile: line.Get("linkMobile"), LinkPhone: line.Get("linkPhone"),
 		LinkIm: line.Get("linkIm"), Address: line.Get("address")}); l != (LinkInput{}) {
 		in.LinkMans = Links{l}
@@ -260,6 +280,9 @@ func (ref *importRefs) check(lang i18n.Lang, typ int64, line sheet.Row) (row, er
 	}
 	var vf errs.Fields
 	links, _ := in.validate(&vf, typ, false, ref.sys)
+	// An imported contact is new: no opening once a period is closed.
+	openingLocked(&vf, ref.sys, "amount", in.Amount, dec.Zero)
+	openingLocked(&vf, ref.sys, "periodMoney", in.PeriodMoney, dec.Zero)
 	if e, ok := errs.As(vf.Err()); ok {
 		for _, fe := range e.Fields {
 			// One contact person per line: its cells are plain columns.
@@ -276,6 +299,7 @@ func (ref *importRefs) check(lang i18n.Lang, typ int64, line sheet.Row) (row, er
 			f.Add("number", "err.duplicate", errs.A("field", labelNumber(typ)), errs.A("value", in.Number))
 		}
 	}
+	values := ref.custom.Row(line, &f)
 	if err := f.Err(); err != nil {
 		return row{}, err
 	}
@@ -286,7 +310,9 @@ func (ref *importRefs) check(lang i18n.Lang, typ int64, line sheet.Row) (row, er
 		in.Number = ref.nextNum
 		ref.taken[in.Number] = true
 	}
-	return makeRow(&in, typ, links, ref.sys), nil
+	r := makeRow(&in, typ, links, ref.sys)
+	r.custom = values
+	return r, nil
 }
 
 // category finds a category by path ("A/B") or by name; 0 and the message
@@ -326,15 +352,4 @@ func parseLevel(v string) (int64, bool) {
 		}
 	}
 	return 0, false
-}
-
-// excelDate turns a date cell read raw (an Excel serial number such as
-// "45292") into YYYY-MM-DD; any other text stays as it is.
-func excelDate(v string) string {
-	if n, err := strconv.ParseFloat(v, 64); err == nil && n > 0 && n < 2958466 {
-		if t, err := excelize.ExcelDateToTime(n, false); err == nil {
-			return t.Format(time.DateOnly)
-		}
-	}
-	return v
 }

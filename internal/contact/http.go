@@ -95,7 +95,7 @@ func (h handlers) template(c *server.Ctx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.s.Template(c.User, c.Lang, typ)
+	return h.s.Template(c.Context(), c.User, c.Lang, typ)
 }
 
 func (h handlers) importFile(c *server.Ctx) (any, error) {

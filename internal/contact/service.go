@@ -7,7 +7,9 @@ import (
 	"time"
 
 	"cangshu/internal/coding"
+	"cangshu/internal/custom"
 	"cangshu/internal/db"
+	"cangshu/internal/dec"
 	"cangshu/internal/errs"
 	"cangshu/internal/search"
 	"cangshu/internal/server"
@@ -53,6 +55,20 @@ type ListQuery struct {
 	Enabled    bool  // disable=0: enabled contacts only
 }
 
+// searchFilter is q's filter with matchCon also looked for in the type's
+// searchable custom fields.
+func (q ListQuery) searchFilter(ctx context.Context, d db.Querier, matchCon string) (filter, error) {
+	f, err := q.filter(matchCon)
+	if err != nil {
+		return f, err
+	}
+	cond, args, ok, err := custom.MatchCond(ctx, d, target(q.Type), "c.id", matchCon)
+	if ok {
+		f.customCond, f.customArgs = cond, args
+	}
+	return f, err
+}
+
 func (q ListQuery) filter(matchCon string) (filter, error) {
 	if err := validType("type", q.Type); err != nil {
 		return filter{}, err
@@ -65,7 +81,8 @@ func (q ListQuery) filter(matchCon string) (filter, error) {
 
 // List is a page of the customers or suppliers.
 func (s *Service) List(ctx context.Context, p *server.Principal, q ListQuery, lp server.ListParams) (server.ListPage[Contact], error) {
-	f, err := q.filter(lp.MatchCon)
+	f, err := q.searchFilter(ctx, s.db, lp.MatchCon)
+	f.rights = p.Rights
 	if err != nil {
 		return server.ListPage[Contact]{}, err
 	}
@@ -92,6 +109,9 @@ func (s *Service) Get(ctx context.Context, p *server.Principal, id int64) (Detai
 	if err := require(p, int64(d.Type), "query"); err != nil {
 		return Detail{}, err
 	}
+	if !p.Rights.ContactOK(d.ID, int(d.Type)) {
+		return Detail{}, errs.NotFound("contact.entity")
+	}
 	return d, nil
 }
 
@@ -114,13 +134,23 @@ func (s *Service) NextNumber(ctx context.Context, p *server.Principal, typ int64
 
 // check validates in for a contact of type typ (its category included) and
 // makes the row to store, with the field paths of its contact people.
-func check(ctx context.Context, q db.Querier, in *Input, typ int64, needNumber bool) (row, []string, error) {
+func check(ctx context.Context, q db.Querier, in *Input, typ, id int64, needNumber bool) (row, []string, error) {
 	sys, err := sysparam.ReadSystem(ctx, q)
 	if err != nil {
 		return row{}, nil, err
 	}
 	var f errs.Fields
 	links, paths := in.validate(&f, typ, needNumber, sys)
+	if sys.CloseDate != "" {
+		var cur, curAdvance dec.Dec
+		if id > 0 {
+			if cur, curAdvance, err = openingOf(ctx, q, id); err != nil {
+				return row{}, nil, err
+			}
+		}
+		openingLocked(&f, sys, "amount", in.Amount, cur)
+		openingLocked(&f, sys, "periodMoney", in.PeriodMoney, curAdvance)
+	}
 	if in.CategoryID > 0 {
 		t, err := categoryTypeOf(ctx, q, in.CategoryID)
 		if err != nil {
@@ -130,10 +160,16 @@ func check(ctx context.Context, q db.Querier, in *Input, typ int64, needNumber b
 			f.Add("categoryId", "contact.err.badCategory", errs.A("id", in.CategoryID))
 		}
 	}
+	cf, err := custom.Prepare(ctx, q, target(typ), id, in.Custom, &f)
+	if err != nil {
+		return row{}, nil, err
+	}
 	if err := f.Err(); err != nil {
 		return row{}, nil, err
 	}
-	return makeRow(in, typ, links, sys), paths, nil
+	r := makeRow(in, typ, links, sys)
+	r.custom = cf
+	return r, paths, nil
 }
 
 // makeRow is a checked input as stored: an empty begin date is the
@@ -175,7 +211,7 @@ func (s *Service) Add(ctx context.Context, p *server.Principal, in Input) (Detai
 		if in.Number, err = coding.Assign(ctx, tx, codingKind(in.Type), strings.TrimSpace(in.Number)); err != nil {
 			return err
 		}
-		r, paths, err := check(ctx, tx, &in, in.Type, true)
+		r, paths, err := check(ctx, tx, &in, in.Type, 0, true)
 		if err != nil {
 			return err
 		}
@@ -186,6 +222,9 @@ func (s *Service) Add(ctx context.Context, p *server.Principal, in Input) (Detai
 			if db.IsUnique(err) {
 				return errs.Duplicate("number", labelNumber(r.typ), r.number)
 			}
+			return err
+		}
+		if err := r.custom.Save(ctx, tx, id); err != nil {
 			return err
 		}
 		return saveLinks(ctx, tx, id, r.links, paths)
@@ -220,7 +259,7 @@ func (s *Service) Update(ctx context.Context, p *server.Principal, in Input) (De
 		if err := require(p, typ, "update"); err != nil {
 			return err
 		}
-		r, paths, err := check(ctx, tx, &in, typ, true)
+		r, paths, err := check(ctx, tx, &in, typ, in.ID, true)
 		if err != nil {
 			return err
 		}
@@ -231,6 +270,9 @@ func (s *Service) Update(ctx context.Context, p *server.Principal, in Input) (De
 			if db.IsUnique(err) {
 				return errs.Duplicate("number", labelNumber(r.typ), r.number)
 			}
+			return err
+		}
+		if err := r.custom.Save(ctx, tx, in.ID); err != nil {
 			return err
 		}
 		return saveLinks(ctx, tx, in.ID, r.links, paths)
@@ -251,7 +293,12 @@ func (s *Service) Delete(ctx context.Context, p *server.Principal, id int64) err
 		if err := require(p, typ, "delete"); err != nil {
 			return err
 		}
-		return s.usage.Delete(ctx, tx, usage.Contact, Entity(typ), id, func() error { return deleteContact(ctx, tx, id) })
+		return s.usage.Delete(ctx, tx, usage.Contact, Entity(typ), id, func() error {
+			if err := custom.Delete(ctx, tx, target(typ), id); err != nil {
+				return err
+			}
+			return deleteContact(ctx, tx, id)
+		})
 	})
 	return errs.Wrap("delete contact", err)
 }

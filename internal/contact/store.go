@@ -8,9 +8,11 @@ import (
 	"strings"
 	"time"
 
+	"cangshu/internal/custom"
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
+	"cangshu/internal/rights"
 	"cangshu/internal/search"
 )
 
@@ -20,6 +22,11 @@ type filter struct {
 	categoryID int64 // with its subtree; 0 = any
 	matchCon   string
 	enabled    bool
+	rights     *rights.Set // the caller's data rights (docs/rights.md)
+	// customCond finds matchCon in the type's searchable custom fields
+	// (custom.MatchCond); "" = none.
+	customCond string
+	customArgs []any
 }
 
 // where is the filter as SQL on alias c.
@@ -33,13 +40,19 @@ func (f filter) where() (string, []any) {
 		args = append(args, f.categoryID, "%/"+strconv.FormatInt(f.categoryID, 10)+"/%")
 	}
 	if f.matchCon != "" {
-		w += " AND " + search.Cond("c.search")
-		args = append(args, search.Pattern(f.matchCon))
+		if f.customCond != "" {
+			w += " AND (" + search.Cond("c.search") + " OR " + f.customCond + ")"
+			args = append(args, search.Pattern(f.matchCon))
+			args = append(args, f.customArgs...)
+		} else {
+			w += " AND " + search.Cond("c.search")
+			args = append(args, search.Pattern(f.matchCon))
+		}
 	}
 	if f.enabled {
 		w += " AND c.disabled = 0"
 	}
-	return w, args
+	return f.rights.Contact("c.id").And(w, args)
 }
 
 // listColumns are the contact's own columns; the service's columns add the
@@ -85,7 +98,15 @@ func listContacts(ctx context.Context, q db.Querier, columns string, f filter, o
 	if err != nil {
 		return nil, 0, err
 	}
-	return list, total, firstLinks(ctx, q, list)
+	if err := firstLinks(ctx, q, list); err != nil {
+		return nil, 0, err
+	}
+	return list, total, attachCustom(ctx, q, f.typ, list)
+}
+
+// attachCustom fills the custom-field values of contacts of type typ.
+func attachCustom(ctx context.Context, q db.Querier, typ int64, list []Contact) error {
+	return custom.Fill(ctx, q, target(typ), list, func(c *Contact) (int64, *custom.Map) { return c.ID, &c.Custom })
 }
 
 // firstLinks fills each contact's primary contact person's fields.
@@ -138,6 +159,9 @@ func getContact(ctx context.Context, q db.Querier, columns string, id int64) (De
 	if err := firstLinks(ctx, q, one); err != nil {
 		return d, err
 	}
+	if err := attachCustom(ctx, q, int64(d.Type), one); err != nil {
+		return d, err
+	}
 	d.Contact = one[0]
 	d.LinkMans, err = db.All(ctx, q, func(r *sql.Rows, l *Link) error {
 		return r.Scan(&l.ID, &l.LinkName, &l.LinkMobile, &l.LinkPhone, &l.LinkIm, &l.Address, &l.LinkFirst)
@@ -154,6 +178,15 @@ func typeOf(ctx context.Context, q db.Querier, id int64) (int64, string, error) 
 		return 0, "", errs.NotFound("contact.entity")
 	}
 	return typ, name, err
+}
+
+// openingOf is a contact's opening receivable/payable and advance.
+func openingOf(ctx context.Context, q db.Querier, id int64) (amount, advance dec.Dec, err error) {
+	err = q.QueryRow(ctx, "SELECT opening_amount, opening_advance FROM contacts WHERE id = ?", id).Scan(&amount, &advance)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = errs.NotFound("contact.entity")
+	}
+	return amount, advance, err
 }
 
 // categoryTypeOf is the type number of a category ("" when no such category).
@@ -193,6 +226,7 @@ type row struct {
 	taxRate, amount, advance  dec.Dec
 	beginDate, remark, search string
 	links                     []LinkInput
+	custom                    custom.Pending // the checked custom-field values
 }
 
 func insertContact(ctx context.Context, q db.Querier, r row) (int64, error) {
@@ -278,6 +312,11 @@ func insertMany(ctx context.Context, q db.Querier, rows []row) error {
 			append([]any{part[0].typ}, db.Args(numbers)...)...)
 		if err != nil {
 			return err
+		}
+		for _, r := range part {
+			if err := r.custom.Save(ctx, q, ids[r.number]); err != nil {
+				return err
+			}
 		}
 		b.Reset()
 		args = args[:0]

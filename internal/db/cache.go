@@ -21,20 +21,41 @@ const (
 
 // Version reads a change counter (one cheap query).
 func Version(ctx context.Context, q Querier, c Counter) (int64, error) {
-	var v int64
-	var err error
-	switch c {
-	case CounterAuth:
-		err = q.QueryRow(ctx, "SELECT auth FROM cache_versions WHERE id = 1").Scan(&v)
-	case CounterParams:
-		err = q.QueryRow(ctx, "SELECT params FROM cache_versions WHERE id = 1").Scan(&v)
-	default:
-		err = fmt.Errorf("unknown counter %d", c)
-	}
+	col, err := c.column()
 	if err != nil {
+		return 0, err
+	}
+	var v int64
+	if err := q.QueryRow(ctx, "SELECT "+col+" FROM cache_versions WHERE id = 1").Scan(&v); err != nil {
 		return 0, fmt.Errorf("read change counter: %w", err)
 	}
 	return v, nil
+}
+
+func (c Counter) column() (string, error) {
+	switch c {
+	case CounterAuth:
+		return "auth", nil
+	case CounterParams:
+		return "params", nil
+	}
+	return "", fmt.Errorf("unknown counter %d", c)
+}
+
+// cleanVersion reads a change counter in a PostgreSQL transaction, and
+// whether the transaction has written nothing yet (no transaction id
+// assigned): then it sees what is committed, whose counter this is.
+func cleanVersion(ctx context.Context, q Querier, c Counter) (int64, bool, error) {
+	col, err := c.column()
+	if err != nil {
+		return 0, false, err
+	}
+	var v int64
+	var clean bool
+	if err := q.QueryRow(ctx, "SELECT "+col+", txid_current_if_assigned() IS NULL FROM cache_versions WHERE id = 1").Scan(&v, &clean); err != nil {
+		return 0, false, fmt.Errorf("read change counter: %w", err)
+	}
+	return v, clean, nil
 }
 
 // memo is a DB's cache of values read from it (see Cached): key → value and
@@ -66,9 +87,11 @@ const maxMemo = 10000
 // (which holds the only writer, so nothing commits meanwhile) a value
 // missing from the cache is read outside it and used when the counter
 // there is the transaction's own (the transaction changed nothing it
-// covers). Inside a transaction on PostgreSQL, where the counter moves only
-// at COMMIT and so does not show the transaction's own changes, load is
-// simply run. The value is shared: callers must not change it.
+// covers). Inside a transaction on PostgreSQL the counter moves only at
+// COMMIT and so does not show the transaction's own changes: the cache
+// serves it only while it has written nothing (a document's transaction
+// reads the parameters first), else load is simply run. The value is
+// shared: callers must not change it.
 func Cached[T any](ctx context.Context, q Querier, c Counter, key string, load func(ctx context.Context, q Querier) (T, error)) (T, error) {
 	var zero T
 	switch v := q.(type) {
@@ -77,11 +100,19 @@ func Cached[T any](ctx context.Context, q Querier, c Counter, key string, load f
 		return val, err
 	case *Tx:
 		d := v.db
-		if d == nil || v.engine == Postgres {
+		if d == nil {
 			return load(ctx, q)
 		}
-		ver, err := Version(ctx, q, c)
-		if err != nil {
+		var ver int64
+		var err error
+		if v.engine == Postgres {
+			var clean bool
+			if ver, clean, err = cleanVersion(ctx, q, c); err != nil {
+				return zero, err
+			} else if !clean {
+				return load(ctx, q)
+			}
+		} else if ver, err = Version(ctx, q, c); err != nil {
 			return zero, err
 		}
 		if val, ok := d.memo.get(c, key, ver); ok {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"cangshu/internal/db"
 )
@@ -61,5 +62,82 @@ func TestCheckpointKeepsTheLogShort(t *testing.T) {
 	defer d.Close()
 	if got := shops(t, d); got != want || got < 900 {
 		t.Fatalf("%d shops after reopening, want %d", got, want)
+	}
+}
+
+// A reader that keeps an old snapshot open (a backup's VACUUM INTO, a long
+// report) while the log is past its bound does not make the checkpointer
+// hold the writer until it ends: the checkpoint and a write meanwhile take
+// no time to speak of. Once the reader is gone the log restarts, and is
+// emptied once writes pause.
+func TestCheckpointNeverWaitsForAReader(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "c.db")
+	d, err := db.OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if _, err := d.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	d.StopCheckpoints()
+	d.SetWALBound(10)
+	walSize := func() int64 {
+		t.Helper()
+		st, err := os.Stat(path + "-wal")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st.Size()
+	}
+	write := func(from, n int) {
+		t.Helper()
+		for i := from; i < from+n; i++ {
+			if err := d.InTx(ctx, func(tx *db.Tx) error { return addShop(ctx, tx, fmt.Sprintf("S%05d", i)) }); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	write(0, 100)
+	rows, err := d.Query(ctx, "SELECT code FROM shops")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rows.Next() { // the reader's snapshot is open from here
+		t.Fatal("no shop")
+	}
+	write(100, 100)
+	// The checkpoint starts; a write follows while it would be waiting.
+	done := make(chan time.Duration)
+	go func() {
+		t0 := time.Now()
+		d.Checkpoint(ctx)
+		done <- time.Since(t0)
+	}()
+	time.Sleep(50 * time.Millisecond)
+	t0 := time.Now()
+	write(200, 1)
+	wrote, ckpt := time.Since(t0), <-done
+	if ckpt > time.Second || wrote > 100*time.Millisecond {
+		t.Fatalf("with a reader in the log: the checkpoint took %v, a write meanwhile %v", ckpt, wrote)
+	}
+	// The reader gone, the log restarts, and is emptied once writes pause.
+	rows.Close()
+	write(201, 1)
+	d.Checkpoint(ctx)
+	long := walSize()
+	write(202, 100)
+	if walSize() > long {
+		t.Fatalf("the log did not restart: %d then %d bytes", long, walSize())
+	}
+	d.Checkpoint(ctx)
+	d.IdleCheckpoint(ctx)
+	if walSize() != 0 {
+		t.Fatalf("the log was not emptied once writes paused: %d bytes", walSize())
+	}
+	if got := shops(t, d); got < 302 {
+		t.Fatalf("%d shops", got)
 	}
 }

@@ -272,6 +272,12 @@ func TestPostgresPlansSearchesForTheirArguments(t *testing.T) {
 	if mode != "auto" {
 		t.Errorf("plan_cache_mode %q, want auto", mode)
 	}
+	if err := pg.QueryRow(ctx, "SHOW jit").Scan(&mode); err != nil {
+		t.Fatal(err)
+	}
+	if mode != "off" { // compiling a report's sums took 3× its run
+		t.Errorf("jit %q, want off", mode)
+	}
 	const lookup = "SELECT COUNT(*) FROM shops WHERE id = ?"
 	const search = "SELECT COUNT(*) FROM shops WHERE code LIKE ?"
 	err := pg.InTx(ctx, func(tx *db.Tx) error { // one connection

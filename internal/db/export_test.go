@@ -8,8 +8,15 @@ const MigrationLock = migrationLock
 // Checkpoint runs the background checkpointer's step now (tests only).
 func (d *DB) Checkpoint(ctx context.Context) { d.ckpt.checkpoint(ctx) }
 
+// IdleCheckpoint runs the checkpointer's step after writes paused (tests only).
+func (d *DB) IdleCheckpoint(ctx context.Context) { d.ckpt.idle(ctx) }
+
 // Path is the SQLite file (tests only).
 func (d *DB) Path() string { return d.path }
 
 // StopCheckpoints ends the background checkpoints (tests that step them).
 func (d *DB) StopCheckpoints() { d.ckpt.halt() }
+
+// SetWALBound lowers the log size past which the checkpointer truncates
+// the log (tests; before any checkpoint runs).
+func (d *DB) SetWALBound(frames int64) { d.ckpt.bound = frames }

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strconv"
 
 	"github.com/shopspring/decimal"
 )
@@ -90,13 +91,52 @@ func (a Dec) Places() int {
 }
 
 // String writes the value exactly, without exponent or trailing zeros.
-func (a Dec) String() string { return a.d.String() }
+func (a Dec) String() string { return string(a.Append(nil)) }
+
+// pow10 are the powers of ten an int64 holds.
+var pow10 = func() (p [19]uint64) {
+	p[0] = 1
+	for i := 1; i < len(p); i++ {
+		p[i] = p[i-1] * 10
+	}
+	return p
+}()
+
+// Append appends String's text to b. A value of at most 18 digits and 18
+// places (every stored value: FromMicros) is written from its int64
+// coefficient, without the library's math/big text (a list of 10,000
+// documents writes 40,000 of them).
+func (a Dec) Append(b []byte) []byte {
+	e := -int(a.d.Exponent())
+	if e < 0 || e > 18 || a.d.NumDigits() > 18 {
+		return append(b, a.d.String()...)
+	}
+	c := a.d.CoefficientInt64()
+	u := uint64(c)
+	if c < 0 {
+		b, u = append(b, '-'), uint64(-c)
+	}
+	b = strconv.AppendUint(b, u/pow10[e], 10)
+	frac := u % pow10[e]
+	if frac == 0 {
+		return b
+	}
+	for frac%10 == 0 {
+		frac /= 10
+		e--
+	}
+	b = append(b, '.')
+	for i := e - 1; i > 0 && frac < pow10[i]; i-- {
+		b = append(b, '0')
+	}
+	return strconv.AppendUint(b, frac, 10)
+}
 
 // StringFixed writes the value with exactly places decimals (rounded half-up).
 func (a Dec) StringFixed(places int) string { return a.d.StringFixed(int32(places)) }
 
 // MarshalJSON writes a JSON number, exactly.
-func (a Dec) MarshalJSON() ([]byte, error) { return []byte(a.d.String()), nil }
+func (a Dec) MarshalJSON() ([]byte, error) { return a.Append(make([]byte, 0, 24)), nil }
 
 // UnmarshalJSON accepts a JSON number or a numeric string; null and "" are 0.
 func (a *Dec) UnmarshalJSON(b []byte) error {

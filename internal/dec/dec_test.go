@@ -2,8 +2,41 @@ package dec
 
 import (
 	"encoding/json"
+	"math"
+	"math/rand/v2"
 	"testing"
+
+	"github.com/shopspring/decimal"
 )
+
+// TestTextIsTheLibrarys: the int64 fast path of Append writes exactly the
+// library's text, for random coefficients and exponents and the edges
+// (zero, ±1, the int64 limits, 18 and 19 digits, leading and trailing
+// zeros of the fraction, positive exponents, beyond 18 places).
+func TestTextIsTheLibrarys(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(7, 15))
+	coefs := []int64{0, 1, -1, 5, -5, 10, 100000, -1000000, 999_999_999_999_999_999, -999_999_999_999_999_999, 1_000_000_000_000_000_000,
+		math.MaxInt64, math.MinInt64 + 1, math.MinInt64, 1_000_001, -10_000_000}
+	for range 2000 {
+		c := rng.Int64N(1 << uint(rng.IntN(62)+1))
+		if rng.IntN(2) == 0 {
+			c = -c
+		}
+		coefs = append(coefs, c)
+	}
+	for _, c := range coefs {
+		for exp := int32(-21); exp <= 3; exp++ {
+			d := Dec{decimal.New(c, exp)}
+			if got, want := d.String(), d.d.String(); got != want {
+				t.Fatalf("%d e%d: %q, the library writes %q", c, exp, got, want)
+			}
+			if b, _ := d.MarshalJSON(); string(b) != d.d.String() {
+				t.Fatalf("%d e%d: JSON %s, the library writes %s", c, exp, b, d.d.String())
+			}
+		}
+	}
+}
 
 func TestJSONRoundTripIsExact(t *testing.T) {
 	for in, want := range map[string]string{

@@ -55,6 +55,11 @@ type Arg struct {
 // Key is a message key that is translated when substituted into a template.
 type Key string
 
+// Texts is a text given in both languages, such as a label an
+// administrator typed: it is substituted in the message's language, or in
+// the other one when that one is empty.
+type Texts struct{ ZH, EN string }
+
 // A is shorthand for an Arg.
 func A(name string, value any) Arg { return Arg{name, value} }
 
@@ -141,6 +146,16 @@ func (f *Fields) Add(path, key string, args ...Arg) {
 
 // Required records a missing field.
 func (f *Fields) Required(path string, label Key) { f.Add(path, "err.required", A("field", label)) }
+
+// Has tells whether path already carries an error.
+func (f *Fields) Has(path string) bool {
+	for _, e := range f.list {
+		if e.Path == path {
+			return true
+		}
+	}
+	return false
+}
 
 // Len is the number of recorded field errors.
 func (f *Fields) Len() int { return len(f.list) }

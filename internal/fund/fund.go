@@ -53,7 +53,7 @@ func Routes(s *bill.Service) []server.Route {
 	}
 	for _, k := range []*bill.Kind{Receipt, Payment} {
 		out = append(out, server.Route{Method: "GET", Path: k.Path + "/unsettled", Perm: k.Perm + ":query", Tag: k.Name,
-			Summary: "The contact's audited documents with money open, oldest first (?buId=): billId, billNo, transType, billDate, billPrice, hasCheck, notCheck (returns negative)",
+			Summary: "The contact's audited documents with money open, oldest first (?buId=; 404 for a contact of the other type or one the caller's data rights hide): billId, billNo, transType, billDate, billPrice, hasCheck, notCheck (returns negative); advance: the advance the contact holds",
 			H: func(c *server.Ctx) (any, error) {
 				buID, err := c.QueryInt("buId", 0)
 				if err != nil || buID <= 0 {
@@ -62,11 +62,15 @@ func Routes(s *bill.Service) []server.Route {
 				if c.User == nil || c.User.ShopID == 0 {
 					return nil, errs.Invalid("bill.err.noShop")
 				}
-				rows, err := s.Unsettled(c.Context(), c.User.ShopID, k, buID)
+				rows, err := s.Unsettled(c.Context(), c.User.ShopID, c.User.Rights, k, buID)
 				if err != nil {
 					return nil, err
 				}
-				return map[string]any{"items": rows, "totalsize": len(rows)}, nil
+				advance, err := s.AdvanceHeld(c.Context(), k, buID)
+				if err != nil {
+					return nil, err
+				}
+				return map[string]any{"items": rows, "totalsize": len(rows), "advance": advance}, nil
 			}})
 	}
 	return out

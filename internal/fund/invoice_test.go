@@ -52,11 +52,13 @@ func TestSalesInvoice(t *testing.T) {
 		t.Fatalf("an invoice moved money: %s", b)
 	}
 	w.admin.Lang = "en"
-	r := w.admin.Do("POST", "/api/salesInvoice/add?check=1", body{"date": "2025-02-05", "buId": w.cust, "entries": []body{line(s2, "4", "61")}})
-	if r.Status != 400 || !strings.Contains(r.Env.Errors["entries[0].amount"], "only 60 left") {
-		t.Fatalf("too much: %d %s", r.Status, r.Body)
+	for _, path := range []string{"/api/salesInvoice/add?check=1", "/api/salesInvoice/add"} {
+		r := w.admin.Do("POST", path, body{"date": "2025-02-05", "buId": w.cust, "entries": []body{line(s2, "4", "61")}})
+		if r.Status != 400 || !strings.Contains(r.Env.Errors["entries[0].amount"], "only 60 left") {
+			t.Fatalf("too much (%s): %d %s", path, r.Status, r.Body)
+		}
 	}
-	r = w.admin.Do("POST", "/api/salesInvoice/add", body{"date": "2025-02-05", "buId": w.cust2, "entries": []body{line(s2, "1", "1")}})
+	r := w.admin.Do("POST", "/api/salesInvoice/add", body{"date": "2025-02-05", "buId": w.cust2, "entries": []body{line(s2, "1", "1")}})
 	if r.Status != 400 || r.Env.Errors["entries[0].srcBillId"] == "" {
 		t.Fatalf("another contact's delivery: %d %s", r.Status, r.Body)
 	}
@@ -97,4 +99,48 @@ func TestInvoiceUpdateRoundTrip(t *testing.T) {
 		t.Fatalf("invoice state %d", g.InvoiceState)
 	}
 	w.admin.Do("POST", "/api/salesInvoice/update", d).Want(409)
+}
+
+// What the invoice screens read: each goods line answers what audited
+// invoices took of it (left out without the money right), and the list
+// filters on the invoice state (a list of states: not fully invoiced).
+func TestInvoicedLinesAndStateFilter(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	s1 := w.goods("sales", w.save("/api/sales/add?check=1", w.goodsDoc(w.cust, "2025-02-01", "10", "10")).ID) // 100
+	s2 := w.goods("sales", w.save("/api/sales/add?check=1", w.goodsDoc(w.cust, "2025-02-02", "5", "20")).ID)  // 100
+	w.save("/api/sales/add?check=1", w.goodsDoc(w.cust, "2025-02-03", "1", "20"))                             // not invoiced
+	w.save("/api/salesInvoice/add?check=1", body{"date": "2025-02-05", "buId": w.cust, "entries": []body{
+		{"srcBillId": s1.ID, "srcEntryId": s1.Entries[0].ID, "qty": 10, "amount": 100},
+		{"srcBillId": s2.ID, "srcEntryId": s2.Entries[0].ID, "qty": 2, "amount": 40}}})
+	var d struct {
+		Entries []map[string]any `json:"entries"`
+	}
+	w.admin.Do("GET", fmt.Sprintf("/api/sales/query?id=%d", s2.ID), nil).Want(200).Decode(&d)
+	if got := fmt.Sprint(d.Entries[0]["invoicedAmount"]); got != "40" {
+		t.Fatalf("line invoiced amount %s", got)
+	}
+	seller := w.e.UserWith("sales:sales:query")
+	d.Entries = nil
+	seller.Do("GET", fmt.Sprintf("/api/sales/query?id=%d", s2.ID), nil).Want(200).Decode(&d)
+	if _, shown := d.Entries[0]["invoicedAmount"]; shown {
+		t.Fatalf("invoiced amount shown without the money right: %v", d.Entries[0])
+	}
+	for _, c := range []struct {
+		query string
+		want  int
+	}{{"invoiceState=2", 1}, {"invoiceState=1", 1}, {"invoiceState=0", 1}, {"invoiceState=0,1", 2}, {"", 3}} {
+		var l struct {
+			Records int `json:"records"`
+		}
+		w.admin.Do("GET", "/api/sales/list?sidx=invoiceState&"+c.query, nil).Want(200).Decode(&l)
+		if l.Records != c.want {
+			t.Errorf("%q: %d documents, want %d", c.query, l.Records, c.want)
+		}
+	}
+	w.admin.Lang = "en"
+	r := w.admin.Do("GET", "/api/sales/list?invoiceState=3", nil)
+	if r.Status != 400 || r.Env.Errors["invoiceState"] == "" {
+		t.Fatalf("bad state: %d %s", r.Status, r.Body)
+	}
 }

@@ -11,15 +11,20 @@ import (
 )
 
 // The property: after any sequence of sales, purchases, returns, receipts,
-// payments, income, expense and fund transfers, saved as drafts or audited,
-// audited and un-audited in any order, the contact and account lists'
-// balances and every document's hxStateCode equal the test's own model,
-// nothing is settled beyond its amount, and the ledger's balance rows are
-// the sums of its moves. The model knows nothing of the ledger: a contact's
-// balance is its opening + the arrears of its audited sales and purchases −
-// those of its returns − what its audited receipts and payments brought
-// (accounts + discount); an account's is its opening + every money line of
-// audited documents.
+// payments, refunds (receipts and payments with negative lines paying
+// returns back), verification documents, invoices, income, expense and fund
+// transfers, saved as drafts or audited, audited and un-audited in any
+// order (and at the end all un-audited, in a random order), the contact and
+// account lists' balances, every document's hxStateCode and invoiceState
+// equal the test's own model, nothing is settled or invoiced beyond its
+// amount, and the ledger's balance rows are the sums of its moves. The
+// model knows nothing of the ledger: a contact's balance is its opening +
+// the arrears of its audited sales and purchases − those of its returns −
+// what its audited receipts and payments brought (accounts + discount,
+// negative for a refund) − what its audited verification documents set
+// against payables (153203, both sides) or moved to another contact
+// (153204, 153205: + on that contact); an account's is its opening + every
+// money line of audited documents.
 
 type mdoc struct {
 	id       int64
@@ -30,11 +35,12 @@ type mdoc struct {
 	arrears  dec.Dec         // goods documents
 	paid     dec.Dec         // goods documents: paid now
 	lines    map[int]dec.Dec // account index → signed money when audited
-	brought  dec.Dec         // receipts and payments: accounts + discount
+	brought  dec.Dec         // receipts and payments: accounts + discount (negative: a refund)
+	refund   bool            // a receipt or payment whose lines are all negative
 	checks   map[int]dec.Dec // receipts, payments, verification: target doc index → magnitude
 	vt       int             // verification: transType
-	to       int             // verification 153203: the other contact
-	amount   dec.Dec         // verification: what it sets off
+	to       int             // verification 153203–153205: the other contact (toBuId)
+	amount   dec.Dec         // verification: what it sets off or moves (Σ checks, signed)
 	invoices map[int]dec.Dec // invoices: source doc index → amount invoiced (magnitude)
 	entry    int64           // goods documents: the line's id
 }
@@ -95,9 +101,20 @@ func (m *model) balances() string {
 				b = b.Sub(x.brought)
 			}
 		}
+		// Verification documents: receivables against payables lower both
+		// contacts' balances; a debt moved leaves the first contact's
+		// balance for the other's (docs/money.md).
 		for _, x := range m.docs {
-			if x.audited && x.vt == 153203 && (x.contact == ci || x.to == ci) {
+			if !x.audited {
+				continue
+			}
+			switch {
+			case x.vt == 153203 && (x.contact == ci || x.to == ci):
 				b = b.Sub(x.amount)
+			case (x.vt == 153204 || x.vt == 153205) && x.contact == ci:
+				b = b.Sub(x.amount)
+			case (x.vt == 153204 || x.vt == 153205) && x.to == ci:
+				b = b.Add(x.amount)
 			}
 		}
 		out = append(out, name+"="+b.String())
@@ -162,19 +179,27 @@ func (m *model) invoiceState(src int) int {
 	return 1
 }
 
-// verify makes a verification document: the contact's advance against
-// its open sales or purchases (153201, 153202), or a customer's open sales
-// against a supplier's open purchases (153203).
+// verifyDoc makes a verification document of contact ci: its advance
+// against its open sales or purchases (153201, 153202), a customer's open
+// sales against a supplier's open purchases (153203), or some of its open
+// sales or purchases, perhaps net of part of an open return, moved to the
+// other contact of its type (153204 a receivable, 153205 a payable).
 func (m *model) verifyDoc(ci int, audit bool) {
 	pos, neg := "sales", "reSales"
-	vt := 153201
+	vt, move := 153201, 153204
 	if ci >= 2 {
-		pos, neg, vt = "purchase", "rePurchase", 153202
+		pos, neg, vt, move = "purchase", "rePurchase", 153202, 153205
 	}
-	var to int
-	if ci < 2 && m.r.IntN(2) == 0 {
+	to := -1
+	switch r := m.r.IntN(3); {
+	case r == 1 && ci < 2:
 		vt, to = 153203, 2+m.r.IntN(2)
+	case r == 2:
+		vt, to = move, ci^1 // 张三超市 ↔ 李四商店, 华东饮料 ↔ 华北饮料
 	}
+	// pick settles the contact's open documents of the kind oldest first, up
+	// to limit: magnitudes by document index, the checks sent (a return's
+	// negative) and their sum (a magnitude).
 	pick := func(contact int, limit dec.Dec, kind string) (map[int]dec.Dec, []body, dec.Dec) {
 		out, sum := map[int]dec.Dec{}, dec.Zero
 		var checks []body
@@ -192,22 +217,26 @@ func (m *model) verifyDoc(ci int, audit bool) {
 			}
 			out[ti] = now
 			sum = sum.Add(now)
-			checks = append(checks, body{"billId": t.id, "nowCheck": n(now.String())})
+			signed := now
+			if kind == neg {
+				signed = now.Neg()
+			}
+			checks = append(checks, body{"billId": t.id, "nowCheck": n(signed.String())})
 		}
 		return out, checks, sum
 	}
-	_ = neg
-	x := &mdoc{kind: "verification", contact: ci, vt: vt, lines: map[int]dec.Dec{}, to: -1}
+	x := &mdoc{kind: "verification", contact: ci, vt: vt, lines: map[int]dec.Dec{}, to: to}
 	b := body{"transType": vt, "date": "2025-02-06", "buId": m.contacts[ci]}
 	limit := m.advance(ci)
-	if vt == 153203 {
+	if vt != 153201 && vt != 153202 {
 		limit = dec.FromInt(int64(1 + m.r.IntN(300)))
 	}
 	checks, list, sum := pick(ci, limit, pos)
 	if sum.Sign() <= 0 {
 		return
 	}
-	if vt == 153203 {
+	switch vt {
+	case 153203:
 		toChecks, toList, toSum := pick(to, sum, "purchase")
 		if toSum.Sign() <= 0 {
 			return
@@ -218,8 +247,21 @@ func (m *model) verifyDoc(ci int, audit bool) {
 		for k, v := range toChecks {
 			checks[k] = v
 		}
-		b["toBuId"], b["toChecks"], x.to = m.contacts[to], toList, to
-	} else {
+		b["toBuId"], b["toChecks"] = m.contacts[to], toList
+	case 153204, 153205:
+		// Perhaps net of part of an open return: what moves is Σ checks
+		// (signed), still positive.
+		if m.r.IntN(2) == 0 {
+			back, backList, backSum := pick(ci, m.part(sum), neg)
+			if backSum.Sign() > 0 && backSum.Cmp(sum) < 0 {
+				for k, v := range back {
+					checks[k] = v
+				}
+				list, sum = append(list, backList...), sum.Sub(backSum)
+			}
+		}
+		b["toBuId"], b["amount"] = m.contacts[to], n(sum.String())
+	default:
 		b["amount"] = n(sum.String())
 	}
 	b["checks"] = list
@@ -245,7 +287,7 @@ func (m *model) invoiceDoc(ci int, audit bool) {
 		}
 		amt := left
 		if m.r.IntN(2) == 0 {
-			amt = left.Mul(dec.FromInt(int64(1 + m.r.IntN(99)))).Div(dec.FromInt(100)).Round(2)
+			amt = m.part(left)
 		}
 		if amt.Sign() == 0 {
 			continue
@@ -261,6 +303,11 @@ func (m *model) invoiceDoc(ci int, audit bool) {
 		return
 	}
 	m.add(kind, body{"date": "2025-02-07", "buId": m.contacts[ci], "entries": lines}, x, audit)
+}
+
+// part is 1% to 99% of v, to the cent (perhaps 0).
+func (m *model) part(v dec.Dec) dec.Dec {
+	return v.Mul(dec.FromInt(int64(1 + m.r.IntN(99)))).Div(dec.FromInt(100)).Round(2)
 }
 
 func (m *model) amount(max int) dec.Dec {
@@ -324,7 +371,7 @@ func (m *model) settle(kind string, contact int, audit bool) {
 		}
 		now := open
 		if m.r.IntN(2) == 0 {
-			now = open.Mul(dec.FromInt(int64(1 + m.r.IntN(99)))).Div(dec.FromInt(100)).Round(2)
+			now = m.part(open)
 			if now.Sign() == 0 {
 				continue
 			}
@@ -358,6 +405,86 @@ func (m *model) settle(kind string, contact int, audit bool) {
 	x.brought = pay.Add(discount)
 	m.add(kind, body{"date": "2025-02-05", "buId": m.contacts[contact], "discount": n(discount.String()),
 		"accounts": []body{{"accId": m.accounts[ai], "payment": n(pay.String())}}, "checks": checks}, x, audit)
+}
+
+// refund makes a refund (退款): a receipt paying some of the customer's
+// open sales returns back out of one or two accounts (a payment taking a
+// purchase return's money back from the supplier into them), perhaps set
+// against part of an open sale, every line negative and paying back at
+// most what it settles (Σ nowCheck ≤ amount < 0): what it does not pay
+// back (amount − Σ nowCheck) stays with the contact as an advance.
+func (m *model) refund(kind string, contact int, audit bool) {
+	targets := []string{"sales", "reSales"}
+	if kind == "payment" {
+		targets = []string{"purchase", "rePurchase"}
+	}
+	x := &mdoc{kind: kind, contact: contact, refund: true, lines: map[int]dec.Dec{}, checks: map[int]dec.Dec{}}
+	var checks []body
+	sum := dec.Zero // Σ nowCheck, signed
+	check := func(ti int, now dec.Dec) {
+		x.checks[ti] = now
+		signed := now
+		if m.docs[ti].kind == targets[1] {
+			signed = now.Neg()
+		}
+		sum = sum.Add(signed)
+		checks = append(checks, body{"billId": m.docs[ti].id, "nowCheck": n(signed.String())})
+	}
+	eligible := func(ti int, kind string) bool {
+		t := m.docs[ti]
+		return t.contact == contact && t.audited && t.kind == kind && m.open(ti).Sign() > 0 && m.r.IntN(3) != 0
+	}
+	for ti := range m.docs {
+		if !eligible(ti, targets[1]) {
+			continue
+		}
+		now := m.open(ti)
+		if m.r.IntN(2) == 0 {
+			now = m.part(now)
+		}
+		if now.Sign() > 0 {
+			check(ti, now)
+		}
+	}
+	if sum.Sign() >= 0 {
+		return // no open return to pay back
+	}
+	for ti := range m.docs {
+		if !eligible(ti, targets[0]) || m.r.IntN(2) == 0 {
+			continue
+		}
+		// Part of a sale set against the returns, less than what is left
+		// of them.
+		if now := m.part(sum.Neg()).Div(dec.FromInt(2)).Round(2); now.Sign() > 0 {
+			if open := m.open(ti); open.Cmp(now) < 0 {
+				now = open
+			}
+			check(ti, now)
+		}
+	}
+	back := sum.Neg() // paid back, a magnitude
+	if m.r.IntN(2) == 0 {
+		if p := m.part(back); p.Sign() > 0 {
+			back = p
+		}
+	}
+	sign := dec.FromInt(1) // the receipt's money goes out, the payment's comes in
+	if kind == "payment" {
+		sign = dec.FromInt(-1)
+	}
+	a1 := m.r.IntN(len(m.accounts))
+	amounts := []dec.Dec{back}
+	if first := m.part(back); m.r.IntN(2) == 0 && first.Sign() > 0 && first.Cmp(back) < 0 {
+		amounts = []dec.Dec{first, back.Sub(first)} // two accounts
+	}
+	var accounts []body
+	for i, a := range amounts {
+		ai := (a1 + i) % len(m.accounts)
+		x.lines[ai] = a.Neg().Mul(sign)
+		accounts = append(accounts, body{"accId": m.accounts[ai], "payment": n(a.Neg().String())})
+	}
+	x.brought = back.Neg()
+	m.add(kind, body{"date": "2025-02-05", "buId": m.contacts[contact], "accounts": accounts, "checks": checks}, x, audit)
 }
 
 func (m *model) fundDoc(kind string, audit bool) {
@@ -486,8 +613,10 @@ func (m *model) verify(step int) {
 }
 
 func TestMoneyProperty(t *testing.T) {
-	for _, seed := range []uint64{1, 2, 3} {
+	t.Parallel()
+	for _, seed := range []uint64{1, 2, 3, 4, 5} {
 		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
+			t.Parallel()
 			w := newWorld(t)
 			m := &model{w: w, r: rand.New(rand.NewPCG(seed, 15)),
 				contacts: []int64{w.cust, w.cust2, w.supp, w.supp2}, names: []string{"张三超市", "李四商店", "华东饮料", "华北饮料"},
@@ -499,7 +628,7 @@ func TestMoneyProperty(t *testing.T) {
 			for step := range 90 {
 				audit := m.r.IntN(4) != 0
 				cust, supp := m.r.IntN(2), 2+m.r.IntN(2)
-				switch op := m.r.IntN(13); op {
+				switch op := m.r.IntN(16); op {
 				case 0, 1:
 					m.goods("sales", cust, audit)
 				case 2:
@@ -514,10 +643,14 @@ func TestMoneyProperty(t *testing.T) {
 					m.settle("payment", supp, audit)
 				case 7:
 					m.fundDoc([]string{"income", "expense", "fundTf"}[m.r.IntN(3)], audit)
-				case 8:
+				case 8, 12:
 					m.verifyDoc(m.r.IntN(4), audit)
 				case 9:
 					m.invoiceDoc(m.r.IntN(4), audit)
+				case 10:
+					m.refund("receipt", cust, audit)
+				case 11:
+					m.refund("payment", supp, audit)
 				default:
 					if len(m.docs) == 1 {
 						continue
@@ -527,14 +660,54 @@ func TestMoneyProperty(t *testing.T) {
 				}
 				m.verify(step)
 			}
-			kinds, settles := map[string]int{}, 0
+			reportsAgree(t, w)
+			kinds, settles, refunds, verifications := map[string]int{}, 0, 0, map[int]int{}
 			for _, x := range m.docs {
+				if x.refund {
+					refunds++
+				}
+				if x.vt != 0 {
+					verifications[x.vt]++
+				}
 				if x.audited {
-					kinds[x.kind]++
+					kind := x.kind
+					if x.refund {
+						kind += "Refund"
+					}
+					if x.vt != 0 {
+						kind = fmt.Sprint(x.vt)
+					}
+					kinds[kind]++
 					settles += len(x.checks)
 				}
 			}
-			t.Logf("audited at the end: %v; %d settlements, %d refusals as the model expected", kinds, settles, m.refused)
+			// Then every document is un-audited in a random order (those
+			// refused, as the model expects, again later): balances, settled
+			// states and invoiced amounts follow each step back to the
+			// openings and the world's purchase.
+			unaudits := 0
+			for tries := 0; ; tries++ {
+				var live []int
+				for i, x := range m.docs[1:] {
+					if x.audited {
+						live = append(live, 1+i)
+					}
+				}
+				if len(live) == 0 {
+					break
+				}
+				if tries > 20*len(m.docs) {
+					t.Fatalf("%d documents still audited after %d un-audits", len(live), tries)
+				}
+				m.toggle(live[m.r.IntN(len(live))])
+				m.verify(90 + tries)
+				unaudits++
+			}
+			if got, want := w.balances(), "张三超市=50 李四商店=0 华东饮料=5000 华北饮料=0 现金=1000 银行=0"; got != want {
+				t.Fatalf("all un-audited: balances\n got  %s\n want %s", got, want)
+			}
+			t.Logf("audited after 90 steps: %v; %d settlements, %d refunds and verification documents %v made, %d refusals as the model expected; %d un-audits to unwind",
+				kinds, settles, refunds, verifications, m.refused, unaudits)
 		})
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"cangshu/internal/apptest"
 )
 
 // A customer with three deliveries (the last partly paid at delivery): the
@@ -135,6 +137,28 @@ func TestIncomeExpenseTransfer(t *testing.T) {
 	// supplier leaves its payable alone.
 	if b := w.balances(); b != "张三超市=50 李四商店=0 华东饮料=5000 华北饮料=0 现金=500.5 银行=219" {
 		t.Fatalf("balances: %s", b)
+	}
+	// The lists name each document's account (a draft's too).
+	w.save("/api/income/add", body{"date": "2025-03-03", "accId": w.cash, "entries": []body{{"itemId": w.incomeItem, "amount": 1}}})
+	for kind, want := range map[string]string{"income": "现金 银行", "expense": "现金"} {
+		var l apptest.List[struct {
+			AccID   int64  `json:"accId"`
+			AccName string `json:"accName"`
+		}]
+		w.admin.Do("GET", "/api/"+kind+"/list?rows=10&sidx=date&sord=desc", nil).Want(200).Decode(&l)
+		var got []string
+		for _, r := range l.Rows {
+			if (r.AccName == "现金") != (r.AccID == w.cash) {
+				t.Fatalf("%s: account %d named %s", kind, r.AccID, r.AccName)
+			}
+			got = append(got, r.AccName)
+		}
+		if s := strings.Join(got, " "); s != want {
+			t.Fatalf("%s list accounts: %q, want %q", kind, s, want)
+		}
+	}
+	if r := w.admin.Do("GET", "/api/income/export", nil); r.Status != 200 {
+		t.Fatalf("income export: %d", r.Status)
 	}
 	if msg := w.batch(w.admin, fmt.Sprintf("/api/fundTf/uncheck?id=%d", tf.ID)); msg != "" {
 		t.Fatal(msg)

@@ -7,6 +7,7 @@ import (
 
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
+	"cangshu/internal/rights"
 )
 
 // Available is the quantity on hand of a goods item (and SKU) in one
@@ -26,7 +27,7 @@ const maxAvailableIDs = 500
 // Available answers the on-hand quantities of goods ids per SKU and
 // warehouse, in the warehouses of the shop (one warehouse when locationID
 // is not 0). Warehouses of other shops are never answered.
-func (s *Service) Available(ctx context.Context, shopID int64, ids []int64, locationID int64) ([]Available, error) {
+func (s *Service) Available(ctx context.Context, shopID int64, ids []int64, locationID int64, r *rights.Set) ([]Available, error) {
 	if len(ids) == 0 {
 		return []Available{}, nil
 	}
@@ -36,6 +37,9 @@ func (s *Service) Available(ctx context.Context, shopID int64, ids []int64, loca
 	where, args := "", append([]any{shopID}, db.Args(ids)...)
 	if locationID != 0 {
 		where, args = " AND b.location_id = ?", append(args, locationID)
+	}
+	if c := r.Warehouse("b.location_id"); c.SQL != "" { // data rights (docs/rights.md)
+		where, args = where+" AND "+c.SQL, append(args, c.Args...)
 	}
 	rows, err := db.All(ctx, s.db, func(r *sql.Rows, a *Available) error {
 		return r.Scan(&a.InvID, &a.SkuID, &a.LocationID, &a.Qty)

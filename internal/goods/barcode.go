@@ -147,7 +147,7 @@ func (s *Service) BarCode(ctx context.Context, c string) (Scanned, error) {
 	if err != nil {
 		return Scanned{}, notFound(err, labelBarcode)
 	}
-	d, err := s.Get(ctx, goodsID)
+	d, err := s.Get(ctx, nil, goodsID) // units only
 	if err != nil {
 		return Scanned{}, err
 	}

@@ -5,10 +5,12 @@ import (
 	"database/sql"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
 	"cangshu/internal/coding"
+	"cangshu/internal/custom"
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
@@ -42,12 +44,20 @@ var columns = []sheet.Column{
 	{Key: "remark", Label: labelRemark, Width: 24},
 }
 
-// Template is the import template in the caller's language.
-func (s *Service) Template(lang i18n.Lang) (server.File, error) {
+// SheetColumns are the built-in columns of the goods import and export.
+func SheetColumns() []sheet.Column { return slices.Clone(columns) }
+
+// Template is the import template in the caller's language, ending with a
+// column per enabled custom field.
+func (s *Service) Template(ctx context.Context, lang i18n.Lang) (server.File, error) {
+	cs, err := custom.ForSheet(ctx, s.db, custom.TargetGoods)
+	if err != nil {
+		return server.File{}, err
+	}
 	no := i18n.T(lang, "goods.no")
-	return sheet.Template(lang, "goods.file.template", "goods.sheet", columns, []any{
+	return sheet.Template(lang, "goods.file.template", "goods.sheet", append(slices.Clone(columns), cs.Columns(lang)...), append([]any{
 		"SP0001", i18n.T(lang, "goods.example.name"), "330ml", "6901234567892", i18n.T(lang, "goods.example.category"),
-		i18n.T(lang, "goods.example.unit"), "2.5", "3.5", "3.2", "3", "95", "90", "", no, no, "0", ""})
+		i18n.T(lang, "goods.example.unit"), "2.5", "3.5", "3.2", "3", "95", "90", "", no, no, "0", ""}, cs.Example(lang)...))
 }
 
 // Export is the filtered list as a spreadsheet that imports back.
@@ -56,10 +66,20 @@ func (s *Service) Export(ctx context.Context, lang i18n.Lang, p server.ListParam
 	if err != nil {
 		return server.File{}, err
 	}
-	f := listFilter{categoryID: lq.CategoryID, match: p.MatchCon, enabledOnly: lq.EnabledOnly, locationID: lq.LocationID, skuTypeID: lq.SkuTypeID}
+	f, err := listFilter{categoryID: lq.CategoryID, match: p.MatchCon, enabledOnly: lq.EnabledOnly, locationID: lq.LocationID, skuTypeID: lq.SkuTypeID}.withCustom(ctx, s.db)
+	if err != nil {
+		return server.File{}, err
+	}
 	rows, err := listRows(ctx, s.db, f, order+", g.id", -1, 0)
 	if err != nil {
 		return server.File{}, fmt.Errorf("export goods: %w", err)
+	}
+	if err := attachCustom(ctx, s.db, rows); err != nil {
+		return server.File{}, fmt.Errorf("export goods: %w", err)
+	}
+	defs, err := custom.Defs(ctx, s.db, custom.TargetGoods)
+	if err != nil {
+		return server.File{}, err
 	}
 	ref, err := loadImportRefs(ctx, s.db)
 	if err != nil {
@@ -76,16 +96,17 @@ func (s *Service) Export(ctx context.Context, lang i18n.Lang, p server.ListParam
 		}
 		return no
 	}
-	return sheet.Export(lang, "goods.file.export", "goods.sheet", columns, func(add func([]any) error) error {
+	cols := append(slices.Clone(columns), custom.Columns(defs, lang)...)
+	return sheet.Export(lang, "goods.file.export", "goods.sheet", cols, func(add func([]any) error) error {
 		for _, g := range rows {
 			unit := g.UnitName
 			if g.UnitTypeID > 0 {
 				unit = groups[g.UnitTypeID]
 			}
-			err := add([]any{g.Number, g.Name, g.Spec, g.BarCode, ref.catPath[g.CategoryID], unit,
+			err := add(append([]any{g.Number, g.Name, g.Spec, g.BarCode, ref.catPath[g.CategoryID], unit,
 				g.PurPrice.String(), g.SalePrice.String(), g.WholesalePrice.String(), g.VipPrice.String(),
 				g.DiscountRate1.String(), g.DiscountRate2.String(), g.LocationName, yn(g.IsSerNum), yn(g.IsWarranty),
-				strconv.Itoa(g.SafeDays), g.Remark})
+				strconv.Itoa(g.SafeDays), g.Remark}, custom.Cells(defs, g.Custom, lang)...))
 			if err != nil {
 				return err
 			}
@@ -201,9 +222,14 @@ func taken(ctx context.Context, q db.Querier, query string, values []string) (ma
 
 // Import creates the goods of a spreadsheet, all or none: every row is
 // checked first; a file with any bad row writes nothing. Empty numbers get
-// the next numbers in file order.
+// the next numbers in file order. Custom fields are read under their
+// labels and checked as a save through add checks them.
 func (s *Service) Import(ctx context.Context, lang i18n.Lang, r io.Reader, dryRun bool) (sheet.Result, error) {
-	file, err := sheet.Read(lang, r, columns, MaxImportRows)
+	cs, err := custom.ForSheet(ctx, s.db, custom.TargetGoods)
+	if err != nil {
+		return sheet.Result{}, err
+	}
+	file, err := sheet.Read(lang, r, append(slices.Clone(columns), cs.Columns(lang)...), MaxImportRows)
 	if err != nil {
 		return sheet.Result{}, err
 	}
@@ -266,6 +292,7 @@ func (s *Service) Import(ctx context.Context, lang i18n.Lang, r io.Reader, dryRu
 	}
 	res := sheet.NewResult(dryRun)
 	list := make([]Input, 0, len(file.Rows))
+	values := make([]custom.Pending, 0, len(file.Rows))
 	numberLine, codeLine := map[string]int{}, map[string]int{}
 	for _, row := range file.Rows {
 		in, rowErr := parseRow(row, ref, lang)
@@ -293,6 +320,7 @@ func (s *Service) Import(ctx context.Context, lang i18n.Lang, r io.Reader, dryRu
 				f.Add("barCode", "err.duplicate", errs.A("field", labelBarcode), errs.A("value", c))
 			}
 		}
+		values = append(values, cs.Row(row, &f))
 		if err := res.Add(lang, file, row, columnPaths(f.Err())); err != nil {
 			return sheet.Result{}, err
 		}
@@ -320,6 +348,9 @@ func (s *Service) Import(ctx context.Context, lang i18n.Lang, r io.Reader, dryRu
 					}
 					return err
 				}
+			}
+			if err := values[i].Save(ctx, tx, id); err != nil {
+				return err
 			}
 		}
 		return nil

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"cangshu/internal/custom"
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
 	"cangshu/internal/sysparam"
@@ -91,6 +92,8 @@ type Row struct {
 	StockQty       dec.Dec  `json:"stockQty"` // on hand in the shop's warehouses, base unit (lists only)
 	Units          []Unit   `json:"units"`
 	Skus           []SKURow `json:"skus"`
+	// Custom are the values of the goods' custom fields (internal/custom).
+	Custom custom.Map `json:"custom"`
 }
 
 // Prices are the four prices of a goods item or of one of its units.
@@ -180,6 +183,8 @@ type Input struct {
 	Skus           []SKUInput     `json:"skus"`
 	Warnings       []WarningInput `json:"warnings"`
 	Openings       []OpeningInput `json:"openings"`
+	// Custom are the custom fields' values by code; absent keeps them.
+	Custom custom.Values `json:"custom"`
 }
 
 // UnitInput is a non-base unit of the goods' group with its prices.

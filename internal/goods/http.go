@@ -1,11 +1,15 @@
 package goods
 
 import (
+	"context"
+	"io"
 	"strconv"
 	"strings"
 
 	"cangshu/internal/errs"
+	"cangshu/internal/i18n"
 	"cangshu/internal/server"
+	"cangshu/internal/sheet"
 )
 
 // Permissions of the goods screen.
@@ -19,6 +23,11 @@ const (
 	permExport  = "settings:inventory:export"
 	permImage   = "settings:inventory:image"
 	permSKU     = "settings:inventory:sku"
+
+	permPriceQuery  = "settings:price:query"
+	permPriceUpdate = "settings:price:update"
+	permPriceImport = "settings:price:import"
+	permPriceExport = "settings:price:export"
 )
 
 // Routes lists the goods and SKU endpoints.
@@ -65,8 +74,16 @@ func Routes(s *Service) []server.Route {
 			Summary: "The filtered goods list as Excel (same filters as list)"},
 		{Method: "GET", Path: inv + "template", Perm: permImport, Tag: tag, H: h.template,
 			Summary: "The Excel import template"},
-		{Method: "POST", Path: inv + "import", Perm: permImport, Upload: true, Log: "log.goods.import", Tag: tag, H: h.importFile,
+		{Method: "POST", Path: inv + "import", Perm: permImport, Upload: true, Log: "log.goods.import", Tag: tag, H: sheetImport(s.Import),
 			Summary: "Import goods from Excel (multipart file, ?dryRun=1), all rows or none"},
+		{Method: "GET", Path: inv + "prices", Perm: permPriceQuery, Tag: tag, H: server.Listed(h.priceList),
+			Summary: "Page of the price list: goods with every unit's four prices and the discount rates (matchCon, categoryId, disable, sidx, sord)"},
+		{Method: "POST", Path: inv + "prices", Perm: permPriceUpdate, Log: "log.goods.prices", Tag: tag, H: server.In(h.setPrices),
+			Summary: "Change prices ({rows: [{invId, unitId, purPrice, salePrice, wholesalePrice, vipPrice, discountRate1?, discountRate2?}]}; rates on the base unit's row), all rows or none"},
+		{Method: "GET", Path: inv + "prices/export", Perm: permPriceExport, Tag: tag, H: server.Listed(h.priceExport),
+			Summary: "The filtered price list as Excel, a row per goods item and unit (imports back)"},
+		{Method: "POST", Path: inv + "prices/import", Perm: permPriceImport, Upload: true, Log: "log.goods.pricesImport", Tag: tag, H: sheetImport(s.PriceImport),
+			Summary: "Change prices from Excel (multipart file, ?dryRun=1): number + unit name per row, blank cells keep the price; all rows or none"},
 		{Method: "GET", Path: "/api/assistSku/list", Perm: permQuery, Tag: tag, H: server.Listed(h.skus),
 			Summary: "SKUs of a goods item (?invId=), or every SKU page by page (the client's preload: page, rows)"},
 		{Method: "POST", Path: "/api/assistSku/add", Perm: permSKU, Log: "log.goods.addSku", Tag: tag, H: server.In(h.addSKU),
@@ -88,11 +105,13 @@ func (h handlers) list(c *server.Ctx, p server.ListParams) (any, error) {
 	return h.s.List(c.Context(), c.User.ShopID, p, q)
 }
 
-func (h handlers) get(c *server.Ctx, id int64) (any, error) { return h.s.Get(c.Context(), id) }
+func (h handlers) get(c *server.Ctx, id int64) (any, error) { return h.s.Get(c.Context(), c.User, id) }
 
-func (h handlers) add(c *server.Ctx, in Input) (any, error) { return h.s.Add(c.Context(), in) }
+func (h handlers) add(c *server.Ctx, in Input) (any, error) { return h.s.Add(c.Context(), c.User, in) }
 
-func (h handlers) update(c *server.Ctx, in Input) (any, error) { return h.s.Update(c.Context(), in) }
+func (h handlers) update(c *server.Ctx, in Input) (any, error) {
+	return h.s.Update(c.Context(), c.User, in)
+}
 
 func (h handlers) delete(c *server.Ctx, ids []int64) (any, error) {
 	return c.Batch(ids, func(id int64) error { return h.s.Delete(c.Context(), id) }), nil
@@ -121,7 +140,7 @@ func (h handlers) available(c *server.Ctx, ids []int64) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.s.Available(c.Context(), c.User.ShopID, ids, loc)
+	return h.s.Available(c.Context(), c.User.ShopID, ids, loc, c.User.Rights)
 }
 
 func (h handlers) barCode(c *server.Ctx) (any, error) {
@@ -176,19 +195,44 @@ func (h handlers) export(c *server.Ctx, p server.ListParams) (any, error) {
 	return h.s.Export(c.Context(), c.Lang, p, q)
 }
 
-func (h handlers) template(c *server.Ctx) (any, error) { return h.s.Template(c.Lang) }
+func (h handlers) template(c *server.Ctx) (any, error) { return h.s.Template(c.Context(), c.Lang) }
 
-func (h handlers) importFile(c *server.Ctx) (any, error) {
-	dry, err := flag(c, "dryRun", 0)
+// sheetImport is a spreadsheet upload's handler: the multipart file, with
+// ?dryRun=1 to check only, read by read (goods or prices).
+func sheetImport(read func(ctx context.Context, lang i18n.Lang, r io.Reader, dryRun bool) (sheet.Result, error)) server.Handler {
+	return func(c *server.Ctx) (any, error) {
+		dry, err := flag(c, "dryRun", 0)
+		if err != nil {
+			return nil, err
+		}
+		f, _, err := c.FormFile("file")
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		return read(c.Context(), c.Lang, f, dry == 1)
+	}
+}
+
+func (h handlers) priceList(c *server.Ctx, p server.ListParams) (any, error) {
+	q, err := listQuery(c)
 	if err != nil {
 		return nil, err
 	}
-	f, _, err := c.FormFile("file")
+	return h.s.PriceList(c.Context(), p, q)
+}
+
+func (h handlers) setPrices(c *server.Ctx, in PricesInput) (any, error) {
+	n, err := h.s.SetPrices(c.Context(), in)
+	return map[string]int{"count": n}, err
+}
+
+func (h handlers) priceExport(c *server.Ctx, p server.ListParams) (any, error) {
+	q, err := listQuery(c)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	return h.s.Import(c.Context(), c.Lang, f, dry == 1)
+	return h.s.PriceExport(c.Context(), c.Lang, p, q)
 }
 
 func (h handlers) skus(c *server.Ctx, p server.ListParams) (any, error) {

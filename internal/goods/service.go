@@ -8,9 +8,11 @@ import (
 	"time"
 
 	"cangshu/internal/coding"
+	"cangshu/internal/custom"
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
+	"cangshu/internal/rights"
 	"cangshu/internal/server"
 	"cangshu/internal/sysparam"
 	"cangshu/internal/usage"
@@ -31,6 +33,7 @@ type OpeningMove struct {
 	ID         int64 // the goods_openings row
 	LocationID int64
 	SKUID      int64
+	Batch      string  // '' none
 	Qty        dec.Dec // base units, not zero
 	Amount     dec.Dec
 }
@@ -66,7 +69,10 @@ func (s *Service) List(ctx context.Context, shopID int64, p server.ListParams, l
 	if err != nil {
 		return server.ListPage[Row]{}, err
 	}
-	f := listFilter{categoryID: lq.CategoryID, match: p.MatchCon, enabledOnly: lq.EnabledOnly, locationID: lq.LocationID, skuTypeID: lq.SkuTypeID}
+	f, err := listFilter{categoryID: lq.CategoryID, match: p.MatchCon, enabledOnly: lq.EnabledOnly, locationID: lq.LocationID, skuTypeID: lq.SkuTypeID}.withCustom(ctx, s.db)
+	if err != nil {
+		return server.ListPage[Row]{}, err
+	}
 	sys, err := sysparam.ReadSystem(ctx, s.db)
 	if err != nil {
 		return server.ListPage[Row]{}, err
@@ -86,16 +92,20 @@ func (s *Service) List(ctx context.Context, shopID int64, p server.ListParams, l
 		if err := attachOnHand(ctx, s.db, shopID, rows); err != nil {
 			return server.ListPage[Row]{}, err
 		}
+		if err := attachCustom(ctx, s.db, rows); err != nil {
+			return server.ListPage[Row]{}, err
+		}
 	}
 	return server.NewListPage(p, rows, n), nil
 }
 
 // Get is one goods item with its warnings, opening stock and images.
-func (s *Service) Get(ctx context.Context, id int64) (Detail, error) {
-	return getDetail(ctx, s.db, id)
+// Its opening stock is what caller p may see (nil: all of it).
+func (s *Service) Get(ctx context.Context, p *server.Principal, id int64) (Detail, error) {
+	return getDetail(ctx, s.db, id, openingScope(p, "o.location_id"))
 }
 
-func getDetail(ctx context.Context, q db.Querier, id int64) (Detail, error) {
+func getDetail(ctx context.Context, q db.Querier, id int64, vis rights.Cond) (Detail, error) {
 	sys, err := sysparam.ReadSystem(ctx, q)
 	if err != nil {
 		return Detail{}, err
@@ -104,11 +114,15 @@ func getDetail(ctx context.Context, q db.Querier, id int64) (Detail, error) {
 	if err != nil {
 		return Detail{}, err
 	}
-	d := Detail{Row: row}
+	one := []Row{row}
+	if err := attachCustom(ctx, q, one); err != nil {
+		return Detail{}, err
+	}
+	d := Detail{Row: one[0]}
 	if d.Warnings, err = loadWarnings(ctx, q, id); err != nil {
 		return Detail{}, fmt.Errorf("warnings of goods %d: %w", id, err)
 	}
-	if d.Openings, err = loadOpenings(ctx, q, id); err != nil {
+	if d.Openings, err = loadOpenings(ctx, q, id, vis); err != nil {
 		return Detail{}, fmt.Errorf("openings of goods %d: %w", id, err)
 	}
 	if d.Images, err = listImages(ctx, q, id); err != nil {
@@ -118,38 +132,39 @@ func getDetail(ctx context.Context, q db.Querier, id int64) (Detail, error) {
 }
 
 // Add creates a goods item.
-func (s *Service) Add(ctx context.Context, in Input) (Detail, error) {
+func (s *Service) Add(ctx context.Context, p *server.Principal, in Input) (Detail, error) {
 	var id int64
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		var err error
-		id, err = s.save(ctx, tx, 0, &in)
+		id, err = s.save(ctx, tx, p, 0, &in)
 		return err
 	})
 	if err != nil {
 		return Detail{}, errs.Wrap("add goods", err)
 	}
-	return s.Get(ctx, id)
+	return s.Get(ctx, p, id)
 }
 
 // Update changes a goods item.
-func (s *Service) Update(ctx context.Context, in Input) (Detail, error) {
+func (s *Service) Update(ctx context.Context, p *server.Principal, in Input) (Detail, error) {
 	if in.ID <= 0 {
 		return Detail{}, errs.Required("id", "field.id")
 	}
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		_, err := s.save(ctx, tx, in.ID, &in)
+		_, err := s.save(ctx, tx, p, in.ID, &in)
 		return err
 	})
 	if err != nil {
 		return Detail{}, errs.Wrap("update goods", err)
 	}
-	return s.Get(ctx, in.ID)
+	return s.Get(ctx, p, in.ID)
 }
 
 // save checks and writes a goods item (id 0 = new) in tx: the goods row,
 // its units, SKU groups, new SKUs, warnings, openings, barcodes and search
 // text.
-func (s *Service) save(ctx context.Context, tx *db.Tx, id int64, in *Input) (int64, error) {
+func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, id int64, in *Input) (int64, error) {
+	vis := openingScope(p, "o.location_id")
 	in.normalize()
 	sys, err := sysparam.ReadSystem(ctx, tx)
 	if err != nil {
@@ -174,7 +189,7 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, id int64, in *Input) (int
 			}
 		}
 	}
-	if err := openingsLocked(ctx, tx, sys, id, in.Openings); err != nil {
+	if err := openingsLocked(ctx, tx, sys, id, in, vis); err != nil {
 		return 0, err
 	}
 	var f errs.Fields
@@ -182,7 +197,14 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, id int64, in *Input) (int
 	if err := checkRefs(ctx, tx, in, &f); err != nil {
 		return 0, err
 	}
+	if err := openingWarehouses(ctx, tx, p, in, &f); err != nil {
+		return 0, err
+	}
 	plans, err := checkSkus(ctx, tx, cur, in, &f)
+	if err != nil {
+		return 0, err
+	}
+	cf, err := custom.Prepare(ctx, tx, custom.TargetGoods, id, in.Custom, &f)
 	if err != nil {
 		return 0, err
 	}
@@ -201,6 +223,9 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, id int64, in *Input) (int
 		}
 	} else if err := updateGoods(ctx, tx, id, in, "", now); err != nil {
 		return 0, dbErr(err, in.Number)
+	}
+	if err := cf.Save(ctx, tx, id); err != nil {
+		return 0, fmt.Errorf("custom fields of goods %d: %w", id, err)
 	}
 	if in.Units != nil {
 		err = replaceUnits(ctx, tx, id, in.Units)
@@ -226,7 +251,7 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, id int64, in *Input) (int
 		}
 	}
 	if in.Openings != nil {
-		if err := replaceOpenings(ctx, tx, id, in.Openings, sys.AmountPlaces); err != nil {
+		if err := replaceOpenings(ctx, tx, id, in.Openings, sys.AmountPlaces, vis); err != nil {
 			return 0, fmt.Errorf("openings of goods %d: %w", id, err)
 		}
 		if err := s.postOpenings(ctx, tx, id, sys.StartDate); err != nil {
@@ -241,14 +266,14 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, id int64, in *Input) (int
 // previous ones in one recost so a change refused by the negative-stock rule
 // (a sale already took the stock) changes nothing.
 func (s *Service) postOpenings(ctx context.Context, tx *db.Tx, id int64, startDate string) error {
-	rows, err := tx.Query(ctx, "SELECT id, location_id, sku_id, qty, amount FROM goods_openings WHERE goods_id = ? ORDER BY id", id)
+	rows, err := tx.Query(ctx, "SELECT id, location_id, sku_id, batch, qty, amount FROM goods_openings WHERE goods_id = ? ORDER BY id", id)
 	if err != nil {
 		return fmt.Errorf("read opening stock of goods %d: %w", id, err)
 	}
 	var lines []OpeningMove
 	for rows.Next() {
 		var o OpeningMove
-		if err := rows.Scan(&o.ID, &o.LocationID, &o.SKUID, &o.Qty, &o.Amount); err != nil {
+		if err := rows.Scan(&o.ID, &o.LocationID, &o.SKUID, &o.Batch, &o.Qty, &o.Amount); err != nil {
 			rows.Close()
 			return fmt.Errorf("read opening stock of goods %d: %w", id, err)
 		}
@@ -313,6 +338,9 @@ func (s *Service) Delete(ctx context.Context, id int64) error {
 		// Only opening stock can be left (the usage check refused documents).
 		if err := s.stock.RemoveGoods(ctx, tx, id); err != nil {
 			return fmt.Errorf("remove stock of goods %d: %w", id, err)
+		}
+		if err := custom.Delete(ctx, tx, custom.TargetGoods, id); err != nil {
+			return err
 		}
 		if _, err := tx.Exec(ctx, "DELETE FROM goods WHERE id = ?", id); err != nil {
 			if db.IsForeignKey(err) {

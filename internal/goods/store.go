@@ -9,9 +9,11 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"cangshu/internal/custom"
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
+	"cangshu/internal/rights"
 	"cangshu/internal/search"
 )
 
@@ -23,6 +25,24 @@ type listFilter struct {
 	locationID  int64
 	skuTypeID   int64
 	walk        bool // SQLite: read the page in the order's index (listRows)
+	// custom finds match in the searchable custom fields too; nil = none.
+	custom *customMatch
+}
+
+// customMatch is custom.MatchCond's condition on g.id with its arguments.
+type customMatch struct {
+	cond string
+	args []any
+}
+
+// withCustom is f with its match also looked for in the goods'
+// searchable custom fields.
+func (f listFilter) withCustom(ctx context.Context, q db.Querier) (listFilter, error) {
+	cond, args, ok, err := custom.MatchCond(ctx, q, custom.TargetGoods, "g.id", f.match)
+	if ok {
+		f.custom = &customMatch{cond, args}
+	}
+	return f, err
 }
 
 // where is the filter as SQL conditions on goods g for engine e.
@@ -38,6 +58,8 @@ func (f listFilter) where(e db.Engine) (string, []any) {
 		args = append(args, f.categoryID)
 	}
 	if f.match != "" {
+		// The match's conditions, ORed with the custom fields' (when any).
+		n := len(conds)
 		if e == db.SQLite {
 			// Same goods as the LIKE below, found faster (see ftsMatch).
 			if cond, a, ok := ftsMatch(f.match); ok {
@@ -59,6 +81,14 @@ func (f listFilter) where(e db.Engine) (string, []any) {
 			// 0007) from 3 characters on.
 			conds = append(conds, search.Cond("g.search"))
 			args = append(args, search.Pattern(f.match))
+		}
+		if f.custom != nil {
+			if len(conds) > n {
+				conds[n] = "(" + conds[n] + " OR " + f.custom.cond + ")"
+			} else {
+				conds = append(conds, f.custom.cond)
+			}
+			args = append(args, f.custom.args...)
 		}
 	}
 	if f.locationID > 0 {
@@ -306,11 +336,12 @@ func loadWarnings(ctx context.Context, q db.Querier, id int64) ([]Warning, error
 		WHERE w.goods_id = ? ORDER BY l.number, l.id`, id)
 }
 
-func loadOpenings(ctx context.Context, q db.Querier, id int64) ([]Opening, error) {
+func loadOpenings(ctx context.Context, q db.Querier, id int64, vis rights.Cond) ([]Opening, error) {
+	where, args := vis.And("o.goods_id = ? AND "+plainOpening, []any{id})
 	return db.All(ctx, q, func(r *sql.Rows, o *Opening) error {
 		return r.Scan(&o.LocationID, &o.LocationName, &o.SkuID, &o.Qty, &o.UnitCost, &o.Amount)
 	}, `SELECT o.location_id, l.name, o.sku_id, o.qty, o.unit_cost, o.amount FROM goods_openings o
-		JOIN locations l ON l.id = o.location_id WHERE o.goods_id = ? ORDER BY l.number, l.id, o.sku_id`, id)
+		JOIN locations l ON l.id = o.location_id WHERE `+where+` ORDER BY l.number, l.id, o.sku_id`, args...)
 }
 
 // goodsFields are the goods columns an add or update writes, in order.
@@ -389,8 +420,16 @@ func nullDec(v *dec.Dec) any {
 	return *v
 }
 
-func replaceOpenings(ctx context.Context, tx db.Querier, id int64, os []OpeningInput, amountPlaces int) error {
-	if _, err := tx.Exec(ctx, "DELETE FROM goods_openings WHERE goods_id = ?", id); err != nil {
+// plainOpening selects the opening lines of alias o the goods form keeps:
+// those without a batch or serial numbers (the opening balances screen
+// keeps those, internal/opening).
+const plainOpening = "o.batch = '' AND NOT EXISTS (SELECT 1 FROM goods_opening_serials os WHERE os.opening_id = o.id)"
+
+// replaceOpenings replaces the goods item's plain opening lines the caller
+// may see (vis on o.location_id); the others stay.
+func replaceOpenings(ctx context.Context, tx db.Querier, id int64, os []OpeningInput, amountPlaces int, vis rights.Cond) error {
+	where, args := vis.And("o.goods_id = ? AND "+plainOpening, []any{id})
+	if _, err := tx.Exec(ctx, "DELETE FROM goods_openings WHERE id IN (SELECT o.id FROM goods_openings o WHERE "+where+")", args...); err != nil {
 		return err
 	}
 	for _, o := range os {
@@ -449,6 +488,11 @@ func listRowsByIDs(ctx context.Context, q db.Querier, ids []int64) ([]Row, error
 		}
 	}
 	return out, nil
+}
+
+// attachCustom fills the rows' custom-field values.
+func attachCustom(ctx context.Context, q db.Querier, rows []Row) error {
+	return custom.Fill(ctx, q, custom.TargetGoods, rows, func(r *Row) (int64, *custom.Map) { return r.ID, &r.Custom })
 }
 
 // attachOnHand sets each row's on-hand quantity: the sum of its balances

@@ -64,6 +64,10 @@ type Cleared struct {
 type ResetStep struct {
 	Name string
 	Run  func(ctx context.Context, q db.Querier) (rows int64, err error)
+	// After, when set, runs once the reset committed, with the time its
+	// transaction began: files of the cleared rows are removed there (the
+	// backup made first holds them).
+	After func(ctx context.Context, began time.Time)
 }
 
 var tableRe = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)

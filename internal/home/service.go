@@ -139,6 +139,7 @@ func (s *Service) Reset(ctx context.Context, p *server.Principal, in ResetInput)
 		}
 		out.Backup = name
 	}
+	began := time.Now()
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		for _, step := range s.resets {
 			n, err := step.Run(ctx, tx)
@@ -151,6 +152,11 @@ func (s *Service) Reset(ctx context.Context, p *server.Principal, in ResetInput)
 	})
 	if err != nil {
 		return ResetResult{}, errs.Wrap("reset", err)
+	}
+	for _, step := range s.resets {
+		if step.After != nil {
+			step.After(ctx, began)
+		}
 	}
 	return out, nil
 }

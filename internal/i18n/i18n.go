@@ -98,6 +98,11 @@ func T(l Lang, key string, args ...errs.Arg) string {
 		switch x := a.Value.(type) {
 		case errs.Key:
 			v = T(l, string(x))
+		case errs.Texts:
+			v = x.ZH
+			if (l == EN && x.EN != "") || x.ZH == "" {
+				v = x.EN
+			}
 		default:
 			v = fmt.Sprint(x)
 		}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"cangshu/internal/apptest"
-	"cangshu/internal/location"
+	"cangshu/internal/rights"
 	"cangshu/internal/usage"
 )
 
@@ -246,7 +246,7 @@ func TestWarehouseShops(t *testing.T) {
 		t.Fatalf("msg %q", res.Env.Msg)
 	}
 
-	if n := e.Count("SELECT COUNT(*) FROM locations l WHERE "+location.ShopCond("l.id"), b.ID); n != 2 {
+	if n := e.Count("SELECT COUNT(*) FROM locations l WHERE "+rights.ShopCond("l.id"), b.ID); n != 2 {
 		t.Errorf("ShopCond: %d warehouses in the branch", n)
 	}
 }

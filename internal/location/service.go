@@ -20,7 +20,9 @@ type Service struct {
 // NewService makes the service; u names the records using a warehouse.
 func NewService(d *db.DB, u *usage.Registry) *Service { return &Service{db: d, usage: u} }
 
-func scopeOf(p *server.Principal) scope { return scope{root: p.IsRoot(), shopID: p.ShopID} }
+func scopeOf(p *server.Principal) scope {
+	return scope{root: p.IsRoot(), shopID: p.ShopID, rights: p.Rights}
+}
 
 // all is ROOT's scope, for reading back what the caller just saved.
 var all = scope{root: true}

@@ -9,30 +9,23 @@ import (
 
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
+	"cangshu/internal/rights"
 	"cangshu/internal/search"
 )
-
-// ShopCond is the SQL condition "the warehouse whose id is column is used by
-// the shop given as the condition's one ? argument", for other domains'
-// queries (documents take only warehouses of their shop):
-//
-//	"SELECT … FROM goods g WHERE g.location_id IS NULL OR " + location.ShopCond("g.location_id"), shopID
-func ShopCond(column string) string {
-	return "EXISTS (SELECT 1 FROM shop_locations sl WHERE sl.location_id = " + column + " AND sl.shop_id = ?)"
-}
 
 // scope is the SQL condition (on alias l) limiting warehouses to those a
 // caller sees: every one for ROOT, the active shop's for anyone else.
 type scope struct {
 	root   bool
 	shopID int64
+	rights *rights.Set // the caller's data rights (docs/rights.md)
 }
 
 func (s scope) cond() (string, []any) {
 	if s.root {
 		return "1 = 1", nil
 	}
-	return ShopCond("l.id"), []any{s.shopID}
+	return s.rights.Warehouse("l.id").And(rights.ShopCond("l.id"), []any{s.shopID})
 }
 
 // filter narrows the list.
@@ -59,7 +52,7 @@ func listLocations(ctx context.Context, q db.Querier, sc scope, f filter, order 
 		where += " AND l.disabled = 0"
 	}
 	if f.shopID > 0 {
-		where += " AND " + ShopCond("l.id")
+		where += " AND " + rights.ShopCond("l.id")
 		args = append(args, f.shopID)
 	}
 	var total int

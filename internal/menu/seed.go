@@ -181,9 +181,13 @@ var Seeds = []Seed{
 			report("receivableDetail", "应收账款明细表", "Receivable detail", bookkeeping),
 			report("payableDetail", "应付账款明细表", "Payable detail", bookkeeping),
 			report("contactDebt", "往来单位欠款表", "Contact debt", tradeReports),
-			report("customerReconciliation", "客户对账单", "Customer reconciliation", bookkeeping),
+			// share: a statement the customer opens by link and answers (internal/statement)
+			screen("report", "customerReconciliation", "客户对账单", "Customer reconciliation", bookkeeping,
+				perms("report:customerReconciliation", slices.Concat(reportActions, []string{"share"})...)...),
 			report("supplierReconciliation", "供应商对账单", "Supplier reconciliation", bookkeeping),
 			report("oriDetail", "其他收支明细表", "Other income and expense detail", bookkeeping),
+			report("receivableAgeing", "应收账款账龄分析", "Receivable ageing", bookkeeping),
+			report("collectionOverview", "回款统计表", "Collection overview", bookkeeping),
 		),
 	),
 
@@ -192,6 +196,7 @@ var Seeds = []Seed{
 			screen("settings", "customer", "客户", "Customers", contacts, perms("settings:customer", masterActions...)...),
 			screen("settings", "supplier", "供应商", "Suppliers", contacts, perms("settings:supplier", masterActions...)...),
 			screen("settings", "inventory", "商品", "Goods", readByAll, perms("settings:inventory", goodsActions...)...),
+			screen("settings", "price", "价格管理", "Price list", readByAll, perms("settings:price", "query", "update", "import", "export")...),
 			screen("settings", "invlocation", "仓库", "Warehouses", readByAll, perms("settings:invlocation", masterActions...)...),
 			screen("settings", "employee", "职员", "Staff", readByAll, perms("settings:employee", masterActions...)...),
 			screen("settings", "settAcct", "结算账户", "Settlement accounts", accounts, perms("settings:settAcct", masterActions...)...),
@@ -210,6 +215,7 @@ var Seeds = []Seed{
 			screen("settings", "opening", "期初余额", "Opening balances", bookkeeping, perms("settings:opening", "query", "update")...),
 			screen("settings", "period", "结账/反结账", "Period close", bookkeeping, perms("settings:period", "query", "close", "open")...),
 			screen("settings", "recost", "重算成本", "Cost recalculation", bookkeeping, perms("settings:recost", "query", "execute")...),
+			screen("settings", "customField", "自定义字段", "Custom fields", adminOnly, perms("settings:customField", crudActions...)...),
 			screen("settings", "printTemplate", "打印模板", "Print templates", adminOnly, perms("settings:printTemplate", "query", "update")...),
 			screen("settings", "backup", "备份与恢复", "Backup and restore", adminOnly,
 				perms("settings:backup", "query", "add", "download", "restore", "delete")...),
@@ -268,18 +274,19 @@ var actionTitles = map[string][2]string{
 
 // permTitles name the buttons whose action alone says too little.
 var permTitles = map[string][2]string{
-	"settings:unitType:query":   {"查询单位组", "Query unit groups"},
-	"settings:unitType:add":     {"新增单位组", "Add unit groups"},
-	"settings:unitType:update":  {"修改单位组", "Edit unit groups"},
-	"settings:unitType:delete":  {"删除单位组", "Delete unit groups"},
-	"settings:period:close":     {"结账", "Close period"},
-	"settings:period:open":      {"反结账", "Reopen period"},
-	"settings:backup:add":       {"备份", "Back up"},
-	"settings:reset:execute":    {"重新初始化", "Reset data"},
-	"settings:recost:execute":   {"重算成本", "Recalculate costs"},
-	"money:cost:view":           {"成本", "Cost"},
-	"money:purchaseAmount:view": {"购货金额", "Purchase amount"},
-	"money:salesAmount:view":    {"销货金额", "Sales amount"},
+	"settings:unitType:query":             {"查询单位组", "Query unit groups"},
+	"settings:unitType:add":               {"新增单位组", "Add unit groups"},
+	"settings:unitType:update":            {"修改单位组", "Edit unit groups"},
+	"settings:unitType:delete":            {"删除单位组", "Delete unit groups"},
+	"settings:period:close":               {"结账", "Close period"},
+	"settings:period:open":                {"反结账", "Reopen period"},
+	"settings:backup:add":                 {"备份", "Back up"},
+	"settings:reset:execute":              {"重新初始化", "Reset data"},
+	"settings:recost:execute":             {"重算成本", "Recalculate costs"},
+	"money:cost:view":                     {"成本", "Cost"},
+	"money:purchaseAmount:view":           {"购货金额", "Purchase amount"},
+	"money:salesAmount:view":              {"销货金额", "Sales amount"},
+	"report:customerReconciliation:share": {"发送对账单", "Share statements"},
 }
 
 // all in a grant stands for every action of the screen.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
+	"unicode"
 
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
@@ -27,6 +29,10 @@ func columns(kind string) []sheet.Column {
 			{Key: "location", Label: "opening.col.location", Required: true, Width: 18},
 			{Key: "qty", Label: labelQty, Required: true},
 			{Key: "unitCost", Label: labelUnitCost, Required: true},
+			{Key: "batch", Label: labelBatch, Text: true},
+			{Key: "prodDate", Label: labelProdDate, Text: true},
+			{Key: "validDate", Label: labelValidDate, Text: true},
+			{Key: "serNums", Label: "opening.col.serNums", Text: true, Width: 30},
 		}
 	case KindCustomer, KindSupplier:
 		return []sheet.Column{
@@ -54,17 +60,22 @@ func (s *Service) Template(ctx context.Context, p *server.Principal, lang i18n.L
 	return sheet.Export(lang, name, sheetName, columns(kind), func(add func([]any) error) error {
 		switch kind {
 		case KindStock:
-			rows, err := listStock(ctx, s.db, scopeOf(p), stockFilter{}, "g.number, l.number, o.sku_id", -1, 0)
+			rows, err := listStock(ctx, s.db, scopeOf(p), stockFilter{}, "g.number, l.number, o.sku_id, o.batch", -1, 0)
 			if err != nil {
 				return err
 			}
 			for _, r := range rows {
-				if err := add([]any{r.InvNumber, r.InvName, r.SkuName, r.LocationName, r.Qty.String(), r.UnitCost.String()}); err != nil {
+				serials := make([]string, len(r.SerNumList))
+				for i, s := range r.SerNumList {
+					serials[i] = s.SerNum
+				}
+				if err := add([]any{r.InvNumber, r.InvName, r.SkuName, r.LocationName, r.Qty.String(), r.UnitCost.String(),
+					r.Batch, r.ProdDate, r.ValidDate, strings.Join(serials, ", ")}); err != nil {
 					return err
 				}
 			}
 		case KindCustomer, KindSupplier:
-			rows, err := listContacts(ctx, s.db, contactType(kind), "", "c.number", -1, 0)
+			rows, err := listContacts(ctx, s.db, scopeOf(p), contactType(kind), "", "c.number", -1, 0)
 			if err != nil {
 				return err
 			}
@@ -127,7 +138,7 @@ func (s *Service) Import(ctx context.Context, p *server.Principal, lang i18n.Lan
 			var in StockInput
 			if in, err = ref.stockRow(ctx, sys, row); err == nil {
 				amount := in.amount(sys.AmountPlaces)
-				f = func(ctx context.Context, tx db.Querier) error { return setStock(ctx, tx, in, amount) }
+				f = func(ctx context.Context, tx db.Querier) error { return setStock(ctx, tx, in, amount, sys.StartDate) }
 				if !touched[in.InvID] {
 					touched[in.InvID] = true
 					order = append(order, in.InvID)
@@ -136,7 +147,7 @@ func (s *Service) Import(ctx context.Context, p *server.Principal, lang i18n.Lan
 		case KindCustomer, KindSupplier:
 			var in ContactInput
 			if in, err = ref.contactRow(ctx, sys, contactType(kind), row); err == nil {
-				f = func(ctx context.Context, tx db.Querier) error { return setContact(ctx, tx, in) }
+				f = func(ctx context.Context, tx db.Querier) error { return setContact(ctx, tx, ref.sc, in) }
 			}
 		default:
 			var in AccountInput
@@ -212,7 +223,10 @@ func parse(f *errs.Fields, path string, label errs.Key, v string) dec.Dec {
 
 func (r *refs) stockRow(ctx context.Context, sys sysparam.System, row sheet.Row) (StockInput, error) {
 	var f errs.Fields
-	in := StockInput{}
+	in := StockInput{Batch: row.Get("batch"), ProdDate: row.Get("prodDate"), ValidDate: row.Get("validDate")}
+	for _, s := range strings.FieldsFunc(row.Get("serNums"), func(r rune) bool { return r == ',' || r == '，' || r == ';' || r == '；' || unicode.IsSpace(r) }) {
+		in.SerNumList = append(in.SerNumList, SerNum{SerNum: s})
+	}
 	in.Qty = parse(&f, "qty", labelQty, row.Get("qty"))
 	in.UnitCost = parse(&f, "unitCost", labelUnitCost, row.Get("unitCost"))
 	number := row.Get("invNumber")
@@ -251,7 +265,7 @@ func (r *refs) stockRow(ctx context.Context, sys sysparam.System, row sheet.Row)
 	if err := f.Err(); err != nil {
 		return in, err
 	}
-	r.once(fmt.Sprintf("s%d/%d/%d", in.InvID, in.LocationID, in.SkuID), row.Line, &f, "invNumber")
+	r.once(fmt.Sprintf("s%d/%d/%d/%s", in.InvID, in.LocationID, in.SkuID, strings.TrimSpace(in.Batch)), row.Line, &f, "invNumber")
 	if err := f.Err(); err != nil {
 		return in, err
 	}
@@ -287,9 +301,11 @@ func (r *refs) contactRow(ctx context.Context, sys sysparam.System, typ int64, r
 	var f errs.Fields
 	in := ContactInput{Amount: parse(&f, "amount", labelDebt, row.Get("amount")), PeriodMoney: parse(&f, "periodMoney", labelAdvance, row.Get("periodMoney"))}
 	number := row.Get("number")
+	// a contact the caller may not use (data rights) is as unknown
+	where, args := r.sc.rights.Contact("c.id").And("c.type = ? AND c.number = ?", []any{typ, number})
 	if number == "" {
 		f.Required("number", labelContact)
-	} else if err := r.q.QueryRow(ctx, "SELECT id FROM contacts WHERE type = ? AND number = ?", typ, number).Scan(&in.ID); err != nil && !isNoRows(err) {
+	} else if err := r.q.QueryRow(ctx, "SELECT c.id FROM contacts c WHERE "+where, args...).Scan(&in.ID); err != nil && !isNoRows(err) {
 		return in, err
 	} else if in.ID == 0 {
 		f.Add("number", "opening.err.noContact", errs.A("number", number))

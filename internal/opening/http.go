@@ -23,12 +23,12 @@ func Routes(s *Service) []server.Route {
 		{Method: "POST", Path: "/api/opening/stock", Perm: update, Log: "log.opening.stock", Tag: tag, Summary: "Set the opening stock of {invId, locationId, skuId, qty, unitCost} (qty 0 removes it); refused once a period is closed; answers the summary", H: server.In(func(c *server.Ctx, in StockInput) (any, error) {
 			return s.SaveStock(c.Context(), c.User, in)
 		})},
-		{Method: "GET", Path: "/api/opening/contact", Perm: query, Tag: tag, Summary: "Page of customers (type=-10) or suppliers (type=10) with their opening debt (amount) and advance (periodMoney); userdata amount, periodMoney", H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
+		{Method: "GET", Path: "/api/opening/contact", Perm: query, Tag: tag, Summary: "Page of the customers (type=-10) or suppliers (type=10) the caller may use (data rights) with their opening debt (amount) and advance (periodMoney); userdata amount, periodMoney", H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
 			typ, err := c.QueryInt("type", 0)
 			if err != nil {
 				return nil, err
 			}
-			return s.Contacts(c.Context(), p, typ)
+			return s.Contacts(c.Context(), c.User, p, typ)
 		})},
 		{Method: "POST", Path: "/api/opening/contact", Perm: update, Log: "log.opening.contact", Tag: tag, Summary: "Set a contact's opening {id, amount, periodMoney}; refused once a period is closed; answers the summary", H: server.In(func(c *server.Ctx, in ContactInput) (any, error) {
 			return s.SaveContact(c.Context(), c.User, in)

@@ -107,7 +107,8 @@ func TestOpeningBalances(t *testing.T) {
 		{Name: "huge number", As: admin, Method: "POST", Path: s, Body: `{"invId":1,"locationId":1,"qty":1e400,"unitCost":1}`, Status: 400},
 		{Name: "text for qty", As: admin, Method: "POST", Path: s, Body: map[string]any{"invId": b.Goods, "locationId": b.Location, "qty": "ten", "unitCost": 1}, Status: 400, Field: "qty"},
 		{Name: "another shop's warehouse", As: clerk, Method: "POST", Path: s, Body: map[string]any{"invId": b.Goods, "locationId": far, "qty": 1, "unitCost": 1}, Status: 400, Field: "locationId", Msg: "仓库不存在或已被删除"},
-		{Name: "serial goods", As: admin, Method: "POST", Path: s, Body: map[string]any{"invId": serial, "locationId": b.Location, "qty": 1, "unitCost": 1}, Status: 400, Field: "invId", MsgHas: "序列号"},
+		{Name: "serials while serial numbers are off", As: admin, Method: "POST", Path: s, Body: map[string]any{"invId": serial, "locationId": b.Location, "qty": 1, "unitCost": 1,
+			"serNumList": []map[string]string{{"serNum": "X1"}}}, Status: 400, Field: "serNumList", MsgHas: "序列号"},
 		{Name: "unknown SKU", As: admin, Method: "POST", Path: s, Body: map[string]any{"invId": b.Goods, "locationId": b.Location, "skuId": 4242, "qty": 1, "unitCost": 1}, Status: 400, Field: "skuId"},
 		{Name: "server-owned amount ignored, malformed", As: admin, Method: "POST", Path: s, Body: `{"invId":`, Status: 400},
 		{Name: "contact: unknown", As: admin, Method: "POST", Path: "/api/opening/contact", Body: map[string]any{"id": 999999, "amount": 1}, Status: 400, Field: "id"},
@@ -228,4 +229,50 @@ func TestGoodsOpeningsLocked(t *testing.T) {
 	if q := e.Text("SELECT CAST(qty AS TEXT) FROM goods_openings WHERE goods_id = ?", b.Goods); q != "10000000" {
 		t.Fatalf("opening qty %s", q)
 	}
+}
+
+// The customer and account forms (and the contact import) cannot change an
+// opening figure while a period is closed; other changes still save, and
+// after reopening the openings change again.
+func TestContactAndAccountOpeningsLocked(t *testing.T) {
+	t.Parallel()
+	e := apptest.New(t)
+	admin := e.Admin()
+	b := e.AddBasics()
+	admin.Do("POST", "/api/opening/contact", map[string]any{"id": b.Customer, "amount": "60", "periodMoney": "5"}).Want(200)
+	admin.Do("POST", "/api/opening/account", map[string]any{"id": b.Account, "amount": "88"}).Want(200)
+	admin.Do("POST", "/api/period/close", map[string]any{"date": "2025-01-31"}).Want(200)
+	customer := func(name, amount, advance string) map[string]any {
+		return map[string]any{"id": b.Customer, "number": "KH001", "name": name, "cLevel": 0, "amount": amount, "periodMoney": advance}
+	}
+	account := func(name, amount string) map[string]any {
+		return map[string]any{"id": b.Account, "number": "ZH001", "name": name, "type": 1, "amount": amount}
+	}
+	const locked = "已结账至 2025-01-31，期初余额已锁定：反结账全部期间后才能修改"
+	apptest.Run(t, []apptest.Step{
+		{Name: "changed receivable", As: admin, Method: "POST", Path: "/api/contact/update", Body: customer("张三超市", "61", "5"), Status: 400, Field: "amount", Msg: locked},
+		{Name: "changed advance, en", As: admin, Lang: "en", Method: "POST", Path: "/api/contact/update", Body: customer("张三超市", "60", "0"), Status: 400, Field: "periodMoney",
+			Msg: "The books are closed through 2025-01-31: opening balances are locked; reopen every closed period to change them"},
+		{Name: "new customer with an opening", As: admin, Method: "POST", Path: "/api/contact/add", Body: map[string]any{"type": -10, "number": "KH009", "name": "新客户", "amount": "1"}, Status: 400, Field: "amount", Msg: locked},
+		{Name: "changed account opening", As: admin, Method: "POST", Path: "/api/settAcct/update", Body: account("现金", "89"), Status: 400, Field: "amount", Msg: locked},
+		{Name: "new account with an opening", As: admin, Method: "POST", Path: "/api/settAcct/add", Body: map[string]any{"number": "ZH009", "name": "新账户", "type": 1, "amount": "1"}, Status: 400, Field: "amount", Msg: locked},
+		{Name: "renamed customer, openings unchanged", As: admin, Method: "POST", Path: "/api/contact/update", Body: customer("张三便利店", "60", "5"), Status: 200},
+		{Name: "renamed account, opening unchanged", As: admin, Method: "POST", Path: "/api/settAcct/update", Body: account("现金柜", "88"), Status: 200},
+		{Name: "new customer without an opening", As: admin, Method: "POST", Path: "/api/contact/add", Body: map[string]any{"type": -10, "number": "KH010", "name": "新客户"}, Status: 200},
+	})
+	if got := e.Text("SELECT CAST(opening_amount AS TEXT) || '/' || CAST(opening_advance AS TEXT) || '/' || name FROM contacts WHERE id = ?", b.Customer); got != "60000000/5000000/张三便利店" {
+		t.Fatalf("customer after the locked changes: %s", got)
+	}
+	if got := e.Text("SELECT CAST(opening_balance AS TEXT) FROM settle_accounts WHERE id = ?", b.Account); got != "88000000" {
+		t.Fatalf("account opening %s", got)
+	}
+	imported := xlsx(t, []string{"客户编号", "客户名称", "期初应收/应付"}, [][]string{{"KH011", "导入客户", "3"}})
+	var res struct{ InvalidCount, ImportedCount int }
+	admin.Multipart("POST", "/api/contact/import?type=-10", nil, "file", imported).Want(200).Decode(&res)
+	if res.InvalidCount != 1 || res.ImportedCount != 0 {
+		t.Fatalf("import of a customer with an opening while closed: %+v", res)
+	}
+	admin.Do("POST", "/api/period/open", nil).Want(200)
+	admin.Do("POST", "/api/contact/update", customer("张三便利店", "61", "5")).Want(200)
+	admin.Do("POST", "/api/settAcct/update", account("现金柜", "89")).Want(200)
 }

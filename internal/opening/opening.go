@@ -11,7 +11,9 @@
 package opening
 
 import (
+	"fmt"
 	"strings"
+	"time"
 
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
@@ -52,19 +54,28 @@ type Summary struct {
 
 // StockRow is one opening stock line.
 type StockRow struct {
-	ID           int64   `json:"id"`
-	InvID        int64   `json:"invId"`
-	InvNumber    string  `json:"invNumber"`
-	InvName      string  `json:"invName"`
-	InvSpec      string  `json:"invSpec"`
-	SkuID        int64   `json:"skuId"`
-	SkuName      string  `json:"skuName"`
-	LocationID   int64   `json:"locationId"`
-	LocationName string  `json:"locationName"`
-	UnitName     string  `json:"unitName"`
-	Qty          dec.Dec `json:"qty"`
-	UnitCost     dec.Dec `json:"unitCost"`
-	Amount       dec.Dec `json:"amount"`
+	ID           int64    `json:"id"`
+	InvID        int64    `json:"invId"`
+	InvNumber    string   `json:"invNumber"`
+	InvName      string   `json:"invName"`
+	InvSpec      string   `json:"invSpec"`
+	SkuID        int64    `json:"skuId"`
+	SkuName      string   `json:"skuName"`
+	LocationID   int64    `json:"locationId"`
+	LocationName string   `json:"locationName"`
+	UnitName     string   `json:"unitName"`
+	Batch        string   `json:"batch"`
+	ProdDate     string   `json:"prodDate"`
+	ValidDate    string   `json:"validDate"`
+	Qty          dec.Dec  `json:"qty"`
+	UnitCost     dec.Dec  `json:"unitCost"`
+	Amount       dec.Dec  `json:"amount"`
+	SerNumList   []SerNum `json:"serNumList"`
+}
+
+// SerNum is a serial number (as document lines carry them).
+type SerNum struct {
+	SerNum string `json:"serNum"`
 }
 
 // ContactRow is one contact's openings.
@@ -93,13 +104,19 @@ type Totals struct {
 }
 
 // StockInput sets the opening stock of one goods item in one warehouse (and
-// SKU): a quantity of 0 removes it.
+// SKU and batch): a quantity of 0 removes it. Goods managed by batch name
+// the batch (and its dates); goods managed by serial number name one
+// serial per unit, as a purchase line does.
 type StockInput struct {
-	InvID      int64   `json:"invId"`
-	LocationID int64   `json:"locationId"`
-	SkuID      int64   `json:"skuId"`
-	Qty        dec.Dec `json:"qty"`
-	UnitCost   dec.Dec `json:"unitCost"`
+	InvID      int64    `json:"invId"`
+	LocationID int64    `json:"locationId"`
+	SkuID      int64    `json:"skuId"`
+	Batch      string   `json:"batch"`
+	ProdDate   string   `json:"prodDate"`
+	ValidDate  string   `json:"validDate"`
+	Qty        dec.Dec  `json:"qty"`
+	UnitCost   dec.Dec  `json:"unitCost"`
+	SerNumList []SerNum `json:"serNumList"`
 }
 
 // ContactInput sets a contact's opening debt and advance.
@@ -129,6 +146,17 @@ const (
 	labelBalance     errs.Key = "opening.field.balance"
 	labelContactType errs.Key = "opening.field.contactType"
 	labelKind        errs.Key = "opening.field.kind"
+	labelBatch       errs.Key = "bill.field.batch"
+	labelProdDate    errs.Key = "opening.field.prodDate"
+	labelValidDate   errs.Key = "opening.field.validDate"
+	labelSerNum      errs.Key = "bill.field.serNum"
+)
+
+// maxText is the longest batch or serial number; maxSerials the most
+// serials of one line (a purchase line's).
+const (
+	maxText    = 64
+	maxSerials = 5000
 )
 
 // check validates a stock line on its own: ids given, quantity and unit
@@ -143,6 +171,20 @@ func (in *StockInput) check(f *errs.Fields, sys sysparam.System) {
 	}
 	if in.SkuID < 0 {
 		f.Add("skuId", "err.invalid", errs.A("field", labelSku))
+	}
+	in.Batch, in.ProdDate, in.ValidDate = strings.TrimSpace(in.Batch), strings.TrimSpace(in.ProdDate), strings.TrimSpace(in.ValidDate)
+	f.Text("batch", labelBatch, in.Batch, false, maxText)
+	for _, d := range []struct {
+		path  string
+		label errs.Key
+		v     string
+	}{{"prodDate", labelProdDate, in.ProdDate}, {"validDate", labelValidDate, in.ValidDate}} {
+		if d.v != "" && !sysparam.ValidDate(d.v) {
+			f.Add(d.path, "err.invalid", errs.A("field", d.label))
+		}
+	}
+	if len(in.SerNumList) > maxSerials {
+		f.Add("serNumList", "opening.err.tooManySerials", errs.A("max", maxSerials))
 	}
 	dec.Check(f, "qty", labelQty, in.Qty, sys.QtyPlaces, dec.Zero, dec.MaxQty)
 	dec.Check(f, "unitCost", labelUnitCost, in.UnitCost, sys.PricePlaces, dec.Zero, dec.MaxPrice)
@@ -184,4 +226,57 @@ func validKind(kind string) error {
 		return nil
 	}
 	return errs.Field("kind", "err.invalid", errs.A("field", labelKind))
+}
+
+// addDays is a valid date (YYYY-MM-DD) plus days (as track.AddDays: the
+// opening balances import no engine).
+func addDays(date string, days int) string {
+	t, _ := time.Parse(time.DateOnly, date)
+	return t.AddDate(0, 0, days).Format(time.DateOnly)
+}
+
+// trackLine checks a stock line's batch and serials against its goods
+// (see checkStock) and sets the expiry a batch takes from its shelf life.
+func trackLine(f *errs.Fields, sys sysparam.System, g *goodsInfo, in *StockInput) {
+	goods := errs.A("goods", g.name)
+	batches, serials := sys.ISWARRANTY == 1 && g.warranty, sys.ISSERNUM == 1 && g.serial
+	switch {
+	case !batches && in.Batch != "":
+		f.Add("batch", "opening.err.batchNotManaged", goods)
+	case batches && in.Batch == "" && !in.Qty.IsZero():
+		f.Add("batch", "opening.err.batchRequired", goods)
+	}
+	if batches && in.ValidDate == "" && in.ProdDate != "" && g.safeDays > 0 && sysparam.ValidDate(in.ProdDate) {
+		in.ValidDate = addDays(in.ProdDate, g.safeDays)
+	}
+	if in.ProdDate != "" && in.ValidDate != "" && in.ValidDate < in.ProdDate {
+		f.Add("validDate", "opening.err.validBeforeProd", goods)
+	}
+	if !serials {
+		if len(in.SerNumList) > 0 {
+			f.Add("serNumList", "opening.err.serialNotManaged", goods)
+		}
+		return
+	}
+	seen := map[string]int{}
+	for j := range in.SerNumList {
+		path := fmt.Sprintf("serNumList[%d].serNum", j)
+		v := strings.TrimSpace(in.SerNumList[j].SerNum)
+		in.SerNumList[j].SerNum = v
+		before := f.Len()
+		if f.Text(path, labelSerNum, v, true, maxText); f.Len() > before {
+			continue
+		}
+		if first, dup := seen[v]; dup {
+			f.Add(path, "opening.err.serialTwice", errs.A("serNum", v), errs.A("first", first))
+			continue
+		}
+		seen[v] = j + 1
+	}
+	switch {
+	case !in.Qty.Round(0).Equal(in.Qty):
+		f.Add("qty", "opening.err.serialWhole", goods)
+	case !dec.FromInt(int64(len(in.SerNumList))).Equal(in.Qty):
+		f.Add("serNumList", "opening.err.serialCount", goods, errs.A("qty", in.Qty.String()), errs.A("n", len(in.SerNumList)))
+	}
 }

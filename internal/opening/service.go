@@ -28,11 +28,12 @@ func scopeOf(p *server.Principal) scope {
 	if p == nil || p.IsRoot() {
 		return scope{}
 	}
-	return scope{shopID: p.ShopID}
+	return scope{shopID: p.ShopID, rights: p.Rights}
 }
 
 // Summary is the opening position: every kind's totals (stock in the
-// caller's warehouses), the start date and whether the openings are locked.
+// caller's warehouses, receivables and payables of the contacts it may
+// use), the start date and whether the openings are locked.
 func (s *Service) Summary(ctx context.Context, p *server.Principal) (Summary, error) {
 	sys, err := sysparam.ReadSystem(ctx, s.db)
 	if err != nil {
@@ -42,10 +43,10 @@ func (s *Service) Summary(ctx context.Context, p *server.Principal) (Summary, er
 	if out.StockLines, out.StockQty, out.StockAmount, err = stockTotals(ctx, s.db, scopeOf(p), stockFilter{}); err != nil {
 		return Summary{}, fmt.Errorf("opening stock totals: %w", err)
 	}
-	if _, out.Receivable, out.AdvanceReceived, err = contactTotals(ctx, s.db, TypeCustomer, ""); err != nil {
+	if _, out.Receivable, out.AdvanceReceived, err = contactTotals(ctx, s.db, scopeOf(p), TypeCustomer, ""); err != nil {
 		return Summary{}, fmt.Errorf("opening receivables: %w", err)
 	}
-	if _, out.Payable, out.AdvancePaid, err = contactTotals(ctx, s.db, TypeSupplier, ""); err != nil {
+	if _, out.Payable, out.AdvancePaid, err = contactTotals(ctx, s.db, scopeOf(p), TypeSupplier, ""); err != nil {
 		return Summary{}, fmt.Errorf("opening payables: %w", err)
 	}
 	if _, out.Accounts, err = accountTotals(ctx, s.db, ""); err != nil {
@@ -82,8 +83,9 @@ func (s *Service) Stock(ctx context.Context, p *server.Principal, lp server.List
 
 var contactSort = map[string]string{"number": "c.number", "name": "c.name", "amount": "c.opening_amount", "periodMoney": "c.opening_advance"}
 
-// Contacts is a page of customers (type -10) or suppliers (10) with their openings.
-func (s *Service) Contacts(ctx context.Context, lp server.ListParams, typ int64) (server.ListPage[ContactRow], error) {
+// Contacts is a page of the customers (type -10) or suppliers (10) the
+// caller may use, with their openings.
+func (s *Service) Contacts(ctx context.Context, p *server.Principal, lp server.ListParams, typ int64) (server.ListPage[ContactRow], error) {
 	if typ != TypeCustomer && typ != TypeSupplier {
 		return server.ListPage[ContactRow]{}, errs.Field("type", "err.invalid", errs.A("field", labelContactType))
 	}
@@ -91,13 +93,13 @@ func (s *Service) Contacts(ctx context.Context, lp server.ListParams, typ int64)
 	if err != nil {
 		return server.ListPage[ContactRow]{}, err
 	}
-	n, amount, advance, err := contactTotals(ctx, s.db, typ, lp.MatchCon)
+	n, amount, advance, err := contactTotals(ctx, s.db, scopeOf(p), typ, lp.MatchCon)
 	if err != nil {
 		return server.ListPage[ContactRow]{}, fmt.Errorf("count contacts: %w", err)
 	}
 	var rows []ContactRow
 	if n > lp.Offset() {
-		if rows, err = listContacts(ctx, s.db, typ, lp.MatchCon, order+", c.id", lp.Rows, lp.Offset()); err != nil {
+		if rows, err = listContacts(ctx, s.db, scopeOf(p), typ, lp.MatchCon, order+", c.id", lp.Rows, lp.Offset()); err != nil {
 			return server.ListPage[ContactRow]{}, fmt.Errorf("list contacts: %w", err)
 		}
 	}
@@ -149,8 +151,8 @@ func (s *Service) SaveStock(ctx context.Context, p *server.Principal, in StockIn
 		if err := s.checkStock(ctx, tx, scopeOf(p), sys, &in, nil); err != nil {
 			return err
 		}
-		if err := setStock(ctx, tx, in, in.amount(sys.AmountPlaces)); err != nil {
-			return fmt.Errorf("write opening stock: %w", err)
+		if err := setStock(ctx, tx, in, in.amount(sys.AmountPlaces), sys.StartDate); err != nil {
+			return errs.Wrap("write opening stock", err)
 		}
 		return s.repost(ctx, tx, sys, in.InvID)
 	})
@@ -161,8 +163,13 @@ func (s *Service) SaveStock(ctx context.Context, p *server.Principal, in StockIn
 }
 
 // checkStock validates a stock line against the database: the goods item,
-// warehouse (in the caller's shop) and SKU exist; goods tracked by serial
-// number take no opening stock here. g, when given, is the goods item already read.
+// warehouse (in the caller's shop and data rights) and SKU exist; goods
+// managed by batch (ISWARRANTY on, the goods flagged) name a batch, their
+// expiry not given is the production date plus the shelf life; goods
+// managed by serial number (ISSERNUM on, the goods flagged) name one
+// serial per base unit, each once; other goods name neither. Whether a
+// serial is already known is checked when it is written (writeSerials).
+// g, when given, is the goods item already read.
 func (s *Service) checkStock(ctx context.Context, q db.Querier, sc scope, sys sysparam.System, in *StockInput, g *goodsInfo) error {
 	var f errs.Fields
 	in.check(&f, sys)
@@ -178,9 +185,7 @@ func (s *Service) checkStock(ctx context.Context, q db.Querier, sc scope, sys sy
 		}
 	}
 	if g != nil {
-		if g.serial && !in.Qty.IsZero() {
-			f.Add("invId", "opening.err.serial", errs.A("goods", g.number))
-		}
+		trackLine(&f, sys, g, in)
 		if in.SkuID > 0 && !g.skuIDs[in.SkuID] {
 			f.Add("skuId", "err.notFound", errs.A("what", labelSku))
 		}
@@ -219,7 +224,7 @@ func (s *Service) SaveContact(ctx context.Context, p *server.Principal, in Conta
 		if err := f.Err(); err != nil {
 			return err
 		}
-		return setContact(ctx, tx, in)
+		return setContact(ctx, tx, scopeOf(p), in)
 	})
 	if err != nil {
 		return Summary{}, errs.Wrap("save contact opening", err)
@@ -227,8 +232,11 @@ func (s *Service) SaveContact(ctx context.Context, p *server.Principal, in Conta
 	return s.Summary(ctx, p)
 }
 
-func setContact(ctx context.Context, q db.Querier, in ContactInput) error {
-	res, err := q.Exec(ctx, "UPDATE contacts SET opening_amount = ?, opening_advance = ? WHERE id = ?", in.Amount, in.PeriodMoney, in.ID)
+// setContact writes a contact's openings; one the caller may not use is
+// not found.
+func setContact(ctx context.Context, q db.Querier, sc scope, in ContactInput) error {
+	where, args := sc.rights.Contact("id").And("id = ?", []any{in.Amount, in.PeriodMoney, in.ID})
+	res, err := q.Exec(ctx, "UPDATE contacts SET opening_amount = ?, opening_advance = ? WHERE "+where, args...)
 	if err != nil {
 		return fmt.Errorf("write contact opening: %w", err)
 	}

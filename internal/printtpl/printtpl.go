@@ -2,7 +2,7 @@
 // kind, the layout documents print with — title, which header lines,
 // which line columns in which order, paper (A4, A5, 241 mm continuous
 // two- and three-part forms), lines per page, the amount in Chinese
-// capitals and the signature lines. One template per kind is the default
+// capitals, the signature lines and the customer's signature. One template per kind is the default
 // (the print preview uses it); without one the built-in layout applies.
 package printtpl
 
@@ -46,13 +46,16 @@ type Layout struct {
 	LinesPerPage int      `json:"linesPerPage"` // 0 = as many as fit
 	Capitals     bool     `json:"capitals"`
 	Signatures   []string `json:"signatures"`
+	// CustomerSignature prints the customer's signature kept with the
+	// document (an attachment of role "signature"), when it has one.
+	CustomerSignature bool `json:"customerSignature"`
 }
 
 // Builtin is the layout without a template.
 func Builtin() Layout {
 	return Layout{ShowCompany: true, ShowAddress: true, ShowPhone: true,
 		Columns: []string{"no", "goods", "spec", "unit", "qty", "price", "amount", "description"}, Paper: "A4",
-		Capitals: true, Signatures: []string{}}
+		Capitals: true, Signatures: []string{}, CustomerSignature: true}
 }
 
 // Template is a stored template.

@@ -41,7 +41,12 @@ func TestPrintTemplates(t *testing.T) {
 	// Change and delete.
 	upd := body("A5 改", false)
 	upd["id"] = second.ID
+	upd["columns"] = []string{"amount", "qty", "goods", "no"} // the order the editor set: kept as given
 	admin.Do("POST", "/api/printTemplate/save", upd).Want(200)
+	admin.Do("GET", "/api/printTemplate/list?kind=sales", nil).Want(200).Decode(&list)
+	if len(list) != 2 || list[0].ID != second.ID || strings.Join(list[0].Columns, ",") != "amount,qty,goods,no" || strings.Join(list[1].Columns, ",") != "no,goods,qty,amount" {
+		t.Fatalf("column order after the update %+v", list)
+	}
 	admin.Do("GET", "/api/printTemplate/default?kind=sales", nil).Want(200).Decode(&tpl)
 	if tpl.ID != 0 {
 		t.Fatalf("no default left: %+v", tpl)

@@ -167,7 +167,7 @@ func (s *Service) Delete(ctx context.Context, p *server.Principal, id int64) err
 func Routes(s *Service) []server.Route {
 	const tag = "printTemplate"
 	return []server.Route{
-		{Method: "GET", Path: "/api/printTemplate/list", Perm: "settings:printTemplate:query", Tag: tag, Summary: "The print templates of the caller's shop (?kind= one document kind): id, kind, name, isDefault, title, showCompany, showAddress, showPhone, columns, paper, linesPerPage, capitals, signatures", H: func(c *server.Ctx) (any, error) {
+		{Method: "GET", Path: "/api/printTemplate/list", Perm: "settings:printTemplate:query", Tag: tag, Summary: "The print templates of the caller's shop (?kind= one document kind): id, kind, name, isDefault, title, showCompany, showAddress, showPhone, columns, paper, linesPerPage, capitals, signatures, customerSignature", H: func(c *server.Ctx) (any, error) {
 			return s.List(c.Context(), c.User, c.Query("kind"))
 		}},
 		{Method: "GET", Path: "/api/printTemplate/default", Perm: "", Tag: tag, Summary: "The template a document kind prints with in the caller's shop (?kind=): its default, else the built-in layout (id 0); any signed-in user (the print preview)", H: func(c *server.Ctx) (any, error) {

@@ -46,10 +46,13 @@ func (a *aggSource) sortable(key string) bool {
 	return false
 }
 
-// query is the page (limit > 0) or every row, with the count and the
-// window totals of the micros columns that are visible and summed.
+// query is the page (limit) or every row, each with the count and the
+// totals of the micros columns that are visible and summed: the grouped
+// rows are computed once (a materialised CTE), the page is read from them
+// and the totals are one aggregate over them, not window sums carried on
+// every row.
 func (a *aggSource) query(cols []Column, lp server.ListParams, limit bool) (string, []string) {
-	var inner, outer []string
+	var inner, outer, tots []string
 	for _, c := range a.Cols {
 		inner = append(inner, c.Expr+" AS "+c.Key)
 		outer = append(outer, "t."+c.Key)
@@ -58,14 +61,13 @@ func (a *aggSource) query(cols []Column, lp server.ListParams, limit bool) (stri
 	for _, c := range cols {
 		if c.Sum && a.has(c.Key, 'm') {
 			sums = append(sums, c.Key)
-			x := "t." + c.Key
-			outer = append(outer, "CAST(SUM("+x+" / 1000000000) OVER () AS TEXT) || ':' || CAST(SUM("+x+" % 1000000000) OVER () AS TEXT)")
+			tots = append(tots, dec.SumSQL(c.Key))
 		}
 	}
-	outer = append(outer, "COUNT(*) OVER ()")
-	q := "SELECT " + strings.Join(outer, ", ") + " FROM (SELECT " + strings.Join(inner, ", ") + " FROM " + a.Inner + ") t"
-	if a.Where != "" {
-		q += " WHERE " + a.Where
+	tots = append(tots, "COUNT(*)")
+	for i := range tots {
+		outer = append(outer, fmt.Sprintf("z.s%d", i))
+		tots[i] += fmt.Sprintf(" AS s%d", i)
 	}
 	order := a.Order
 	if lp.Sidx != "" {
@@ -79,10 +81,16 @@ func (a *aggSource) query(cols []Column, lp server.ListParams, limit bool) (stri
 		}
 		order = by + dir + ", " + order
 	}
-	q += " ORDER BY " + order
-	if limit {
-		q += fmt.Sprintf(" LIMIT %d OFFSET %d", lp.Rows, lp.Offset())
+	grouped := "SELECT " + strings.Join(inner, ", ") + " FROM " + a.Inner
+	if a.Where != "" {
+		grouped = "SELECT * FROM (" + grouped + ") t WHERE " + a.Where
 	}
+	page := "w"
+	if limit {
+		page = fmt.Sprintf("(SELECT * FROM w t ORDER BY %s LIMIT %d OFFSET %d)", order, lp.Rows, lp.Offset())
+	}
+	q := "WITH w AS MATERIALIZED (" + grouped + ") SELECT " + strings.Join(outer, ", ") + " FROM " + page +
+		" t CROSS JOIN (SELECT " + strings.Join(tots, ", ") + " FROM w) z ORDER BY " + order
 	return q, sums
 }
 

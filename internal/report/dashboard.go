@@ -103,10 +103,12 @@ func (s *Service) Dashboard(ctx context.Context, p *server.Principal, lang i18n.
 		if d.Months, err = months(q, first, today, canCost); err != nil {
 			return nil, err
 		}
-		if d.TopGoods, err = top(q, "e.goods_id", "g.name", monthStart, today); err != nil {
+		// the month's sales lines, chosen once for both lists
+		lines := billLines(q, salesKinds, monthStart, today)
+		if d.TopGoods, err = top(q, lines, "e.goods_id", "g.name", monthStart, today); err != nil {
 			return nil, err
 		}
-		if d.TopCustomers, err = top(q, "b.contact_id", "c.name", monthStart, today); err != nil {
+		if d.TopCustomers, err = top(q, lines, "b.contact_id", "c.name", monthStart, today); err != nil {
 			return nil, err
 		}
 	}
@@ -124,7 +126,7 @@ func (s *Service) Dashboard(ctx context.Context, p *server.Principal, lang i18n.
 	if canCost {
 		d.StockValue = &total
 	}
-	ds, err := debts(&Query{Ctx: ctx, DB: s.db, F: Filter{}})
+	ds, err := debts(&Query{Ctx: ctx, DB: s.db, P: p, F: Filter{}})
 	if err != nil {
 		return nil, err
 	}
@@ -152,19 +154,25 @@ func (s *Service) Dashboard(ctx context.Context, p *server.Principal, lang i18n.
 	return d, nil
 }
 
+// salesKinds and tradeKinds are the document kinds of the dashboard's sums.
+var (
+	salesKinds = []string{"sales", "reSales"}
+	tradeKinds = []string{"sales", "reSales", "purchase", "rePurchase"}
+)
+
 // signSQL is the sign of a document kind's lines in the reports.
 const signSQL = "(CASE WHEN b.kind IN ('rePurchase', 'reSales') THEN -1 ELSE 1 END)"
 
 // periodFigures are the sales (net of tax), purchases and the cost of the
 // sales of audited documents dated begin..end in the shops.
 func periodFigures(q *Query, begin, end string) (sales, purchases, cost dec.Dec, err error) {
-	shops, sa := in(q.Shops)
+	shops, sa := docScope(q)
 	args := append(append([]any{}, sa...), begin, end)
 	var s, p dec.Dec
 	err = q.DB.QueryRow(q.Ctx, `SELECT
 	  COALESCE(SUM(CASE WHEN b.kind IN ('sales', 'reSales') THEN e.amount * `+signSQL+` ELSE 0 END), 0),
 	  COALESCE(SUM(CASE WHEN b.kind IN ('purchase', 'rePurchase') THEN e.amount * `+signSQL+` ELSE 0 END), 0)
-	  FROM bill_entries e JOIN bills b ON b.id = e.bill_id
+	  FROM `+billLines(q, tradeKinds, begin, end)+`
 	  WHERE b.checked = 1 AND b.shop_id`+shops+` AND b.kind IN ('sales', 'reSales', 'purchase', 'rePurchase') AND b.bill_date >= ? AND b.bill_date <= ?`,
 		args...).Scan(&s, &p)
 	if err != nil {
@@ -180,7 +188,7 @@ func periodFigures(q *Query, begin, end string) (sales, purchases, cost dec.Dec,
 }
 
 func months(q *Query, begin, end string, withProfit bool) ([]MonthFigures, error) {
-	shops, sa := in(q.Shops)
+	shops, sa := docScope(q)
 	args := append(append([]any{}, sa...), begin, end)
 	type pair struct {
 		month string
@@ -194,7 +202,7 @@ func months(q *Query, begin, end string, withProfit bool) ([]MonthFigures, error
 		}
 		return out, err
 	}
-	sales, err := read(`SELECT SUBSTR(b.bill_date, 1, 7), SUM(e.amount * ` + signSQL + `) FROM bill_entries e JOIN bills b ON b.id = e.bill_id
+	sales, err := read(`SELECT SUBSTR(b.bill_date, 1, 7), SUM(e.amount * ` + signSQL + `) FROM ` + billLines(q, salesKinds, begin, end) + `
 	  WHERE b.checked = 1 AND b.shop_id` + shops + ` AND b.kind IN ('sales', 'reSales') AND b.bill_date >= ? AND b.bill_date <= ? GROUP BY SUBSTR(b.bill_date, 1, 7)`)
 	if err != nil {
 		return nil, fmt.Errorf("dashboard months: %w", err)
@@ -218,11 +226,13 @@ func months(q *Query, begin, end string, withProfit bool) ([]MonthFigures, error
 	return out, nil
 }
 
-func top(q *Query, key, name, begin, end string) ([]Ranked, error) {
-	shops, sa := in(q.Shops)
+// top is the five goods or customers (key, name) of the most sales in
+// lines (billLines of the sales kinds, begin..end).
+func top(q *Query, lines, key, name, begin, end string) ([]Ranked, error) {
+	shops, sa := docScope(q)
 	args := append(append([]any{}, sa...), begin, end)
 	out, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, x *Ranked) error { return r.Scan(&x.ID, &x.Name, &x.Amount) },
-		`SELECT `+key+`, MAX(COALESCE(`+name+`, '')), SUM(e.amount * `+signSQL+`) AS total FROM bill_entries e JOIN bills b ON b.id = e.bill_id
+		`SELECT `+key+`, MAX(COALESCE(`+name+`, '')), SUM(e.amount * `+signSQL+`) AS total FROM `+lines+`
 		  JOIN goods g ON g.id = e.goods_id LEFT JOIN contacts c ON c.id = b.contact_id
 		  WHERE b.checked = 1 AND b.shop_id`+shops+` AND b.kind IN ('sales', 'reSales') AND b.bill_date >= ? AND b.bill_date <= ?
 		  GROUP BY `+key+` ORDER BY total DESC, `+key+` LIMIT 5`, args...)

@@ -18,11 +18,12 @@ func Routes(s *Service) []server.Route {
 	for _, name := range Names() {
 		out = append(out,
 			server.Route{Method: "GET", Path: "/api/report/" + name, Perm: Perm(name, "query"), Tag: tag, H: server.Listed(h.run(name)),
-				Summary: "Report " + name + ": a page of rows (page, rows, sidx, sord) with the totals row (userdata) and the columns the caller may see; filters beginDate, endDate, locationId, invId, catId, buId, salesId, status, contactType, showZero, bySku (invBalance), serNum, matchCon; shopId (administrators)"},
+				Summary: "Report " + name + ": a page of rows (page, rows, sidx, sord) with the totals row (userdata) and the columns the caller may see; filters beginDate, endDate, locationId, invId, catId, buId, salesId, status, contactType, showZero, bySku (invBalance), accId, itemId, showGoods (fund reports), serNum, matchCon; shopId (administrators)"},
 			server.Route{Method: "GET", Path: "/api/report/" + name + "/export", Perm: Perm(name, "export"), Log: "log.report.export", Tag: tag, H: h.export(name),
 				Summary: "Excel of report " + name + " (every row and the totals row; the report's filters and sort)"},
 		)
 	}
+	out = append(out, chartRoutes(h)...)
 	return append(out, server.Route{Method: "GET", Path: "/api/report/dashboard", Tag: tag, H: h.dashboard,
 		Summary: "The home page's business figures of the active shop (today and this month: sales, purchases, gross profit; stock value; receivables and payables; low stock; top goods and customers), each only with its money right"})
 }
@@ -74,7 +75,7 @@ func readFilter(c *server.Ctx) (Filter, []int64, error) {
 	for _, p := range []struct {
 		name string
 		dst  *int64
-	}{{"locationId", &f.LocationID}, {"invId", &f.InvID}, {"catId", &f.CatID}, {"buId", &f.BuID}, {"salesId", &f.SalesID}} {
+	}{{"locationId", &f.LocationID}, {"invId", &f.InvID}, {"catId", &f.CatID}, {"buId", &f.BuID}, {"salesId", &f.SalesID}, {"accId", &f.AccID}, {"itemId", &f.ItemID}} {
 		v, err := c.QueryInt(p.name, 0)
 		if err != nil || v < 0 {
 			fs.Add(p.name, "err.badParam", errs.A("name", p.name))
@@ -98,6 +99,7 @@ func readFilter(c *server.Ctx) (Filter, []int64, error) {
 	f.ContactType = int(small("contactType", 0, func(v int64) bool { return v == 0 || v == -10 || v == 10 }))
 	f.ShowZero = small("showZero", 0, func(v int64) bool { return v == 0 || v == 1 }) == 1
 	f.BySku = small("bySku", 0, func(v int64) bool { return v == 0 || v == 1 }) == 1
+	f.ShowGoods = small("showGoods", 0, func(v int64) bool { return v == 0 || v == 1 }) == 1
 	if len(f.MatchCon) > 100 || len(f.SerNum) > 100 {
 		fs.Add("matchCon", "err.badParam", errs.A("name", "matchCon"))
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"reflect"
 	"strconv"
 	"testing"
 	"time"
@@ -145,6 +146,28 @@ func checkInvariants(t *testing.T, w *world) {
 			}
 			if c.q != num(r, "openQty") || c.a != num(r, "openAmount") {
 				t.Errorf("%s at %s: opening %s / %s, previous closing %v", key, split, num(r, "openQty"), num(r, "openAmount"), c)
+			}
+		}
+		// one goods (invId) is that goods' rows of the whole, whether the
+		// opening came from the moves before or the balances less the
+		// moves since
+		for _, whole := range []struct {
+			url string
+			a   answer
+		}{
+			{"/api/report/deliverSummary?beginDate=2026-01-01&endDate=" + prev + "&rows=1000", before},
+			{"/api/report/deliverSummary?beginDate=" + split + "&endDate=2026-12-31&rows=1000", after}} {
+			for _, g := range []int64{w.cola, w.sprite} {
+				var want []map[string]any
+				for _, r := range whole.a.Rows {
+					if num(r, "invId") == itoa(g) {
+						want = append(want, r)
+					}
+				}
+				got := get(t, a, whole.url+"&invId="+itoa(g))
+				if !reflect.DeepEqual(got.Rows, want) && (len(got.Rows) > 0 || len(want) > 0) {
+					t.Errorf("%s&invId=%d: %v, the whole's rows %v", whole.url, g, got.Rows, want)
+				}
 			}
 		}
 		if num(before.Userdata, "closeQty") != num(at.Userdata, "qty") || num(before.Userdata, "closeAmount") != num(at.Userdata, "amount") {

@@ -17,7 +17,10 @@ import (
 // Excel streams the ordered rows straight from the cursor. Nothing holds
 // more than a page of rows in memory.
 type source struct {
-	From  string // FROM … WHERE … (no ORDER BY, no GROUP BY)
+	From string // FROM … WHERE … (no ORDER BY, no GROUP BY)
+	// ByKey is the FROM … WHERE the page's rows are read from by their
+	// keys ("" = From): the same rows, joined for a read of a few keys.
+	ByKey string
 	Args  []any
 	Key   string // the row's unique id (an int64 expression)
 	Order string // the default ORDER BY, ending in Key
@@ -48,12 +51,16 @@ func (s *source) sortable(key string) bool { _, ok := s.Sorts[key]; return ok }
 
 // totals is the count and the totals row of the visible columns.
 func (s *source) totals(q *Query, cols []Column) (int, Row, error) {
+	// each line's figures are computed once, in a subquery (noFlatten):
+	// summed split in two (dec.SumSQL), a figure that reads the line's
+	// stock moves (cost, profit) read them twice otherwise
 	var keys []string
-	sel := []string{"COUNT(*)"}
+	line, sel := []string{"1 AS one"}, []string{"COUNT(*)"}
 	for _, c := range cols {
 		if e, ok := s.Sums[c.Key]; ok && c.Sum {
 			keys = append(keys, c.Key)
-			sel = append(sel, dec.SumSQL(e))
+			line = append(line, fmt.Sprintf("%s AS s%d", e, len(keys)))
+			sel = append(sel, dec.SumSQL(fmt.Sprintf("x.s%d", len(keys))))
 		}
 	}
 	vals := make([]dec.Dec, len(keys))
@@ -63,7 +70,7 @@ func (s *source) totals(q *Query, cols []Column) (int, Row, error) {
 	for i := range vals {
 		dst = append(dst, dec.ScanSum(&vals[i]))
 	}
-	if err := q.DB.QueryRow(q.Ctx, "SELECT "+strings.Join(sel, ", ")+" FROM "+s.From, s.Args...).Scan(dst...); err != nil {
+	if err := q.DB.QueryRow(q.Ctx, "SELECT "+strings.Join(sel, ", ")+" FROM (SELECT "+strings.Join(line, ", ")+" FROM "+s.From+noFlatten(q.DB)+") x", s.Args...).Scan(dst...); err != nil {
 		return 0, nil, fmt.Errorf("totals: %w", err)
 	}
 	t := Row{}
@@ -87,6 +94,16 @@ func (s *source) totals(q *Query, cols []Column) (int, Row, error) {
 	return n, t, nil
 }
 
+// noFlatten ends a subquery that the engine should compute once per row
+// instead of copying its expressions into the outer query (neither
+// flattens a subquery with an OFFSET).
+func noFlatten(d db.Querier) string {
+	if d.Engine() == db.Postgres {
+		return " OFFSET 0"
+	}
+	return " LIMIT -1 OFFSET 0"
+}
+
 // page reads one page of rows, projected onto the visible columns.
 func (s *source) page(q *Query, cols []Column, lp server.ListParams) ([]Row, error) {
 	ids, err := db.Values[int64](q.Ctx, q.DB, "SELECT "+s.Key+" FROM "+s.From+" ORDER BY "+s.sortExpr(lp)+
@@ -99,7 +116,11 @@ func (s *source) page(q *Query, cols []Column, lp server.ListParams) ([]Row, err
 		return out, nil
 	}
 	ks, ka := in(ids)
-	rows, err := q.DB.Query(q.Ctx, "SELECT "+s.Select+" FROM "+s.From+" AND "+s.Key+ks, append(slices.Clone(s.Args), ka...)...)
+	from := s.From
+	if s.ByKey != "" {
+		from = s.ByKey
+	}
+	rows, err := q.DB.Query(q.Ctx, "SELECT "+s.Select+" FROM "+from+" AND "+s.Key+ks, append(slices.Clone(s.Args), ka...)...)
 	if err != nil {
 		return nil, fmt.Errorf("page rows: %w", err)
 	}
@@ -155,6 +176,7 @@ var lineSorts = map[string]string{
 // the scanned line.
 func lineSource(q *Query, kinds []string, sums, sorts map[string]string, build func(*Query, lineRow) Row) *source {
 	from, args := lineFrom(q, kinds)
+	byKey, _ := linesFrom(q, kinds, flatLines)
 	all := map[string]string{}
 	for k, v := range lineSorts {
 		all[k] = v
@@ -162,7 +184,7 @@ func lineSource(q *Query, kinds []string, sums, sorts map[string]string, build f
 	for k, v := range sorts {
 		all[k] = v
 	}
-	return &source{From: from, Args: args, Key: "e.id", Order: lineOrder, Select: lineSelect, Sums: sums, Sorts: all,
+	return &source{From: from, ByKey: byKey, Args: args, Key: "e.id", Order: lineOrder, Select: lineSelect, Sums: sums, Sorts: all,
 		Scan: func(r *sql.Rows) (int64, Row, error) {
 			var l lineRow
 			if err := scanLine(r, &l); err != nil {

@@ -50,7 +50,11 @@ type Column struct {
 	// Ratio: the totals row computes Num/Den × 100 from the totals of those
 	// columns (margins), instead of summing percentages.
 	Num, Den string
-	Width    float64
+	// Closing: the totals row holds the closing balance, the sum of the
+	// column over the subtotal rows (one per contact or account), or the
+	// last row's value when there are none (a running balance).
+	Closing bool
+	Width   float64
 }
 
 // Row is one report row: column keys to values (dec.Dec, string, int64),
@@ -98,7 +102,7 @@ func visible(cols []Column, p *server.Principal) []Column {
 }
 
 // hiddenKeys are the row keys that are not columns but travel with the row.
-var hiddenKeys = []string{"billId", "transType", "kind", "invId", "locationId", "buId", "salesId", "skuId", "rowType"}
+var hiddenKeys = []string{"billId", "transType", "kind", "invId", "locationId", "buId", "salesId", "skuId", "rowType", "accId", "itemId"}
 
 // project keeps the visible columns and the hidden keys of a row.
 func project(r Row, cols []Column) Row {
@@ -116,18 +120,39 @@ func project(r Row, cols []Column) Row {
 	return out
 }
 
+// Row types of the grouped running-balance reports: a group's opening row
+// and its subtotal row (already a sum: the totals row leaves it out).
+const (
+	rowOpening  = "opening"
+	rowSubtotal = "subtotal"
+	rowLine     = "line" // a goods line under its document (statements)
+)
+
 // totals is the totals row of the visible columns.
 func totals(rows []Row, cols []Column) Row {
 	t := Row{}
 	for _, c := range cols {
-		if !c.Sum {
+		if !c.Sum && !c.Closing {
 			continue
 		}
-		s := dec.Zero
+		s, last, subtotals := dec.Zero, dec.Zero, false
 		for _, r := range rows {
-			if v, ok := r[c.Key].(dec.Dec); ok {
+			v, ok := r[c.Key].(dec.Dec)
+			if !ok {
+				continue
+			}
+			sub := r["rowType"] == rowSubtotal
+			switch {
+			case c.Closing && sub:
+				s, subtotals = s.Add(v), true
+			case c.Closing:
+				last = v
+			case !sub:
 				s = s.Add(v)
 			}
+		}
+		if c.Closing && !subtotals {
+			s = last
 		}
 		t[c.Key] = s
 	}

@@ -590,3 +590,30 @@ func TestGroupedInSQL(t *testing.T) {
 		}
 	}
 }
+
+// TestDeliverSummarySubTypes: the kinds with sub-types land in their own
+// columns (stocktake gain 150701 and loss 150801 apart from other in and
+// out), whether the opening comes from the moves before the period or
+// from the balances less the moves since.
+func TestDeliverSummarySubTypes(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	w.post("/api/purchase", "2026-01-05", w.supplier, w.main, nil, w.l(w.cola, w.bottle, w.main, "20", "4"))
+	w.post("/api/otherIn", "2026-01-07", w.supplier, w.main, nil, w.l(w.cola, w.bottle, w.main, "10", "2"))
+	w.post("/api/otherIn", "2026-01-07", w.supplier, w.main, map[string]any{"transType": 150701}, w.l(w.cola, w.bottle, w.main, "3", "2"))
+	w.post("/api/otherOut", "2026-01-08", w.customer, w.main, map[string]any{"transType": 150801}, w.l(w.cola, w.bottle, w.main, "1", "0"))
+	w.post("/api/otherOut", "2026-01-08", w.customer, w.main, nil, w.l(w.cola, w.bottle, w.main, "2", "0"))
+	w.post("/api/purchase", "2026-03-25", w.supplier, w.main, nil, w.l(w.cola, w.bottle, w.main, "1", "4"))
+	for _, p := range []struct{ period, in, close string }{
+		{"beginDate=2026-01-06&endDate=2026-01-10", "13", "30"}, // the opening from the moves before
+		{"beginDate=2026-01-06&endDate=2026-03-31", "14", "31"}, // from the balances less the moves since
+	} {
+		s := get(t, w.admin, "/api/report/deliverSummary?"+p.period)
+		if len(s.Rows) != 1 {
+			t.Fatalf("%s: rows %v", p.period, s.Rows)
+		}
+		want(t, p.period, s.Rows[0], "openQty", "20", "openAmount", "80", "in_otherInQty", "10", "in_otherInAmount", "20",
+			"in_stocktakeGainQty", "3", "in_stocktakeGainAmount", "6", "out_stocktakeLossQty", "1", "out_otherOutQty", "2",
+			"inQty", p.in, "outQty", "3", "closeQty", p.close)
+	}
+}

@@ -30,9 +30,8 @@ var (
 	stockFilters = []string{"beginDate", "endDate", "invId", "locationId", "catId"}
 )
 
-// Reports are the reports built today, by name (api.md §5). The fund
-// reports (receivableDetail, payableDetail, bankJournal, reconciliations,
-// oriDetail) wait for the money documents (issue 15).
+// Reports are the reports, by name (api.md §5); the fund reports are added
+// by fund.go.
 var Reports = map[string]*Report{
 	"puDetail":             {Name: "puDetail", Title: "report.title.puDetail", Columns: puDetailCols, Source: puDetailSource, Sorted: true, Doc: true, Filters: docFilters},
 	"puOrderDetail":        {Name: "puOrderDetail", Title: "report.title.puOrderDetail", Columns: orderCols("report.col.supplier", PurchaseRight), Rows: orderRows("purOrder"), Sorted: true, Doc: true, Filters: append([]string{"status"}, docFilters...)},
@@ -116,6 +115,7 @@ func (s *Service) prepare(ctx context.Context, p *server.Principal, lang i18n.La
 	if err != nil {
 		return nil, err
 	}
+	locs = p.Rights.Narrow(locs) // data rights (docs/rights.md)
 	if f.LocationID > 0 {
 		if slices.Contains(locs, f.LocationID) {
 			locs = []int64{f.LocationID}
@@ -189,7 +189,7 @@ func (s *Service) Run(ctx context.Context, p *server.Principal, lang i18n.Lang, 
 	a := &Answer{Page: lp.Page, Title: i18n.T(lang, string(r.Title)), Drill: r.Drill, Doc: r.Doc,
 		Filters: r.Filters, Begin: q.F.BeginDate, End: q.F.EndDate, Columns: make([]ColumnOut, len(cols))}
 	for i, c := range cols {
-		a.Columns[i] = ColumnOut{Key: c.Key, Label: header(lang, c), Type: c.Type, Sum: c.Sum || c.Num != "", Width: c.Width}
+		a.Columns[i] = ColumnOut{Key: c.Key, Label: header(lang, c), Type: c.Type, Sum: c.Sum || c.Num != "" || c.Closing, Width: c.Width}
 	}
 	switch {
 	case r.Agg != nil:

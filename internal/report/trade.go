@@ -13,8 +13,10 @@ var kindSign = map[string]int64{"purchase": 1, "rePurchase": -1, "sales": 1, "re
 
 // kindName is the kind as users call it.
 func kindName(lang i18n.Lang, kind string) string {
-	if k := "report.kind." + kind; i18n.Has(k) {
-		return i18n.T(lang, k)
+	for _, k := range []string{"report.kind." + kind, "fund.kind." + kind} {
+		if i18n.Has(k) {
+			return i18n.T(lang, k)
+		}
 	}
 	return kind
 }

@@ -267,3 +267,13 @@ func (s *Service) SetMenus(ctx context.Context, who *server.Principal, id int64,
 	}
 	return errs.Wrap(fmt.Sprintf("grant menus to role %d", id), err)
 }
+
+// MayManage checks that the caller may manage role id (the data rights
+// dialog): it exists and is not the administrator role of a non-ROOT caller.
+func (s *Service) MayManage(ctx context.Context, who *server.Principal, id int64) error {
+	r, err := getRole(ctx, s.db, id)
+	if err != nil {
+		return err
+	}
+	return mayEdit(who, r)
+}

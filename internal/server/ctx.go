@@ -327,6 +327,10 @@ type File struct {
 	Data        []byte
 }
 
+// Streamed says the handler wrote the whole response itself (a stream of
+// server-sent events): nothing more is written.
+type Streamed struct{}
+
 // Raw is a response written as is, without the envelope.
 type Raw struct {
 	ContentType string

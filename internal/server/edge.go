@@ -75,7 +75,7 @@ func (c *Ctx) checkEdge() error {
 				return err
 			}
 		} else if err := c.R.ParseForm(); err != nil {
-			return bodyErr(err)
+			return formErr(err)
 		}
 		for k, vs := range c.R.PostForm {
 			if badText(k) {
@@ -331,7 +331,17 @@ func (c *Ctx) parseMultipart() error {
 		if errors.Is(err, http.ErrNotMultipart) {
 			return errs.Invalid("err.badContentType", errs.A("type", c.R.Header.Get("Content-Type")))
 		}
-		return bodyErr(err)
+		return formErr(err)
 	}
 	return nil
+}
+
+// formErr is bodyErr for a form: too large, or a form that cannot be read
+// (a malformed part, a file name with a control character).
+func formErr(err error) error {
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		return bodyErr(err)
+	}
+	return errs.Invalid("err.badForm")
 }

@@ -103,6 +103,12 @@ func TestControlCharactersAreRefusedAtTheEdge(t *testing.T) {
 			}
 		})
 	}
+	// A file name with a NUL byte: the form cannot be read, and the answer
+	// says so (not that the body is bad JSON).
+	raw := "--B\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a\x00b.pdf\"\r\nContent-Type: application/pdf\r\n\r\n%PDF\r\n--B--\r\n"
+	if rec, a := call(s, "POST", "/api/doc", "", "multipart/form-data; boundary=B", raw); rec.Code != 400 || strings.Contains(a.Msg, "JSON") || a.Msg == "" {
+		t.Fatalf("NUL in a file name: %d %s", rec.Code, rec.Body)
+	}
 	// Tabs and line breaks are text.
 	if rec, _ := call(s, "POST", "/api/doc", "", "application/json", `{"date":"a\tb\r\nc"}`); rec.Code != 200 {
 		t.Fatalf("tab and newline: %d %s", rec.Code, rec.Body)

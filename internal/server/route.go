@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"strings"
+
+	"cangshu/internal/rights"
 )
 
 // Handler handles one API call: it returns the data for the envelope, a File
@@ -40,8 +42,9 @@ type Principal struct {
 	DeptID             int64
 	Roles              []string // role codes
 	RoleIDs            []int64
-	Perms              []string // sorted
-	DataScope          int      // widest data scope among the roles (smaller = wider)
+	Perms              []string    // sorted
+	DataScope          int         // widest data scope among the roles (smaller = wider)
+	Rights             *rights.Set // data rights: warehouses, customers, suppliers, own documents; nil = all (ROOT)
 	MustChangePassword bool
 }
 

@@ -287,6 +287,8 @@ func (s *Server) write(c *Ctx, data any) {
 		h.Set("Cache-Control", "no-store")
 		c.W.Write(v.Data)
 		return
+	case Streamed:
+		return
 	case Raw:
 		c.W.Header().Set("Content-Type", v.ContentType)
 		c.W.Write(v.Data)

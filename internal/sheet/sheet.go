@@ -12,7 +12,9 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/xuri/excelize/v2"
@@ -31,15 +33,43 @@ type Column struct {
 	Text     bool       // keep as text (numbers, barcodes, mobiles)
 	Choices  []errs.Key // drop-down list of the template
 	NumFmt   string     // export: the number format of the column's numeric cells ("#,##0.00")
+	Headers  []string   // more headers an import accepts, as written (a custom field's label in each language)
+	Verbatim bool       // Label and Choices are texts as written, not catalogue keys (a custom field's)
+}
+
+// text is k in lang: translated, or as written for a verbatim column.
+func (c Column) text(lang i18n.Lang, k errs.Key) string {
+	if c.Verbatim {
+		return string(k)
+	}
+	return i18n.T(lang, string(k))
 }
 
 // Header is the column's header in lang (with * when required).
 func (c Column) Header(lang i18n.Lang) string {
-	h := i18n.T(lang, string(c.Label))
+	h := c.text(lang, c.Label)
 	if c.Required {
 		h += "*"
 	}
 	return h
+}
+
+// Names are the headers an import reads as the column: its label in each
+// language, its other headers and its key.
+func (c Column) Names() []string {
+	var out []string
+	for _, l := range i18n.Langs {
+		out = append(out, c.text(l, c.Label))
+	}
+	out = append(out, c.Headers...)
+	return append(out, c.Key)
+}
+
+// SameHeader tells whether an import reads headers a and b as one (case,
+// spaces and the required star aside).
+func SameHeader(a, b string) bool {
+	n := normHeader(a)
+	return n != "" && n == normHeader(b)
 }
 
 func normHeader(s string) string {
@@ -96,7 +126,7 @@ func write(lang i18n.Lang, name, sheetName errs.Key, cols []Column, template boo
 			dv.Sqref = fmt.Sprintf("%s2:%s%d", col, col, 10001)
 			list := make([]string, len(c.Choices))
 			for j, ch := range c.Choices {
-				list[j] = i18n.T(lang, string(ch))
+				list[j] = c.text(lang, ch)
 			}
 			if err := dv.SetDropList(list); err == nil {
 				f.AddDataValidation(sh, dv)
@@ -116,7 +146,7 @@ func write(lang i18n.Lang, name, sheetName errs.Key, cols []Column, template boo
 		sw.SetColWidth(i+1, i+1, w)
 		head[i] = excelize.Cell{StyleID: bold, Value: c.Header(lang)}
 		if !template {
-			head[i] = excelize.Cell{StyleID: bold, Value: i18n.T(lang, string(c.Label))}
+			head[i] = excelize.Cell{StyleID: bold, Value: c.text(lang, c.Label)}
 		}
 	}
 	if err := sw.SetRow("A1", head); err != nil {
@@ -186,11 +216,17 @@ func Read(lang i18n.Lang, r io.Reader, cols []Column, maxRows int) (File, error)
 	}
 	defer it.Close()
 	known := map[string]string{}
-	for _, c := range cols {
-		for _, l := range i18n.Langs {
-			known[normHeader(i18n.T(l, string(c.Label)))] = c.Key
+	learn := func(h, key string) { // the first column claiming a header has it
+		if n := normHeader(h); n != "" {
+			if _, ok := known[n]; !ok {
+				known[n] = key
+			}
 		}
-		known[normHeader(c.Key)] = c.Key
+	}
+	for _, c := range cols {
+		for _, h := range c.Names() {
+			learn(h, c.Key)
+		}
 	}
 	out := File{Headers: map[string]string{}}
 	var colKey []string
@@ -239,6 +275,17 @@ func Read(lang i18n.Lang, r io.Reader, cols []Column, maxRows int) (File, error)
 		return File{}, errs.Invalid("err.importEmpty")
 	}
 	return out, nil
+}
+
+// Date turns a date cell read raw (an Excel serial number such as "45292")
+// into YYYY-MM-DD; any other text stays as it is.
+func Date(v string) string {
+	if n, err := strconv.ParseFloat(v, 64); err == nil && n > 0 && n < 2958466 {
+		if t, err := excelize.ExcelDateToTime(n, false); err == nil {
+			return t.Format(time.DateOnly)
+		}
+	}
+	return v
 }
 
 func allBlank(cols []string) bool {

@@ -95,3 +95,45 @@ func TestResultCollectsFieldErrorsUnderTheirColumns(t *testing.T) {
 		t.Errorf("result %+v", res)
 	}
 }
+
+// A column's extra headers (a custom field's labels) are read; a header
+// two columns claim belongs to the first (a custom field labelled like a
+// built-in column does not take its cells).
+func TestReadExtraHeaders(t *testing.T) {
+	t.Parallel()
+	extra := append(cols[:len(cols):len(cols)],
+		sheet.Column{Key: "custom.f1", Label: "产地", Headers: []string{"产地", "Origin"}},
+		sheet.Column{Key: "custom.f2", Label: "Remark", Headers: []string{"备注", "Remark"}})
+	for _, c := range []struct {
+		name   string
+		header []any
+		want   map[string]string
+	}{
+		{"zh label", []any{"名称", "产地"}, map[string]string{"name": "a", "custom.f1": "b"}},
+		{"en label", []any{"名称", " origin* "}, map[string]string{"name": "a", "custom.f1": "b"}},
+		{"key", []any{"名称", "custom.f1"}, map[string]string{"name": "a", "custom.f1": "b"}},
+		{"built-in first", []any{"名称", "remark"}, map[string]string{"name": "a", "remark": "b"}},
+	} {
+		f, err := sheet.Read(i18n.Langs[0], bytes.NewReader(book(t, c.header, []any{"a", "b"})), extra, 10)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		for k, v := range c.want {
+			if f.Rows[0].Get(k) != v {
+				t.Errorf("%s: %s = %q, want %q (%+v)", c.name, k, f.Rows[0].Get(k), v, f.Rows[0])
+			}
+		}
+		if len(f.Rows[0].Cells) != len(c.want) {
+			t.Errorf("%s: cells %+v", c.name, f.Rows[0].Cells)
+		}
+	}
+}
+
+func TestDate(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{"45351": "2024-02-29", "2024-02-29": "2024-02-29", "": "", "abc": "abc", "-1": "-1", "1e400": "1e400"} {
+		if got := sheet.Date(in); got != want {
+			t.Errorf("Date(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -104,33 +104,74 @@ func Balances(ctx context.Context, q db.Querier, goodsID int64) ([]Row, error) {
 // balance with negative value; a return at its source's cost needs that
 // sign. Back-dated documents recompute it.
 func EntryCosts(ctx context.Context, q db.Querier, billID int64) (map[int64]dec.Dec, error) {
-	// Per (line, role): a line with a feeding and a fed move (a transfer)
-	// answers its feeding move's cost, counted once; a line with only a fed
-	// move (an assembly's product, a disassembly's part) answers that one.
-	rows, err := q.Query(ctx, "SELECT entry_id, role, CASE WHEN qty < 0 THEN -amount ELSE amount END FROM stock_moves WHERE bill_id = ? AND entry_id IS NOT NULL", billID)
+	rows, err := q.Query(ctx, "SELECT entry_id, role, qty, amount FROM stock_moves WHERE bill_id = ? AND entry_id IS NOT NULL", billID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out, fed := map[int64]dec.Dec{}, map[int64]dec.Dec{}
+	var c entryCosts
 	for rows.Next() {
-		var id, a int64
+		var id, qty, a int64
 		var role int
-		if err := rows.Scan(&id, &role, &a); err != nil {
+		if err := rows.Scan(&id, &role, &qty, &a); err != nil {
 			return nil, err
 		}
-		if role == RoleIn {
-			fed[id] = fed[id].Add(dec.FromMicros(a))
-		} else {
-			out[id] = out[id].Add(dec.FromMicros(a))
-		}
+		c.add(id, role, qty, a)
 	}
-	for id, v := range fed {
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return c.result(), nil
+}
+
+// CostsOf is EntryCosts of moves just posted, from the costs Post answered
+// for them (in the same order): what the stored moves hold, without
+// reading them back.
+func CostsOf(moves []Move, costs []dec.Dec) map[int64]dec.Dec {
+	var c entryCosts
+	for i, m := range moves {
+		if m.EntryID == 0 || i >= len(costs) {
+			continue
+		}
+		q, _ := m.Qty.Micros()
+		a, _ := costs[i].Micros()
+		c.add(m.EntryID, m.Role, q, a)
+	}
+	return c.result()
+}
+
+// entryCosts sums moves' costs per line: a line with a feeding and a fed
+// move (a transfer) answers its feeding move's cost, counted once; a line
+// with only a fed move (an assembly's product, a disassembly's part)
+// answers that one.
+type entryCosts struct{ out, fed map[int64]dec.Dec }
+
+// add counts a move of line id (its role, quantity and amount, micro-units).
+func (c *entryCosts) add(id int64, role int, qty, amount int64) {
+	if c.out == nil {
+		c.out, c.fed = map[int64]dec.Dec{}, map[int64]dec.Dec{}
+	}
+	if qty < 0 {
+		amount = -amount
+	}
+	if role == RoleIn {
+		c.fed[id] = c.fed[id].Add(dec.FromMicros(amount))
+	} else {
+		c.out[id] = c.out[id].Add(dec.FromMicros(amount))
+	}
+}
+
+func (c *entryCosts) result() map[int64]dec.Dec {
+	out := c.out
+	if out == nil {
+		out = map[int64]dec.Dec{}
+	}
+	for id, v := range c.fed {
 		if _, ok := out[id]; !ok {
 			out[id] = v
 		}
 	}
-	return out, rows.Err()
+	return out
 }
 
 // newMove is a move being posted: its index in the caller's list and its

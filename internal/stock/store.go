@@ -18,7 +18,10 @@ func (k Key) args(more ...any) []any {
 }
 
 // before selects the moves of a balance strictly before the point (date, id).
-const before = " AND (move_date < ? OR (move_date = ? AND id < ?))"
+// The date is bounded on its own (move_date <= ?) so that SQLite searches
+// the balance index by date range: with the plain OR it reads every move of
+// the balance (3.54 does; 50 ms over 100,000 moves).
+const before = " AND move_date <= ? AND (move_date < ? OR id < ?)"
 
 func (k Key) less(o Key) bool {
 	if k.GoodsID != o.GoodsID {
@@ -95,7 +98,7 @@ func movesFrom(ctx context.Context, tx db.Querier, k Key, date string, id int64)
 		m.given = mode != costComputed
 		return err
 	}, "SELECT id, move_date, qty, amount, cost_mode, role, COALESCE(feed_key, 0) FROM stock_moves WHERE "+keyCond+
-		" AND (move_date > ? OR (move_date = ? AND id >= ?)) ORDER BY move_date, id", k.args(date, date, id)...)
+		" AND move_date >= ? AND (move_date > ? OR id >= ?) ORDER BY move_date, id", k.args(date, date, id)...)
 }
 
 // amountUpdates collects changed move amounts to write in batches: a

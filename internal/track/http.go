@@ -11,6 +11,7 @@ import (
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
+	"cangshu/internal/rights"
 	"cangshu/internal/server"
 )
 
@@ -49,7 +50,7 @@ func Routes(s *Service) []server.Route {
 				if serial == "" {
 					return nil, errs.Required("serNum", labelSerNum)
 				}
-				return s.History(c.Context(), shopOf(c), c.User.IsRoot(), goodsID, serial)
+				return s.History(c.Context(), shopOf(c), c.User.IsRoot(), rightsOf(c), goodsID, serial)
 			}},
 		{Method: "GET", Path: "/api/serNum/list", Perm: permPick, Tag: tag,
 			Summary: "Serial numbers of the goods in stock (?invId=&locationId=; warehouses of the active shop), for picking on outbound lines",
@@ -58,7 +59,7 @@ func Routes(s *Service) []server.Route {
 				if err != nil {
 					return nil, err
 				}
-				return s.InStock(c.Context(), shopOf(c), goodsID, locID)
+				return s.InStock(c.Context(), shopOf(c), rightsOf(c), goodsID, locID)
 			}},
 		{Method: "GET", Path: "/api/inventory/batches", Perm: permPick, Tag: tag,
 			Summary: "Batches of the goods with stock (?invId=&locationId=&skuId=; warehouses of the active shop), earliest expiry first: the suggestion for outbound lines",
@@ -71,7 +72,7 @@ func Routes(s *Service) []server.Route {
 				if err != nil {
 					return nil, err
 				}
-				return s.Batches(c.Context(), shopOf(c), goodsID, locID, skuID)
+				return s.Batches(c.Context(), shopOf(c), rightsOf(c), goodsID, locID, skuID)
 			}},
 	}
 }
@@ -83,6 +84,14 @@ func shopOf(c *server.Ctx) int64 {
 	return c.User.ShopID
 }
 
+// rightsOf is the caller's data rights (docs/rights.md; nil: all).
+func rightsOf(c *server.Ctx) *rights.Set {
+	if c.User == nil {
+		return nil
+	}
+	return c.User.Rights
+}
+
 func goodsAndLocation(c *server.Ctx) (int64, int64, error) {
 	goodsID, err := c.QueryInt("invId", 0)
 	if err != nil || goodsID <= 0 {
@@ -91,6 +100,9 @@ func goodsAndLocation(c *server.Ctx) (int64, int64, error) {
 	locID, err := c.QueryInt("locationId", 0)
 	if err != nil {
 		return 0, 0, err
+	}
+	if !rightsOf(c).WarehouseOK(locID) { // data rights (docs/rights.md)
+		return 0, 0, errs.Field("locationId", "err.notFound", errs.A("what", "bill.field.locationId"))
 	}
 	return goodsID, locID, nil
 }
@@ -125,10 +137,12 @@ type Move struct {
 
 // History answers the serial's history; 404 when it was never received.
 // Outside the administrator (all, who sees every shop), a serial exists for
-// the caller only through the active shop: its moves in the shop's
-// documents, and where it is now only when that is one of the shop's
-// warehouses; a serial the shop never saw is a 404, as if unknown.
-func (s *Service) History(ctx context.Context, shopID int64, all bool, goodsID int64, serial string) (*History, error) {
+// the caller only through the active shop and its data rights (rs): its
+// moves in the shop's documents the caller may see (a warehouse, contact
+// and maker it may see: rights.Line), and where it is now only when that
+// is one of the shop's warehouses it may use; a serial the caller never
+// saw is a 404, as if unknown.
+func (s *Service) History(ctx context.Context, shopID int64, all bool, rs *rights.Set, goodsID int64, serial string) (*History, error) {
 	h := History{InvID: goodsID, SerNum: serial, Moves: []Move{}}
 	var id int64
 	var lastKind, lastDate string
@@ -148,17 +162,18 @@ func (s *Service) History(ctx context.Context, shopID int64, all bool, goodsID i
 			h.WarrantyEnd = AddDays(lastDate, h.WarrantyDays)
 		}
 	}
+	where, args := rs.Line("b", "sm").And("sm.serial_id = ? AND (? OR b.shop_id = ?)", []any{id, all, shopID})
 	moves, err := db.All(ctx, s.db, func(r *sql.Rows, m *Move) error {
 		return r.Scan(&m.BillID, &m.BillNo, &m.Kind, &m.TransType, &m.Date, &m.Direction, &m.LocationID, &m.LocationName, &m.ContactName)
 	}, `SELECT sm.bill_id, b.bill_no, sm.kind, b.trans_type, sm.move_date, sm.direction, sm.location_id, l.name, COALESCE(c.name, '')
 		FROM serial_moves sm JOIN bills b ON b.id = sm.bill_id JOIN locations l ON l.id = sm.location_id LEFT JOIN contacts c ON c.id = b.contact_id
-		WHERE sm.serial_id = ? AND (? OR b.shop_id = ?) ORDER BY sm.id`, id, all, shopID)
+		WHERE `+where+` ORDER BY sm.id`, args...)
 	if err != nil {
 		return nil, err
 	}
 	if !all {
 		var here int
-		if h.LocationID != 0 {
+		if h.LocationID != 0 && rs.WarehouseOK(h.LocationID) {
 			if err := s.db.QueryRow(ctx, "SELECT COUNT(*) FROM shop_locations WHERE shop_id = ? AND location_id = ?", shopID, h.LocationID).Scan(&here); err != nil {
 				return nil, err
 			}
@@ -184,14 +199,15 @@ type InStockSerial struct {
 	Date         string `json:"date"` // received
 }
 
-// InStock lists the goods' serials in stock in the shop's warehouses
-// (locID 0: all of them), oldest received first.
-func (s *Service) InStock(ctx context.Context, shopID, goodsID, locID int64) ([]InStockSerial, error) {
+// InStock lists the goods' serials in stock in the shop's warehouses the
+// caller may use (locID 0: all of them), oldest received first.
+func (s *Service) InStock(ctx context.Context, shopID int64, rs *rights.Set, goodsID, locID int64) ([]InStockSerial, error) {
+	where, args := rs.Warehouse("s.location_id").And("s.goods_id = ? AND s.in_stock = 1 AND (? = 0 OR s.location_id = ?)", []any{shopID, goodsID, locID, locID})
 	rows, err := db.All(ctx, s.db, func(r *sql.Rows, v *InStockSerial) error {
 		return r.Scan(&v.SerNum, &v.LocationID, &v.LocationName, &v.Date)
 	}, `SELECT s.serial, s.location_id, l.name, s.last_date FROM serials s JOIN locations l ON l.id = s.location_id
 		JOIN shop_locations sl ON sl.location_id = s.location_id AND sl.shop_id = ?
-		WHERE s.goods_id = ? AND s.in_stock = 1 AND (? = 0 OR s.location_id = ?) ORDER BY s.last_date, s.serial`, shopID, goodsID, locID, locID)
+		WHERE `+where+` ORDER BY s.last_date, s.serial`, args...)
 	if rows == nil {
 		rows = []InStockSerial{}
 	}
@@ -210,16 +226,17 @@ type Batch struct {
 }
 
 // Batches lists the goods' batches with stock (qty > 0) in the shop's
-// warehouses (locID 0: all; skuID < 0: every SKU), earliest expiry first,
-// batches without an expiry last. The dates are those each batch was first
-// received with.
-func (s *Service) Batches(ctx context.Context, shopID, goodsID, locID, skuID int64) ([]Batch, error) {
+// warehouses the caller may use (locID 0: all; skuID < 0: every SKU),
+// earliest expiry first, batches without an expiry last. The dates are
+// those each batch was first received with.
+func (s *Service) Batches(ctx context.Context, shopID int64, rs *rights.Set, goodsID, locID, skuID int64) ([]Batch, error) {
+	where, args := rs.Warehouse("sb.location_id").And("sb.goods_id = ? AND sb.batch <> '' AND sb.qty > 0 AND (? = 0 OR sb.location_id = ?) AND (? < 0 OR sb.sku_id = ?)",
+		[]any{shopID, goodsID, locID, locID, skuID, skuID})
 	rows, err := db.All(ctx, s.db, func(r *sql.Rows, v *Batch) error {
 		return r.Scan(&v.Batch, &v.LocationID, &v.LocationName, &v.SkuID, &v.Qty)
 	}, `SELECT sb.batch, sb.location_id, l.name, sb.sku_id, sb.qty FROM stock_balances sb JOIN locations l ON l.id = sb.location_id
 		JOIN shop_locations sl ON sl.location_id = sb.location_id AND sl.shop_id = ?
-		WHERE sb.goods_id = ? AND sb.batch <> '' AND sb.qty > 0 AND (? = 0 OR sb.location_id = ?) AND (? < 0 OR sb.sku_id = ?)`,
-		shopID, goodsID, locID, locID, skuID, skuID)
+		WHERE `+where, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -208,8 +208,9 @@ func readSerialLines(ctx context.Context, q db.Querier, billID int64) ([]serialL
 }
 
 // UnpostSerials reverses the serial moves of a document being un-audited:
-// each serial goes back where its previous move left it (out of stock
-// and forgotten when the document was its only move). Refused (409 naming
+// each serial goes back where its previous move left it (when the
+// document was its only move: into stock where its opening stock put it,
+// else out of stock and forgotten). Refused (409 naming
 // the document) when a later document has moved one of its serials since:
 // un-audit that one first. The check is a conditional update that also
 // locks the serial's row against a document moving it at the same time.
@@ -253,7 +254,7 @@ func UnpostSerials(ctx context.Context, tx db.Querier, billID int64) error {
 			r.serialID).Scan(&prevBill, &kind, &dir, &loc, &date)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
-			_, err = tx.Exec(ctx, "DELETE FROM serials WHERE id = ?", r.serialID)
+			err = backToOpening(ctx, tx, r.serialID, now)
 		case err != nil:
 		case dir > 0:
 			_, err = tx.Exec(ctx, "UPDATE serials SET in_stock = 1, location_id = ?, last_bill_id = ?, last_kind = ?, last_date = ?, updated_at = ? WHERE id = ?",
@@ -269,6 +270,27 @@ func UnpostSerials(ctx context.Context, tx db.Querier, billID int64) error {
 	return nil
 }
 
+// backToOpening puts a serial no document moves any more back where its
+// opening stock put it (goods_opening_serials: in stock, last moved by the
+// opening), or forgets it when it has no opening stock.
+func backToOpening(ctx context.Context, tx db.Querier, serialID int64, now time.Time) error {
+	var loc int64
+	var date string
+	err := tx.QueryRow(ctx, `SELECT o.location_id, COALESCE((SELECT MIN(m.move_date) FROM stock_moves m WHERE m.opening_id = o.id), '')
+		FROM serials s JOIN goods_openings o ON o.goods_id = s.goods_id JOIN goods_opening_serials os ON os.opening_id = o.id AND os.serial = s.serial
+		WHERE s.id = ?`, serialID).Scan(&loc, &date)
+	if errors.Is(err, sql.ErrNoRows) {
+		_, err = tx.Exec(ctx, "DELETE FROM serials WHERE id = ?", serialID)
+		return err
+	}
+	if err != nil {
+		return err
+	}
+	_, err = tx.Exec(ctx, "UPDATE serials SET in_stock = 1, location_id = ?, last_bill_id = NULL, last_kind = 'opening', last_date = ?, updated_at = ? WHERE id = ?",
+		loc, date, now, serialID)
+	return err
+}
+
 // AddDays is date (YYYY-MM-DD) plus days; "" when date is not a date.
 func AddDays(date string, days int) string {
 	t, err := time.Parse(time.DateOnly, date)
@@ -279,10 +301,12 @@ func AddDays(date string, days int) string {
 }
 
 // BatchDates are the production and expiry dates a batch of the goods
-// was first received with (audited inbound moves); "" when unknown.
+// was first received with (its opening stock, else the earliest audited
+// inbound move); "" when unknown.
 func BatchDates(ctx context.Context, q db.Querier, goodsID int64, batch string) (prod, valid string, err error) {
-	err = q.QueryRow(ctx, `SELECT be.prod_date, be.valid_date FROM stock_moves m JOIN bill_entries be ON be.id = m.entry_id
-		WHERE m.goods_id = ? AND m.batch = ? AND m.qty > 0 ORDER BY m.id LIMIT 1`, goodsID, batch).Scan(&prod, &valid)
+	err = q.QueryRow(ctx, `SELECT COALESCE(be.prod_date, o.prod_date, ''), COALESCE(be.valid_date, o.valid_date, '') FROM stock_moves m
+		LEFT JOIN bill_entries be ON be.id = m.entry_id LEFT JOIN goods_openings o ON o.id = m.opening_id
+		WHERE m.goods_id = ? AND m.batch = ? AND m.qty > 0 ORDER BY CASE WHEN m.opening_id IS NULL THEN 1 ELSE 0 END, m.id LIMIT 1`, goodsID, batch).Scan(&prod, &valid)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", "", nil
 	}

@@ -422,3 +422,9 @@ func (s *Service) keepRoot(ctx context.Context, q db.Querier) error {
 	}
 	return nil
 }
+
+// MayManage checks that the caller sees user id (the data rights dialog):
+// a user out of its scope answers 404.
+func (s *Service) MayManage(ctx context.Context, who *server.Principal, id int64) error {
+	return mustSee(ctx, s.db, scopeOf(who), id)
+}

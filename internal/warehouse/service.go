@@ -67,7 +67,7 @@ func (s *Service) Query(ctx context.Context, p *server.Principal, f QueryFilter,
 	if err != nil {
 		return server.ListPage[StockRow]{}, err
 	}
-	qf := queryFilter{shopID: shopID, goodsID: f.InvID, locationID: f.LocationID, categoryID: f.CatID, match: strings.TrimSpace(lp.MatchCon)}
+	qf := queryFilter{shopID: shopID, goodsID: f.InvID, locationID: f.LocationID, categoryID: f.CatID, match: strings.TrimSpace(lp.MatchCon), rights: p.Rights}
 	rows, n, tq, ta, err := stockRows(ctx, s.db, qf, lp.Rows, lp.Offset())
 	if err != nil {
 		return server.ListPage[StockRow]{}, err

@@ -36,7 +36,7 @@ func (s *Service) Sheet(ctx context.Context, p *server.Principal, f SheetFilter)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.checkLocation(ctx, s.db, shopID, f.LocationID); err != nil {
+	if err := s.checkLocation(ctx, s.db, p, shopID, f.LocationID); err != nil {
 		return nil, err
 	}
 	if f.Date != "" && !sysparam.ValidDate(f.Date) {
@@ -52,9 +52,12 @@ func (s *Service) Sheet(ctx context.Context, p *server.Principal, f SheetFilter)
 	return map[string]any{"rows": rows, "records": len(rows)}, nil
 }
 
-func (s *Service) checkLocation(ctx context.Context, q db.Querier, shopID, locationID int64) error {
+func (s *Service) checkLocation(ctx context.Context, q db.Querier, p *server.Principal, shopID, locationID int64) error {
 	if locationID <= 0 {
 		return errs.Required("locationId", labelLocation)
+	}
+	if !p.Rights.WarehouseOK(locationID) { // data rights (docs/rights.md): as if another shop's
+		return errs.Field("locationId", "err.notFound", errs.A("what", labelLocation))
 	}
 	var n int
 	if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM shop_locations WHERE shop_id = ? AND location_id = ?", shopID, locationID).Scan(&n); err != nil {
@@ -117,7 +120,7 @@ func (s *Service) SaveCount(ctx context.Context, p *server.Principal, in CountIn
 			f.Add("date", "bill.err.closed", errs.A("date", sys.CloseDate))
 		}
 		f.Text("description", labelDesc, h.description, false, 500)
-		if err := s.checkLocation(ctx, tx, shopID, in.LocationID); err != nil {
+		if err := s.checkLocation(ctx, tx, p, shopID, in.LocationID); err != nil {
 			return err
 		}
 		lines, err := countLines(ctx, tx, sys, in.Entries, &f)
@@ -135,7 +138,7 @@ func (s *Service) SaveCount(ctx context.Context, p *server.Principal, in CountIn
 			lines[i].bookQty = book[lineKey{lines[i].goodsID, lines[i].skuID, lines[i].batch}]
 		}
 		if update {
-			old, found, err := readCount(ctx, tx, shopID, in.ID)
+			old, found, err := readCount(ctx, tx, shopID, p.Rights, in.ID)
 			if err != nil {
 				return err
 			}
@@ -280,7 +283,7 @@ func (s *Service) GetCount(ctx context.Context, p *server.Principal, id int64) (
 	if err != nil {
 		return nil, err
 	}
-	h, found, err := readCount(ctx, s.db, shopID, id)
+	h, found, err := readCount(ctx, s.db, shopID, p.Rights, id)
 	if err != nil {
 		return nil, err
 	}
@@ -306,13 +309,14 @@ func (s *Service) GetCount(ctx context.Context, p *server.Principal, id int64) (
 	return c, nil
 }
 
-// ListCounts is a page of the shop's counts with their documents.
+// ListCounts is a page of the shop's counts with their documents (those
+// the caller's data rights show).
 func (s *Service) ListCounts(ctx context.Context, p *server.Principal, lp server.ListParams) (any, error) {
 	shopID, err := shopOf(p)
 	if err != nil {
 		return nil, err
 	}
-	rows, n, err := listCounts(ctx, s.db, shopID, lp.Rows, lp.Offset())
+	rows, n, err := listCounts(ctx, s.db, shopID, p.Rights, lp.Rows, lp.Offset())
 	if err != nil {
 		return nil, err
 	}
@@ -326,7 +330,7 @@ func (s *Service) DeleteCount(ctx context.Context, p *server.Principal, id int64
 		return err
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		h, found, err := readCount(ctx, tx, shopID, id)
+		h, found, err := readCount(ctx, tx, shopID, p.Rights, id)
 		if err != nil {
 			return err
 		}
@@ -363,7 +367,7 @@ func (s *Service) Generate(ctx context.Context, p *server.Principal, id int64) (
 		if _, err := tx.Exec(ctx, "UPDATE stocktakes SET version = version WHERE id = ? AND shop_id = ?", id, shopID); err != nil {
 			return fmt.Errorf("lock stocktake %d: %w", id, err)
 		}
-		h, found, err := readCount(ctx, tx, shopID, id)
+		h, found, err := readCount(ctx, tx, shopID, p.Rights, id)
 		if err != nil {
 			return err
 		}

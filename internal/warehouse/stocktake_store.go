@@ -10,6 +10,7 @@ import (
 
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
+	"cangshu/internal/rights"
 )
 
 // sheetFilter selects the rows of a stocktake sheet.
@@ -85,10 +86,21 @@ type countHead struct {
 	version                                       int64
 }
 
-func readCount(ctx context.Context, q db.Querier, shopID, id int64) (countHead, bool, error) {
+// countsSeen is the condition that a count of alias t is one the caller's
+// data rights (docs/rights.md) show: of a warehouse it may use, made by it
+// when it sees only its own documents.
+func countsSeen(rs *rights.Set, where string, args []any) (string, []any) {
+	where, args = rs.Warehouse("t.location_id").And(where, args)
+	return rs.Maker("t.maker_id").And(where, args)
+}
+
+// readCount reads a count of the shop the caller's data rights show (not
+// found: another shop's, or hidden by them).
+func readCount(ctx context.Context, q db.Querier, shopID int64, rs *rights.Set, id int64) (countHead, bool, error) {
 	var h countHead
-	err := q.QueryRow(ctx, `SELECT id, shop_id, location_id, COALESCE(other_in_id, 0), COALESCE(other_out_id, 0), count_date, description, generated, version
-		FROM stocktakes WHERE id = ? AND shop_id = ?`, id, shopID).
+	where, args := countsSeen(rs, "t.id = ? AND t.shop_id = ?", []any{id, shopID})
+	err := q.QueryRow(ctx, `SELECT t.id, t.shop_id, t.location_id, COALESCE(t.other_in_id, 0), COALESCE(t.other_out_id, 0), t.count_date, t.description,
+		t.generated, t.version FROM stocktakes t WHERE `+where, args...).
 		Scan(&h.id, &h.shopID, &h.locationID, &h.otherInID, &h.otherOutID, &h.date, &h.description, &h.generated, &h.version)
 	if errors.Is(err, sql.ErrNoRows) {
 		return h, false, nil
@@ -171,9 +183,10 @@ type CountRow struct {
 	Version      int64  `json:"version"`
 }
 
-func listCounts(ctx context.Context, q db.Querier, shopID int64, limit, offset int) ([]CountRow, int, error) {
+func listCounts(ctx context.Context, q db.Querier, shopID int64, rs *rights.Set, limit, offset int) ([]CountRow, int, error) {
+	where, args := countsSeen(rs, "t.shop_id = ?", []any{shopID})
 	var n int
-	if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM stocktakes WHERE shop_id = ?", shopID).Scan(&n); err != nil {
+	if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM stocktakes t WHERE "+where, args...).Scan(&n); err != nil {
 		return nil, 0, fmt.Errorf("count stocktakes: %w", err)
 	}
 	rows, err := db.All(ctx, q, func(r *sql.Rows, c *CountRow) error {
@@ -182,6 +195,6 @@ func listCounts(ctx context.Context, q db.Querier, shopID int64, limit, offset i
 	}, `SELECT t.id, t.count_date, t.location_id, l.name, t.description, t.generated, COALESCE(t.other_in_id, 0), COALESCE(bi.bill_no, ''),
 		COALESCE(t.other_out_id, 0), COALESCE(bo.bill_no, ''), (SELECT COUNT(*) FROM stocktake_lines x WHERE x.stocktake_id = t.id), t.version
 		FROM stocktakes t JOIN locations l ON l.id = t.location_id LEFT JOIN bills bi ON bi.id = t.other_in_id LEFT JOIN bills bo ON bo.id = t.other_out_id
-		WHERE t.shop_id = ? ORDER BY t.count_date DESC, t.id DESC LIMIT ? OFFSET ?`, shopID, limit, offset)
+		WHERE `+where+` ORDER BY t.count_date DESC, t.id DESC LIMIT ? OFFSET ?`, append(args, limit, offset)...)
 	return rows, n, err
 }

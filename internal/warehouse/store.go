@@ -7,6 +7,7 @@ import (
 
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
+	"cangshu/internal/rights"
 	"cangshu/internal/search"
 )
 
@@ -14,6 +15,7 @@ import (
 type queryFilter struct {
 	shopID, goodsID, locationID, categoryID int64
 	match                                   string
+	rights                                  *rights.Set // the caller's data rights (docs/rights.md)
 }
 
 func (f queryFilter) where() (string, []any) {
@@ -37,7 +39,7 @@ func (f queryFilter) where() (string, []any) {
 		w += " AND (" + search.Cond("LOWER(g.name)") + " OR " + search.Cond("LOWER(g.number)") + ")"
 		args = append(args, p, p)
 	}
-	return w, args
+	return f.rights.Warehouse("b.location_id").And(w, args)
 }
 
 const queryFrom = ` FROM stock_balances b

@@ -81,6 +81,7 @@ func where(p *server.Principal, q Query, match string) (string, []any, error) {
 	if p != nil && !p.IsRoot() {
 		cond += " AND EXISTS (SELECT 1 FROM shop_locations sl WHERE sl.location_id = t.location_id AND sl.shop_id = ?)"
 		args = append(args, p.ShopID)
+		cond, args = p.Rights.Warehouse("t.location_id").And(cond, args) // data rights (docs/rights.md)
 	}
 	if q.LocationID > 0 {
 		cond += " AND t.location_id = ?"

@@ -126,6 +126,33 @@ async function main() {
 
   const byTest = (id) => page.getByTestId(id)
   const hash = () => new URL(page.url()).hash
+  // Closes every tab but the dashboard; a page with unsaved changes asks
+  // first, and its changes are discarded. Ends when only the dashboard's tab is left.
+  const closeTabs = async () => {
+    // a click on the menu while it still opens (a loaded machine) can be
+    // lost: open it and click again until it has closed
+    for (let i = 0; ; i++) {
+      await page.keyboard.press('Escape')
+      if (!(await byTest('tags-closeAll').isVisible())) await byTest('tags-actions').click()
+      await byTest('tags-closeAll').click()
+      const closed = await byTest('tags-closeAll')
+        .waitFor({ state: 'hidden', timeout: 5000 })
+        .then(() => true)
+        .catch(() => false)
+      if (closed || (await byTest('tags-discard').isVisible())) break
+      if (i === 3) throw new Error('the tab actions menu does not close after "close all"')
+    }
+    await page.waitForFunction(() => {
+      const left = document.querySelectorAll('[data-testid="tag"]').length
+      return left <= 1 || !!document.querySelector('[data-testid="tags-discard"]')
+    })
+    const discard = byTest('tags-discard')
+    if (await discard.isVisible().catch(() => false)) {
+      await discard.click()
+      await discard.waitFor({ state: 'hidden' })
+    }
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="tag"]').length <= 1)
+  }
   const signIn = async (user, password) => {
     await byTest('login-username').fill(user)
     await byTest('login-password').fill(password)
@@ -235,12 +262,38 @@ async function main() {
     await shot('03-menu-open')
   })
 
-  await step('tags view: switch, close others, close all (dashboard pinned)', async () => {
+  await step('tags view: switch, drag to reorder, close others, close all (dashboard pinned)', async () => {
     const menu = byTest('side-menu')
     await menu.getByText('角色管理', { exact: true }).click()
     await page.waitForFunction(() => location.hash === '#/system/role')
     // Let the new tab settle (antd scrolls the tab bar to it) before clicking another one.
     await page.locator('.ant-tabs-tab-active').getByText('角色管理', { exact: true }).waitFor()
+    await page.waitForTimeout(400)
+    await byTest('tag').getByText('用户管理').click()
+    await page.waitForFunction(() => location.hash === '#/system/user')
+    // drag a tab by the pointer: it takes the other's place, never the pinned dashboard's; the order is kept
+    const dragTab = async (from, to, dx) => {
+      const a = await byTest('tag').getByText(from, { exact: true }).boundingBox()
+      const b = await byTest('tag').getByText(to, { exact: true }).boundingBox()
+      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2)
+      await page.mouse.down()
+      await page.mouse.move(b.x + b.width / 2 + dx, b.y + b.height / 2, { steps: 8 })
+      await page.mouse.up()
+    }
+    await dragTab('用户管理', '角色管理', -20)
+    await waitFor(async () => (await byTest('tag').allTextContents()).join() === '首页,用户管理,角色管理', T, 'tab dragged left')
+    await dragTab('角色管理', '首页', -20)
+    await waitFor(
+      async () => (await byTest('tag').allTextContents()).join() === '首页,角色管理,用户管理',
+      T,
+      'tab dragged behind the dashboard',
+    )
+    const kept = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem('cangshu.tabs'))
+        .state.tabs.map((t) => t.title)
+        .join(),
+    )
+    expect(kept === '首页,角色管理,用户管理', `kept order: ${kept}`)
     await page.waitForTimeout(400)
     await byTest('tag').getByText('用户管理').click()
     await page.waitForFunction(() => location.hash === '#/system/user')
@@ -276,8 +329,7 @@ async function main() {
     let open = 0
     for (const p of paths) {
       if (++open % 12 === 0) {
-        await byTest('tags-actions').click()
-        await byTest('tags-closeAll').click()
+        await closeTabs()
         await page.waitForFunction(() => location.hash === '#/dashboard')
       }
       try {
@@ -300,8 +352,7 @@ async function main() {
     }
     expect(bad.length === 0, `pages without a view: ${bad.join(', ')}`)
     console.log(`     ${paths.length} pages open`)
-    await byTest('tags-actions').click()
-    await byTest('tags-closeAll').click()
+    await closeTabs()
     await page.waitForFunction(() => location.hash === '#/dashboard')
   })
 
@@ -382,7 +433,7 @@ async function main() {
     : []
   for (const f of modules) {
     const mod = await import(pathToFileURL(join(stepDir, f)).href)
-    await mod.run({ page, context, browser, base, step, expect, shot, byTest, hash, signIn, figures, waitFor, T, artifacts })
+    await mod.run({ page, context, browser, base, step, expect, shot, byTest, hash, signIn, closeTabs, figures, waitFor, T, artifacts })
   }
 
   await step('sign out', async () => {

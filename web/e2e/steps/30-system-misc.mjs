@@ -5,24 +5,11 @@
 // language (it clicks by data-testid).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { apiClient } from '../lib/api.mjs'
 
 export async function run({ page, step, expect, shot, byTest, signIn, waitFor, T, artifacts }) {
   const stamp = Date.now().toString(36)
-  const token = () => page.evaluate(() => JSON.parse(localStorage.getItem('cangshu.session')).state.accessToken)
-  const call = async (method, path, body, bearer) => {
-    const tk = bearer ?? (await token())
-    return page.evaluate(
-      async ({ method, path, body, tk }) => {
-        const res = await fetch(`/prod-api${path}`, {
-          method,
-          headers: { Authorization: `Bearer ${tk}`, 'Content-Type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        })
-        return res.json()
-      },
-      { method, path, body, tk },
-    )
-  }
+  const { call } = apiClient(page, expect)
   const anonLogin = (username, password) =>
     page.evaluate(
       async ({ username, password }) => {
@@ -214,7 +201,7 @@ export async function run({ page, step, expect, shot, byTest, signIn, waitFor, T
       'POST',
       '/users/set_password',
       { oldPassword: 'first123', newPassword: 'second123', confirmPassword: 'second123' },
-      first.data.accessToken,
+      { bearer: first.data.accessToken },
     )
     expect(changed.status === 200, `first change: ${JSON.stringify(changed)}`)
 

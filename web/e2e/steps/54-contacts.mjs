@@ -3,19 +3,11 @@
 // contacts, the second marked as the first contact; found by pinyin
 // initials; its contacts kept on edit; deleted with the per-id answer.
 // Starts and ends signed in as admin; clicks by data-testid.
+import { apiClient } from '../lib/api.mjs'
+
 export async function run({ page, step, expect, shot, byTest, waitFor, T }) {
   const stamp = Date.now().toString(36)
-  const token = () => page.evaluate(() => JSON.parse(localStorage.getItem('cangshu.session')).state.accessToken)
-  const call = async (method, path) => {
-    const tk = await token()
-    return page.evaluate(
-      async ({ method, path, tk }) => {
-        const res = await fetch(`/prod-api${path}`, { method, headers: { Authorization: `Bearer ${tk}` } })
-        return res.json()
-      },
-      { method, path, tk },
-    )
-  }
+  const { call } = apiClient(page, expect)
   const path = '/settings/base/customer'
   const open = async () => {
     await page.keyboard.press('Escape')

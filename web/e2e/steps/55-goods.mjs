@@ -6,6 +6,7 @@
 // are another step's). Then an image is uploaded and its thumbnail shown.
 // Starts and ends signed in as admin; clicks by data-testid.
 import { crc32, deflateSync } from 'node:zlib'
+import { apiClient } from '../lib/api.mjs'
 
 /** A w×h PNG of one colour. */
 function png(w, h, [r, g, b]) {
@@ -34,21 +35,7 @@ function png(w, h, [r, g, b]) {
 
 export async function run({ page, step, expect, shot, byTest, waitFor, T }) {
   const stamp = Date.now().toString(36)
-  const token = () => page.evaluate(() => JSON.parse(localStorage.getItem('cangshu.session')).state.accessToken)
-  const call = async (method, path, body) => {
-    const tk = await token()
-    return page.evaluate(
-      async ({ method, path, body, tk }) => {
-        const res = await fetch(`/prod-api${path}`, {
-          method,
-          headers: { Authorization: `Bearer ${tk}`, 'Content-Type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        })
-        return { http: res.status, ...(await res.json().catch(() => ({}))) }
-      },
-      { method, path, body, tk },
-    )
-  }
+  const { call } = apiClient(page, expect)
   const ok = (r, what) => expect(r.http === 200 && r.status === 200, `${what}: ${JSON.stringify(r).slice(0, 400)}`)
   const path = '/settings/base/inventory'
   const open = async () => {

@@ -18,7 +18,7 @@ async function api(ctx, method, path, body) {
 }
 
 export async function run(ctx) {
-  const { page, step, expect, byTest, waitFor, T, shot } = ctx
+  const { page, step, expect, byTest, waitFor, T, shot, closeTabs } = ctx
   const dialogs = []
   page.on('dialog', (d) => {
     dialogs.push(d.message())
@@ -63,7 +63,16 @@ export async function run(ctx) {
       return out
     })
     let opened = 0
+    let tried = 0
     for (const p of paths) {
+      // every 12 pages the tabs are closed (as the route-tree step does: the tabs
+      // view holds a bounded number of kept-alive pages) and the app reloaded
+      if (++tried % 12 === 0) {
+        await closeTabs()
+        await page.waitForFunction(() => location.hash === '#/dashboard')
+        await page.reload()
+        await byTest('notice-badge').waitFor()
+      }
       await page.evaluate((h) => (location.hash = h), p)
       await page
         .waitForFunction((h) => !!document.querySelector(`[data-page="${h}"] [data-view], [data-page="${h}"] [data-testid]`), p, {
@@ -72,11 +81,6 @@ export async function run(ctx) {
         })
         .then(() => opened++)
         .catch(() => {})
-      if (opened % 12 === 11) {
-        await page.evaluate(() => (location.hash = '/dashboard'))
-        await page.reload()
-        await byTest('notice-badge').waitFor()
-      }
     }
     const violations = await page.evaluate(() => window.__csp)
     expect(opened > paths.length / 2, `only ${opened} of ${paths.length} pages opened`)

@@ -8,30 +8,14 @@
 // the API where the item is not about making it. Starts and ends signed in as
 // admin; clicks by data-testid.
 import { request } from 'node:http'
+import { apiClient } from '../lib/api.mjs'
 
 export async function run(ctx) {
-  const { page, step, expect, shot, byTest, waitFor, T, base } = ctx
+  const { page, step, expect, shot, byTest, waitFor, T, base, closeTabs } = ctx
   const stamp = Date.now().toString(36)
   const today = new Date().toISOString().slice(0, 10)
-  const token = () => page.evaluate(() => JSON.parse(localStorage.getItem('cangshu.session')).state.accessToken)
-  const call = async (method, path, body, lang = 'zh-CN') => {
-    const tk = await token()
-    return page.evaluate(
-      async ({ method, path, body, tk, lang }) => {
-        const res = await fetch(`/prod-api${path}`, {
-          method,
-          headers: { Authorization: `Bearer ${tk}`, 'Content-Type': 'application/json', 'Accept-Language': lang },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        })
-        return { http: res.status, ...(await res.json().catch(() => ({}))) }
-      },
-      { method, path, body, tk, lang },
-    )
-  }
-  const ok = (r, what) => {
-    expect(r.http === 200 && r.status === 200, `${what}: ${JSON.stringify(r).slice(0, 400)}`)
-    return r.data
-  }
+  const { call: api, ok } = apiClient(page, expect)
+  const call = (method, path, body, lang = 'zh-CN') => api(method, path, body, { lang })
   const open = async (path, testId) => {
     // nothing left open by an earlier step (a dropdown, a dialog)
     await page.keyboard.press('Escape')
@@ -107,8 +91,7 @@ export async function run(ctx) {
     )
     await page.reload()
     await byTest('tags-view').waitFor()
-    await byTest('tags-actions').click()
-    await byTest('tags-closeAll').click()
+    await closeTabs()
   })
 
   await step('first day 3: every 新增 proposes a number not yet taken (warehouses, goods)', async () => {
@@ -441,10 +424,7 @@ export async function run(ctx) {
         if (++seen >= 2) break
       }
     }
-    await byTest('tags-actions').click()
-    await byTest('tags-closeAll').click()
-    const discard = page.getByRole('dialog').getByRole('button').last()
-    if (await discard.isVisible().catch(() => false)) await discard.click()
+    await closeTabs()
   })
 
   await step('first day 7: in English every tab title and seeded text follows the switch', async () => {
@@ -554,10 +534,7 @@ export async function run(ctx) {
       for (const k of Object.keys(localStorage))
         if (k.startsWith('cangshu.draft:') || k.startsWith('cangshu.docOpen:')) localStorage.removeItem(k)
     })
-    await byTest('tags-actions').click()
-    await byTest('tags-closeAll').click()
-    const discard = page.getByRole('dialog').getByRole('button').last()
-    if (await discard.isVisible().catch(() => false)) await discard.click()
+    await closeTabs()
     await page.waitForFunction(() => location.hash === '#/dashboard')
   })
 }

@@ -1,7 +1,8 @@
 // Opening balances (issue 17): opening stock added in the dialog (the amount
 // follows quantity × unit cost) and shown in the opening position, a
-// customer's opening receivable edited, then the screen locked while a
-// period is closed. Starts and ends signed in as admin.
+// customer's opening receivable edited, a goods item managed by serial
+// number given its serials (their count is the quantity), then the screen
+// locked while a period is closed. Starts and ends signed in as admin.
 
 const token = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('cangshu.session')).state.accessToken)
 
@@ -74,6 +75,38 @@ export async function run(ctx) {
       'receivable saved',
     )
     await shot('68-opening')
+  })
+
+  await step('opening balances: a goods item managed by serial number takes its serials', async () => {
+    const was = (await api(ctx, 'GET', '/config/system')).ISSERNUM
+    await api(ctx, 'POST', '/config/system', { ISSERNUM: 1 })
+    try {
+      const unit = await api(ctx, 'POST', '/unit/add', { name: `E2E台${stamp}` })
+      const phone = await api(ctx, 'POST', '/inventory/add', {
+        number: `QCSN${stamp}`,
+        name: `期初手机${stamp}`,
+        unitId: unit.id,
+        isSerNum: 1,
+      })
+      const wh = await api(ctx, 'POST', '/invlocation/add', { name: `序列号仓${stamp}` })
+      await page.reload() // the caches and the parameters load again
+      const view = await open(ctx, path, 'opening-view')
+      await view.getByTestId('opening-add').click()
+      await byTest('opening-stock-dialog').waitFor()
+      await pick(ctx, 'opening-goods', `期初手机${stamp}`)
+      await pick(ctx, 'opening-location', `序列号仓${stamp}`)
+      await byTest('opening-serials-input').fill(`SN${stamp}A\nSN${stamp}B\n`)
+      await waitFor(async () => (await byTest('opening-qty').inputValue()) === '2', T, 'the serials count as the quantity')
+      await byTest('opening-unitCost').fill('800')
+      await shot('68-opening-serials')
+      await byTest('opening-save').click()
+      await byTest('opening-stock-dialog').waitFor({ state: 'detached' })
+      await view.getByTestId('opening-table-stock').getByText(`期初手机${stamp}`).waitFor()
+      const list = await api(ctx, 'GET', `/serNum/list?invId=${phone.id}&locationId=${wh.id}`)
+      expect(list.length === 2 && list[0].serNum.startsWith(`SN${stamp}`), `serials in stock: ${JSON.stringify(list)}`)
+    } finally {
+      await api(ctx, 'POST', '/config/system', { ISSERNUM: Number(was ?? 0) })
+    }
   })
 
   await step('opening balances: locked while a period is closed', async () => {

@@ -6,34 +6,12 @@
 // stock and the template are made through the API. Starts and ends signed
 // in as admin; clicks by data-testid.
 
+import { apiClient } from '../lib/api.mjs'
+
 export async function run(ctx) {
   const { page, step, expect, shot } = ctx
   const stamp = Date.now().toString(36)
-  const token = () => page.evaluate(() => JSON.parse(localStorage.getItem('cangshu.session')).state.accessToken)
-  const call = async (method, path, body) => {
-    const tk = await token()
-    return page.evaluate(
-      async ({ method, path, body, tk }) => {
-        const res = await fetch(`/prod-api${path}`, {
-          method,
-          headers: { Authorization: `Bearer ${tk}`, 'Content-Type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        })
-        return { http: res.status, ...(await res.json().catch(() => ({}))) }
-      },
-      { method, path, body, tk },
-    )
-  }
-  const ok = (r, what) => {
-    expect(r.http === 200 && r.status === 200, `${what}: ${JSON.stringify(r).slice(0, 400)}`)
-    return r.data
-  }
-  const open = async (path, testId) => {
-    await page.keyboard.press('Escape')
-    await page.evaluate((h) => (location.hash = h), path)
-    await page.locator(`[data-page="${path}"] [data-testid="${testId}"]`).waitFor()
-    return page.locator(`[data-page="${path}"]`)
-  }
+  const { call, ok, open } = apiClient(page, expect)
   const pick = async (view, testId, text) => {
     await view.getByTestId(testId).click()
     await page.keyboard.type(text)

@@ -47,6 +47,17 @@ export async function run(ctx) {
     await waitFor(async () => (await byTest('printtpl-preview-capitals').count()) === 0, T, 'capitals off in the preview')
     await byTest('printtpl-signatures').fill('送货人, 收货人, 仓管')
     await waitFor(async () => (await byTest('printtpl-preview-signature').count()) === 3, T, 'three signature lines')
+    // the amount column moved up before the price: the preview follows the order
+    const heads = () => byTest('printtpl-preview-col').evaluateAll((els) => els.map((e) => e.dataset.col))
+    await byTest('printtpl-up-amount').click()
+    await waitFor(
+      async () => {
+        const h = await heads()
+        return h.indexOf('amount') >= 0 && h.indexOf('amount') < h.indexOf('price')
+      },
+      T,
+      'amount before price',
+    )
     if ((await byTest('printtpl-default').getAttribute('aria-checked')) !== 'true') await byTest('printtpl-default').click()
     await shot('69-print-template')
     await byTest('printtpl-save').click()

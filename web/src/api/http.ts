@@ -135,7 +135,7 @@ async function errorBody(data: unknown): Promise<ErrorBody> {
  * token than the current one replays at once; otherwise it joins the one
  * refresh under way, or starts it.
  */
-function freshToken(sentWith?: string): Promise<string> {
+export function freshToken(sentWith?: string): Promise<string> {
   const current = useSession.getState().accessToken
   if (sentWith && current && current !== sentWith) return Promise.resolve(current)
   if (!refreshing) {

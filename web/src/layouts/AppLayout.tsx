@@ -1,5 +1,7 @@
 // The shell ("Layout" in the server's menus): left, top or mix navigation,
 // navbar, tags view and the content area. Mobile widths get a drawer menu.
+// It brings the signed-in app's catalogues (app/appCatalogues).
+import '@/app/appCatalogues'
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Breadcrumb, Button, Drawer, Grid, Layout, Menu, theme, Watermark, type MenuProps } from 'antd'
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
@@ -8,6 +10,7 @@ import { useLocation, useNavigate } from 'react-router'
 import { watermarkColor } from '@/app/theme'
 import { useDarkMode } from '@/app/useDarkMode'
 import { useClientCaches } from '@/features/cache/api'
+import { useLiveUpdates } from '@/features/live/useLiveUpdates'
 import { findRoute } from '@/utils/routeTree'
 import { usePreferences } from '@/stores/preferences'
 import { HeaderActions } from './HeaderActions'
@@ -19,6 +22,7 @@ import { useShell } from './useShell'
 
 const { Header, Sider, Content } = Layout
 const SettingsDrawer = lazy(() => import('./SettingsDrawer'))
+const HelpDrawer = lazy(() => import('@/features/help/HelpDrawer'))
 const HEADER_HEIGHT = 56
 
 export default function AppLayout() {
@@ -32,11 +36,24 @@ export default function AppLayout() {
   const mobile = screens.md === false
   const { routes, entries } = useShell()
   useClientCaches() // master data caches: loaded after sign-in, cleared on sign-out
+  useLiveUpdates() // what others change reaches the open screens
   const [collapsed, setCollapsed] = useState(false)
   const [drawer, setDrawer] = useState(false)
   const [settings, setSettings] = useState<boolean | null>(null) // null: never opened, not loaded
+  const [help, setHelp] = useState<boolean | null>(null) // null: never opened, not loaded
   const scrollRef = useRef<HTMLDivElement>(null)
   const current = findRoute(routes, location.pathname)
+
+  // F1: the current screen's help (not the browser's)
+  useEffect(() => {
+    const on = (e: KeyboardEvent) => {
+      if (e.key !== 'F1') return
+      e.preventDefault()
+      setHelp(true)
+    }
+    window.addEventListener('keydown', on)
+    return () => window.removeEventListener('keydown', on)
+  }, [])
 
   // The sub-menus holding the current page open as one navigates.
   const [openKeys, setOpenKeys] = useState<string[]>(current?.parents ?? [])
@@ -113,7 +130,7 @@ export default function AppLayout() {
           {toggle}
           {!mobile && <Breadcrumb items={crumbs} />}
           <div style={{ flex: 1 }} />
-          <HeaderActions compact={mobile} onSettings={() => setSettings(true)} />
+          <HeaderActions compact={mobile} onSettings={() => setSettings(true)} onHelp={() => setHelp(true)} />
         </Header>
       )}
       {prefs.tagsView && <TagsView />}
@@ -177,6 +194,11 @@ export default function AppLayout() {
           <SettingsDrawer open={settings} onClose={() => setSettings(false)} />
         </Suspense>
       )}
+      {help !== null && (
+        <Suspense fallback={null}>
+          <HelpDrawer open={help} component={current?.component} onClose={() => setHelp(false)} />
+        </Suspense>
+      )}
     </>
   )
 
@@ -199,7 +221,7 @@ export default function AppLayout() {
           style={{ flex: 1, minWidth: 0, borderBottom: 0 }}
           data-testid="top-menu"
         />
-        <HeaderActions onSettings={() => setSettings(true)} />
+        <HeaderActions onSettings={() => setSettings(true)} onHelp={() => setHelp(true)} />
       </Header>
       {withSider}
     </Layout>,

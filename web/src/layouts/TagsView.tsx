@@ -1,11 +1,14 @@
 // The tags view: one tab per opened page, the dashboard pinned; close, close
-// others/left/right/all and refresh from the context menu or the actions button.
+// others/left/right/all and refresh from the context menu or the actions button;
+// a tab dragged to another place keeps it (tabDrag.ts).
+import { useRef } from 'react'
 import { Button, Dropdown, Tabs, theme, type MenuProps } from 'antd'
 import { DownOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
 import { feedback } from '@/app/feedback'
 import { dirtyTabs, discardTabs, useTabs, type Tab } from '@/stores/tabs'
+import { TAB_KEY_ATTR, useTabDrag } from './tabDrag'
 
 type Action = 'refresh' | 'close' | 'closeOthers' | 'closeLeft' | 'closeRight' | 'closeAll'
 
@@ -16,6 +19,8 @@ export function TagsView() {
   const location = useLocation()
   const tabs = useTabs((s) => s.tabs)
   const active = location.pathname + location.search
+  const bar = useRef<HTMLDivElement>(null)
+  const { dragging, onPointerDown } = useTabDrag(bar)
 
   const goIfGone = (left: Tab[]) => {
     if (!left.some((x) => x.key === active)) navigate(left.length ? left[left.length - 1].key : '/')
@@ -94,6 +99,7 @@ export function TagsView() {
 
   return (
     <div
+      ref={bar}
       style={{
         background: token.colorBgContainer,
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
@@ -120,7 +126,23 @@ export function TagsView() {
           closable: !tab.affix,
           label: (
             <Dropdown trigger={['contextMenu']} menu={menu(tab.key)}>
-              <span data-testid="tag">{tab.title}</span>
+              <span
+                data-testid="tag"
+                {...{ [TAB_KEY_ATTR]: tab.key }}
+                onPointerDown={tab.affix ? undefined : (e) => onPointerDown(tab.key, e)}
+                style={
+                  tab.affix
+                    ? undefined
+                    : {
+                        touchAction: 'none',
+                        userSelect: 'none',
+                        cursor: dragging === tab.key ? 'grabbing' : undefined,
+                        opacity: dragging === tab.key ? 0.6 : undefined,
+                      }
+                }
+              >
+                {tab.title}
+              </span>
             </Dropdown>
           ),
         }))}

@@ -1,8 +1,15 @@
 // @vitest-environment node
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { namespaces, resources } from './index'
+import { appNamespaces, appResources } from './app'
+import { namespaces as coreNamespaces, resources as coreResources } from './index'
+
+const namespaces = [...coreNamespaces, ...appNamespaces]
+const resources = {
+  'zh-CN': { ...coreResources['zh-CN'], ...appResources['zh-CN'] },
+  en: { ...coreResources.en, ...appResources.en },
+} as Record<'zh-CN' | 'en', Record<string, unknown>>
 
 const dir = fileURLToPath(new URL('.', import.meta.url))
 
@@ -33,6 +40,21 @@ describe('locales', () => {
         zk.filter((k) => !ek.includes(k)),
         `only in zh-CN/${file}`,
       ).toEqual([])
+    })
+  }
+
+  // a feature's own catalogue (features/<name>/locales/{zh-CN,en}.json)
+  const features = fileURLToPath(new URL('../features', import.meta.url))
+  for (const f of readdirSync(features).filter((f) => existsSync(`${features}/${f}/locales/zh-CN.json`))) {
+    it(`has the same keys, none empty, in zh-CN and en: features/${f}`, () => {
+      const [zh, en] = ['zh-CN', 'en'].map((l) => JSON.parse(readFileSync(`${features}/${f}/locales/${l}.json`, 'utf8')))
+      expect(keys(en).sort()).toEqual(keys(zh).sort())
+      for (const k of keys(zh)) {
+        for (const cat of [zh, en]) {
+          const v = k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], cat)
+          expect(typeof v === 'string' && v.trim() !== '', `features/${f}:${k}`).toBe(true)
+        }
+      }
     })
   }
 

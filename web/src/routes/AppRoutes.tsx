@@ -1,4 +1,5 @@
-// The route table: /login, /401, /404 public; everything else guarded and
+// The route table: /login, /401, /404 and a shared customer statement
+// (/statement/<token>, opened without signing in) public; everything else guarded and
 // drawn by the shell from the server's route tree.
 import { lazy, Suspense } from 'react'
 import { Route, Routes } from 'react-router'
@@ -12,6 +13,7 @@ import { StorageRedirect } from './moved'
 const Login = lazy(() => import('@/features/auth/views/Login'))
 const NotFound = lazy(() => import('./NotFound'))
 const Unauthorized = lazy(() => import('./Unauthorized'))
+const StatementPage = lazy(() => import('@/features/statement/views/StatementPage'))
 
 /** Fetch the shell's code while the sign-in request runs. */
 function preloadShell() {
@@ -34,6 +36,7 @@ export function AppRoutes() {
           />
           <Route path="/404" element={<NotFound />} />
           <Route path="/401" element={<Unauthorized />} />
+          <Route path="/statement/:token" element={<StatementPage />} />
           <Route path="/storage/*" element={<StorageRedirect />} />
           <Route
             path="*"

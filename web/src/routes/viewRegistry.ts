@@ -39,7 +39,9 @@ const views: Record<string, Loader> = {
   'settings/customer': () => import('@/features/contact/views/CustomerList'),
   'settings/supplier': () => import('@/features/contact/views/SupplierList'),
   'settings/inventory': () => import('@/features/goods/views/GoodsList'),
+  'settings/price': () => import('@/features/goods/views/PriceList'),
   'settings/coding': () => import('@/features/settings/views/CodingRules'),
+  'settings/customField': () => import('@/features/customField/views/CustomFields'),
   'settings/period': () => import('@/features/settings/views/PeriodClose'),
   'settings/opening': () => import('@/features/settings/views/OpeningBalances'),
   'settings/recost': () => import('@/features/settings/views/CostRecalc'),
@@ -51,6 +53,11 @@ const views: Record<string, Loader> = {
   ...documentViews(),
   ...reportViews(),
   ...warehouseViews(),
+  'sales/salesInvoice_detail': () => import('@/features/invoice/views/InvoiceEntry').then((m) => ({ default: m.SalesInvoiceEntry })),
+  'sales/salesInvoice': () => import('@/features/invoice/views/InvoiceList').then((m) => ({ default: m.SalesInvoiceList })),
+  'purchase/purInvoice_detail': () => import('@/features/invoice/views/InvoiceEntry').then((m) => ({ default: m.PurInvoiceEntry })),
+  'purchase/purInvoice': () => import('@/features/invoice/views/InvoiceList').then((m) => ({ default: m.PurInvoiceList })),
+  ...fundViews(),
 }
 
 /** The six trading document kinds: one generic entry page and list page each. */
@@ -71,8 +78,7 @@ function documentViews(): Record<string, Loader> {
   return out
 }
 
-/** The reports built on the one report view (internal/report); the fund
- * reports wait for the money documents and stay "coming soon". */
+/** The reports, every one on the one report view (internal/report). */
 function reportViews(): Record<string, Loader> {
   const out: Record<string, Loader> = {}
   const names = [
@@ -93,6 +99,14 @@ function reportViews(): Record<string, Loader> {
     'outboundDetail',
     'serNumTracer',
     'contactDebt',
+    'bankJournal',
+    'receivableDetail',
+    'payableDetail',
+    'customerReconciliation',
+    'supplierReconciliation',
+    'oriDetail',
+    'receivableAgeing',
+    'collectionOverview',
   ]
   for (const name of names)
     out[`report/${name}`] = () => import('@/features/report/views/ReportView').then((m) => ({ default: m.reportView(name) }))
@@ -121,38 +135,27 @@ function warehouseViews(): Record<string, Loader> {
   return out
 }
 
+/** The money documents (issue 15): the generic entry and list pages of the fund family. */
+function fundViews(): Record<string, Loader> {
+  const out: Record<string, Loader> = {}
+  for (const name of ['receipt', 'payment', 'income', 'expense', 'fundTf', 'verification'] as const) {
+    out[`fund/${name}_detail`] = () => import('@/features/document/views/DocEntry').then((m) => ({ default: m.entryView(name) }))
+    out[`fund/${name}`] = () => import('@/features/document/views/DocList').then((m) => ({ default: m.listView(name) }))
+  }
+  return out
+}
+
 /** Seeded screens not built yet: they show the "coming soon" view. */
 export const comingSoonViews = [
-  // purchasing
-  'purchase/purInvoice_detail',
-  'purchase/purInvoice',
-  // sales
-  'sales/salesInvoice_detail',
-  'sales/salesInvoice',
-  // funds
-  'fund/receipt_detail',
-  'fund/receipt',
-  'fund/payment_detail',
-  'fund/payment',
-  'fund/income_detail',
-  'fund/income',
-  'fund/expense_detail',
-  'fund/expense',
-  'fund/fundTf_detail',
-  'fund/fundTf',
-  'fund/verification_detail',
-  'fund/verification',
-  // reports
-  'report/bankJournal',
-  'report/receivableDetail',
-  'report/payableDetail',
-  'report/customerReconciliation',
-  'report/supplierReconciliation',
-  'report/oriDetail',
   // system
 ]
 
 for (const name of comingSoonViews) if (!views[name]) views[name] = comingSoon
+
+/** Every component name with a view. */
+export function viewNames(): string[] {
+  return Object.keys(views)
+}
 
 /** Whether a component name has a view (real or "coming soon"). */
 export function hasView(name: string | undefined): boolean {

@@ -43,6 +43,25 @@ describe('tabs', () => {
     useTabs.getState().closeOthers('/c')
     expect(keys()).toEqual(['/dashboard', '/c'])
   })
+  it('moves a tab by drag, behind the pinned dashboard and within the tabs', () => {
+    const s = useTabs.getState()
+    s.move('/c', 1)
+    expect(keys()).toEqual(['/dashboard', '/c', '/a', '/b?id=1'])
+    s.move('/c', 3)
+    expect(keys()).toEqual(['/dashboard', '/a', '/b?id=1', '/c'])
+    s.move('/a', 0) // never in front of the pinned tab
+    expect(keys()).toEqual(['/dashboard', '/a', '/b?id=1', '/c'])
+    s.move('/a', 99)
+    expect(keys()).toEqual(['/dashboard', '/b?id=1', '/c', '/a'])
+    s.move('/dashboard', 2) // the pinned tab stays first
+    s.move('/nowhere', 1)
+    expect(keys()).toEqual(['/dashboard', '/b?id=1', '/c', '/a'])
+  })
+  it('keeps the moved order over a reload', () => {
+    useTabs.getState().move('/c', 1)
+    const kept = JSON.parse(localStorage.getItem(TABS_KEY)!).state
+    expect(kept.tabs.map((t: { key: string }) => t.key)).toEqual(['/dashboard', '/c', '/a', '/b?id=1'])
+  })
   it('refresh bumps the version', () => {
     useTabs.getState().refresh('/a')
     expect(useTabs.getState().tabs.find((t) => t.key === '/a')?.version).toBe(1)

@@ -34,7 +34,23 @@ interface TabsState {
   closeRight: (key: string) => Tab[]
   closeAll: () => Tab[]
   refresh: (key: string) => void
+  /** Moves an unpinned tab to index to (clamped behind the pinned tabs); pinned tabs stay. */
+  move: (key: string, to: number) => void
   reset: () => void
+}
+
+/** The tabs with the unpinned one of key at index to, clamped behind the pinned
+ * tabs and to the end (the same array when nothing moves). */
+export function moveTab(tabs: Tab[], key: string, to: number): Tab[] {
+  const from = tabs.findIndex((t) => t.key === key)
+  if (from < 0 || tabs[from].affix) return tabs
+  const pinned = tabs.filter((t) => t.affix).length
+  const at = Math.max(pinned, Math.min(tabs.length - 1, Math.trunc(to)))
+  if (at === from || Number.isNaN(at)) return tabs
+  const out = tabs.slice()
+  out.splice(from, 1)
+  out.splice(at, 0, tabs[from])
+  return out
 }
 
 export const useTabs = create<TabsState>()(
@@ -89,6 +105,11 @@ export const useTabs = create<TabsState>()(
         },
         closeAll: () => keep(() => false),
         refresh: (key) => set({ tabs: get().tabs.map((t) => (t.key === key ? { ...t, version: t.version + 1 } : t)) }),
+        move: (key, to) => {
+          const tabs = get().tabs
+          const next = moveTab(tabs, key, to)
+          if (next !== tabs) set({ tabs: next })
+        },
         reset: () => set({ tabs: [] }),
       }
     },

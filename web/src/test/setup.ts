@@ -3,6 +3,9 @@ import { afterEach } from 'vitest'
 
 const browser = typeof window !== 'undefined'
 
+// Components under test get every catalogue, as in the signed-in app.
+if (browser) await import('@/app/appCatalogues')
+
 if (browser && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,

@@ -21,10 +21,12 @@ export function Harness({
   initial = [],
   s = settings,
   errors,
+  readOnly,
 }: {
   initial?: DocLine[]
   s?: GridSettings
   errors?: Record<string, string>
+  readOnly?: boolean
 }) {
   const [lines, setLines] = useState<DocLine[]>(initial)
   latest.lines = lines
@@ -38,13 +40,14 @@ export function Harness({
       defaultLocationId={3}
       priceField="salePrice"
       errors={errors}
+      readOnly={readOnly}
       height={480}
     />
   )
 }
 
 export const grid = () => screen.getByTestId('docgrid-grid')
-export const key = (k: string, o: Partial<{ ctrlKey: boolean; shiftKey: boolean }> = {}) => {
+export const key = (k: string, o: Partial<{ ctrlKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => {
   const target = (document.activeElement as HTMLElement) ?? grid()
   fireEvent.keyDown(target, { key: k, ...o })
 }

@@ -43,6 +43,40 @@ describe('DocGrid', () => {
     expect(latest.lines[0].invId).toBe(2)
   })
 
+  it('moves lines by Alt+arrows and by dragging the line number; numbers follow the order', () => {
+    const lines = manyLines(3)
+    render(<Harness initial={lines} />)
+    grid().focus()
+    key('ArrowDown', { altKey: true })
+    expect(latest.lines.map((l) => l.key)).toEqual([lines[1].key, lines[0].key, lines[2].key])
+    // the cursor went with the line: once more down
+    key('ArrowDown', { altKey: true })
+    expect(latest.lines.map((l) => l.key)).toEqual([lines[1].key, lines[2].key, lines[0].key])
+    // drag the last line by its number onto the first (rows are 34 px from the top: jsdom lays out nothing)
+    fireEvent.pointerDown(screen.getByTestId('docgrid-handle-2'), { button: 0, clientY: 2 * 34 + 5 })
+    fireEvent.pointerMove(window, { clientY: 5 })
+    expect(screen.getByTestId('docgrid-row-0').style.boxShadow).toContain('inset')
+    fireEvent.pointerUp(window, { clientY: 5 })
+    expect(latest.lines.map((l) => l.key)).toEqual([lines[0].key, lines[1].key, lines[2].key])
+    expect(screen.getByTestId('docgrid-handle-0').textContent).toBe('1')
+    expect(screen.getByTestId('docgrid-row-0').style.boxShadow).toBe('')
+    // a drag given up (pointer cancelled) moves nothing
+    fireEvent.pointerDown(screen.getByTestId('docgrid-handle-0'), { button: 0, clientY: 5 })
+    fireEvent.pointerMove(window, { clientY: 2 * 34 + 5 })
+    fireEvent.pointerCancel(window, { clientY: 2 * 34 + 5 })
+    fireEvent.pointerUp(window, { clientY: 2 * 34 + 5 })
+    expect(latest.lines.map((l) => l.key)).toEqual([lines[0].key, lines[1].key, lines[2].key])
+  })
+
+  it('a read-only grid has no drag handle', () => {
+    render(<Harness initial={manyLines(2)} readOnly />)
+    const lines = latest.lines.map((l) => l.key)
+    fireEvent.pointerDown(screen.getByTestId('docgrid-handle-1'), { button: 0, clientY: 34 + 5 })
+    fireEvent.pointerUp(window, { clientY: 5 })
+    expect(latest.lines.map((l) => l.key)).toEqual(lines)
+    expect(screen.getByTestId('docgrid-handle-0').querySelector('[aria-label]')).toBeNull()
+  })
+
   it('a bad quantity stays on its cell; an unknown code says so', () => {
     render(<Harness />)
     grid().focus()

@@ -26,13 +26,13 @@ import {
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Input, Modal, theme } from 'antd'
-import { DeleteOutlined } from '@ant-design/icons'
+import { DeleteOutlined, HolderOutlined } from '@ant-design/icons'
 import { add, format } from '@/utils/decimal'
 import type { ColumnKey, DocLine, GridColumn, GridSettings } from './types'
 import { cursorColumns, gridColumns } from './lib/columns'
 import { clampCursor, clickCell, gridKey, initialCursor, setDraft, type GridAction, type GridCursor, type GridShape } from './lib/keyboard'
 import { GoodsIndex, type CachedGoods, type GoodsHit } from './lib/goodsSearch'
-import { clearCell, editCell, emptyLine, isEmptyLine, pickGoods, pickUnit, type PickContext } from './lib/lines'
+import { clearCell, editCell, emptyLine, isEmptyLine, moveLine, pickGoods, pickUnit, rowAt, type PickContext } from './lib/lines'
 import { mapGridErrors } from './lib/errors'
 import { firstProblem, withoutCell, type CellProblemAt } from './lib/problems'
 import { headerFigures } from './lib/arithmetic'
@@ -144,6 +144,10 @@ interface RowProps {
   readOnly?: boolean
   onCell: (row: number, key: ColumnKey) => void
   onDelete: (row: number) => void
+  /** the line's number was pressed: a drag to another row may start */
+  onDragStart?: (row: number, e: React.PointerEvent<HTMLElement>) => void
+  /** a dragged line would land on this row: above it (dragged up) or below it (down) */
+  dropTarget?: 'above' | 'below'
   colors: { active: string; error: string; border: string; stripe: string; bg: string }
 }
 
@@ -160,22 +164,47 @@ const Row = memo(function Row({
   readOnly,
   onCell,
   onDelete,
+  onDragStart,
+  dropTarget,
   colors,
 }: RowProps) {
   const { t } = useTranslation('docGrid')
+  const drops = !readOnly && !!onDragStart
   return (
     <div
       role="row"
       aria-rowindex={row + 2}
       data-testid={`docgrid-row-${row}`}
-      style={{ position: 'absolute', top, left: 0, height: ROW_HEIGHT, display: 'flex', background: row % 2 ? colors.stripe : colors.bg }}
+      style={{
+        position: 'absolute',
+        top,
+        left: 0,
+        height: ROW_HEIGHT,
+        display: 'flex',
+        background: row % 2 ? colors.stripe : colors.bg,
+        boxShadow: dropTarget ? `inset 0 ${dropTarget === 'above' ? 2 : -2}px 0 ${colors.active}` : undefined,
+      }}
     >
       <div
         role="rowheader"
         style={{ ...cellBase(NUM_WIDTH, colors.border), justifyContent: 'space-between', color: rowError ? colors.error : undefined }}
         title={rowError}
       >
-        <span>{row + 1}</span>
+        <span
+          data-testid={`docgrid-handle-${row}`}
+          title={drops ? t('dragLine') : undefined}
+          onPointerDown={drops ? (e) => onDragStart?.(row, e) : undefined}
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 2,
+            cursor: drops ? 'grab' : undefined,
+            touchAction: drops ? 'none' : undefined,
+          }}
+        >
+          {drops && <HolderOutlined style={{ opacity: 0.45 }} aria-label={t('dragLine')} />}
+          <span>{row + 1}</span>
+        </span>
         {!readOnly && (
           <DeleteOutlined
             aria-label={t('deleteLine')}
@@ -503,6 +532,13 @@ export function DocGrid(props: DocGridProps) {
       } else if (a.type === 'delete') {
         ls = ls.filter((_, i) => i !== a.row)
         changed = true
+      } else if (a.type === 'move') {
+        // the grid's own empty last line stays last
+        const real = ls.length && isEmptyLine(ls[ls.length - 1]) ? ls.length - 1 : ls.length
+        if (a.from >= real) continue
+        const moved = [...moveLine(ls.slice(0, real), a.from, a.to), ...ls.slice(real)]
+        changed ||= moved !== ls
+        ls = moved
       } else {
         const col = cursorCols[a.col]
         const line = ls[a.row]
@@ -654,6 +690,40 @@ export function DocGrid(props: DocGridProps) {
     [onChange],
   )
 
+  // a line dragged by its number onto another row: it takes that place, the cursor follows
+  const [drag, setDrag] = useState<{ from: number; to: number } | null>(null)
+  const onDropLine = useCallback(
+    (from: number, to: number) => {
+      if (readOnly || from === to || !commitOpen()) return
+      if (!runRef.current([{ type: 'move', from, to }])) return
+      setCursor((c) => (c.row === from ? { ...c, row: to, editing: false, draft: '' } : c))
+    },
+    [readOnly, commitOpen],
+  )
+  // Dragging by pointer events (mouse, pen and touch alike): the row under
+  // the pointer is where the line lands, shown while dragging.
+  const onDragStart = useCallback(
+    (from: number, e: React.PointerEvent<HTMLElement>) => {
+      if (readOnly || e.button !== 0) return
+      const body = e.currentTarget.closest('[role="row"]')?.parentElement
+      if (!body) return
+      e.preventDefault()
+      const at = (y: number) => rowAt(y, body.getBoundingClientRect().top, ROW_HEIGHT, linesRef.current.length)
+      const move = (ev: PointerEvent) => setDrag({ from, to: at(ev.clientY) })
+      const end = (ev: PointerEvent) => {
+        window.removeEventListener('pointermove', move)
+        window.removeEventListener('pointerup', end)
+        window.removeEventListener('pointercancel', end)
+        setDrag(null)
+        if (ev.type === 'pointerup') onDropLine(from, at(ev.clientY))
+      }
+      window.addEventListener('pointermove', move)
+      window.addEventListener('pointerup', end)
+      window.addEventListener('pointercancel', end)
+    },
+    [readOnly, onDropLine],
+  )
+
   // options of the active choice cell
   const editorOptions = useMemo((): { options?: Option[]; hits?: GoodsHit[] } => {
     if (!cur.editing || !activeCol || !activeLine) return {}
@@ -761,6 +831,8 @@ export function DocGrid(props: DocGridProps) {
         readOnly={readOnly}
         onCell={onCell}
         onDelete={onDelete}
+        onDragStart={onDragStart}
+        dropTarget={drag && drag.to === i && drag.to !== drag.from ? (drag.to < drag.from ? 'above' : 'below') : undefined}
         colors={colors}
       />,
     )

@@ -29,6 +29,8 @@ export interface SystemInfo {
   pricePlaces: number
   amountPlaces: number
   valMethods: string
+  /** the books are closed through this date ("" none): openings are locked */
+  closeDate?: string
   version: string
   language: string
   serverTime: string

@@ -1,4 +1,5 @@
 // Customers and suppliers (basic-data.md "Customers and suppliers").
+import type { CustomBody, CustomValues } from '@/features/customField/types'
 
 /** −10 customer, 10 supplier */
 export type ContactType = -10 | 10
@@ -22,6 +23,8 @@ export interface LinkMan {
 export type Decimal = number | string
 
 export interface Contact {
+  /** the custom fields' values by code (features/customField) */
+  custom?: CustomValues
   id: number
   type: ContactType
   number: string
@@ -45,6 +48,8 @@ export interface Contact {
 
 /** The add/update body. */
 export interface ContactBody {
+  /** the custom fields' values by code; absent keeps them */
+  custom?: CustomBody
   id?: number
   type: ContactType
   number: string

@@ -1,9 +1,10 @@
 // The document resources (api.md §4): one set of calls per kind.
 import { useQuery } from '@tanstack/react-query'
-import { api } from '@/api/http'
-import { downloadFile } from '@/api/download'
+import { api, download } from '@/api/http'
+import { downloadFile, saveBlob } from '@/api/download'
 import { compact } from '@/components/useListQuery'
 import type { DocKind } from './kinds'
+import type { Attachment } from './lib/attachments'
 import type { BatchResult, DocInput, DocListResult, Document, Pending } from './types'
 
 export const docKeys = {
@@ -11,6 +12,9 @@ export const docKeys = {
   list: (k: DocKind) => ['documents', k.name, 'list'] as const,
   one: (k: DocKind, id: number | undefined) => ['documents', k.name, 'one', id ?? 0] as const,
   pending: (k: DocKind, id: number | undefined) => ['documents', k.name, 'pending', id ?? 0] as const,
+  attachments: (k: DocKind, id: number | undefined) => ['documents', k.name, 'attachments', id ?? 0] as const,
+  /** an attachment's bytes: by id and time (SQLite may give a re-signed signature the id of the one it replaced) */
+  attachment: (k: DocKind, a: Pick<Attachment, 'id' | 'createTime'>) => ['attachment', k.name, a.id, a.createTime] as const,
 }
 
 export interface DocListParams extends Record<string, unknown> {
@@ -25,6 +29,8 @@ export interface DocListParams extends Record<string, unknown> {
   checked?: number
   billNo?: string
   billStatus?: number
+  /** goods documents: 0, 1, 2 or a list ('0,1': not fully invoiced) */
+  invoiceState?: number | string
 }
 
 const ids = (list: number[]) => ({ id: list.join(',') })
@@ -61,3 +67,40 @@ type Dec = string | number
 /** The contact's price proposals for goods (/inventory/listBySelected). */
 export const priceProposals = (invIds: number[], buId: number | undefined) =>
   api.get<PriceProposal[]>('/inventory/listBySelected', { params: { ids: invIds.join(','), buId: buId || undefined }, silent: true })
+
+/** A document's attachments (docs/documents.md, "Attachments"). */
+export const attachmentApi = (k: DocKind) => ({
+  list: (billId: number) => api.get<Attachment[]>(`${k.api}/attachment/list`, { params: { id: billId } }),
+  /** uploads one file (role 'signature': the customer's signature, a PNG) */
+  add: (billId: number, file: Blob, name: string, role?: 'signature') => {
+    const form = new FormData()
+    form.append('file', file, name)
+    return api.post<Attachment>(`${k.api}/attachment/add`, form, { params: { id: billId, role } })
+  },
+  remove: (id: number) => api.delete<unknown>(`${k.api}/attachment/delete`, { params: { id } }),
+  bytes: (id: number) => download({ url: `${k.api}/attachment/get`, params: { id }, silent: true }).then((r) => r.data),
+  save: async (a: Attachment) => {
+    const res = await download({ url: `${k.api}/attachment/get`, params: { id: a.id } })
+    saveBlob(res.data, a.name)
+  },
+})
+
+export const useAttachments = (k: DocKind, billId: number | undefined) =>
+  useQuery({
+    queryKey: docKeys.attachments(k, billId),
+    queryFn: () =>
+      attachmentApi(k)
+        .list(billId!)
+        .then((r) => r ?? []),
+    enabled: !!billId,
+  })
+
+/** An attachment's bytes (the bearer token goes along), cached. */
+export const useAttachmentBlob = (k: DocKind, a: Attachment | undefined) =>
+  useQuery({
+    queryKey: docKeys.attachment(k, a ?? { id: 0, createTime: '' }),
+    queryFn: () => attachmentApi(k).bytes(a!.id),
+    enabled: !!a,
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+  })

@@ -9,19 +9,26 @@
 // the kind labels of locales/<lang>/document.json disagree with them.
 export type TradeKindName = 'purOrder' | 'purchase' | 'rePurchase' | 'salesOrder' | 'sales' | 'reSales'
 export type WarehouseKindName = 'invTf' | 'otherIn' | 'otherOut' | 'costAdjustment' | 'combination'
-export type DocKindName = TradeKindName | WarehouseKindName
+export type FundKindName = 'receipt' | 'payment' | 'income' | 'expense' | 'fundTf' | 'verification'
+export type DocKindName = TradeKindName | WarehouseKindName | FundKindName
+/** Sales and purchase invoices (features/invoice): their own entry page, the list page here. */
+export type InvoiceKindName = 'salesInvoice' | 'purInvoice'
 
-/** trade: contact, discount, paid now, debt; inventory: stock only, no money */
-export type DocFamily = 'trade' | 'inventory'
+/** trade: contact, discount, paid now, debt; inventory: stock only, no money; fund: money documents, no goods;
+ * invoice: invoiced amounts of goods documents */
+export type DocFamily = 'trade' | 'inventory' | 'fund' | 'invoice'
+
+/** How a money document looks (families/fund.tsx): settle (receipts, payments), verify (核销单), items (income, expense), transfer. */
+export type FundShape = 'settle' | 'verify' | 'items' | 'transfer'
 
 /** How an inventory kind's lines look (see families/inventory.tsx). */
 export type LineShape = 'transfer' | 'priced' | 'costed' | 'value' | 'combination'
 
 export interface DocKind {
-  name: DocKindName
+  name: DocKindName | InvoiceKindName
   family: DocFamily
   /** menu section: the routes are /<section>/<name> (list) and /<section>/<entry> */
-  section: 'purchase' | 'sales' | 'warehouse'
+  section: 'purchase' | 'sales' | 'warehouse' | 'fund'
   /** the entry page's route name (the seed's: invTf_detail, warehouse_detail, …) */
   entry: string
   /** API base under /prod-api */
@@ -32,9 +39,9 @@ export interface DocKind {
   contact?: 'customer' | 'supplier'
   /** the contact must be given (trade kinds) */
   contactRequired: boolean
-  /** /api/contact type */
-  contactType?: -10 | 10
-  /** without it prices and amounts are hidden */
+  /** /api/contact type (0: any or by sub-type) */
+  contactType?: -10 | 10 | 0
+  /** without it prices and amounts are hidden ('' none needed) */
   moneyRight: string
   /** lines show unitCost/cost (with money:cost:view) */
   showCost: boolean
@@ -53,6 +60,15 @@ export interface DocKind {
   transTypes?: number[]
   /** inventory kinds: how the lines look */
   lines?: LineShape
+  /** money documents: how they look */
+  fund?: FundShape
+  /**
+   * the money document that settles this kind (the "collect" and "pay" buttons;
+   * on a return the refund: a receipt or payment with negative money, docs/money.md)
+   */
+  settledBy?: 'receipt' | 'payment'
+  /** the customer signs it on the screen (a delivery); any document shows and prints a signature it has */
+  signs?: boolean
 }
 
 export const COST_RIGHT = 'money:cost:view'
@@ -69,6 +85,18 @@ export const TRANS = {
   disassembly: 153302,
 } as const
 
+/** Sub-types of the verification document (核销单, docs/money.md). */
+const VERIFY_TYPES = [153201, 153202, 153203, 153204, 153205]
+
+const fundBase = {
+  family: 'fund',
+  section: 'fund',
+  moneyRight: '',
+  showCost: false,
+  order: false,
+  priceField: 'purPrice',
+  stock: 0,
+} as const
 const purchaseBase = {
   family: 'trade',
   contactRequired: true,
@@ -109,6 +137,7 @@ export const docKinds: Record<DocKindName, DocKind> = {
     order: false,
     orderKind: 'purOrder',
     returnKind: 'rePurchase',
+    settledBy: 'payment',
     stock: 1,
   },
   rePurchase: {
@@ -120,6 +149,7 @@ export const docKinds: Record<DocKindName, DocKind> = {
     showCost: true,
     order: false,
     returnOf: 'purchase',
+    settledBy: 'payment',
     stock: -1,
   },
   salesOrder: {
@@ -142,6 +172,8 @@ export const docKinds: Record<DocKindName, DocKind> = {
     order: false,
     orderKind: 'salesOrder',
     returnKind: 'reSales',
+    settledBy: 'receipt',
+    signs: true,
     stock: -1,
   },
   reSales: {
@@ -153,7 +185,71 @@ export const docKinds: Record<DocKindName, DocKind> = {
     showCost: true,
     order: false,
     returnOf: 'sales',
+    settledBy: 'receipt',
     stock: 1,
+  },
+  receipt: {
+    ...fundBase,
+    name: 'receipt',
+    entry: 'receipt_detail',
+    api: '/receipt',
+    perm: 'fund:receipt',
+    contact: 'customer',
+    contactType: -10,
+    contactRequired: true,
+    fund: 'settle',
+  },
+  payment: {
+    ...fundBase,
+    name: 'payment',
+    entry: 'payment_detail',
+    api: '/payment',
+    perm: 'fund:payment',
+    contact: 'supplier',
+    contactType: 10,
+    contactRequired: true,
+    fund: 'settle',
+  },
+  income: {
+    ...fundBase,
+    name: 'income',
+    entry: 'income_detail',
+    api: '/income',
+    perm: 'fund:income',
+    contactType: 0,
+    contactRequired: false,
+    fund: 'items',
+  },
+  expense: {
+    ...fundBase,
+    name: 'expense',
+    entry: 'expense_detail',
+    api: '/expense',
+    perm: 'fund:expense',
+    contactType: 0,
+    contactRequired: false,
+    fund: 'items',
+  },
+  fundTf: {
+    ...fundBase,
+    name: 'fundTf',
+    entry: 'fundTf_detail',
+    api: '/fundTf',
+    perm: 'fund:fundTf',
+    contactType: 0,
+    contactRequired: false,
+    fund: 'transfer',
+  },
+  verification: {
+    ...fundBase,
+    name: 'verification',
+    entry: 'verification_detail',
+    api: '/verification',
+    perm: 'fund:verification',
+    contactType: 0,
+    contactRequired: true,
+    fund: 'verify',
+    transTypes: VERIFY_TYPES,
   },
   ...warehouseKinds(),
 }

@@ -1,4 +1,5 @@
 // Document shapes on the wire (api.md §4, internal/bill/doc.go).
+import type { CustomBody, CustomValues } from '@/features/customField/types'
 import type { DocLine } from '@/components/DocGrid'
 
 export type Dec = string | number
@@ -33,6 +34,8 @@ export interface DocEntry {
   srcOrderNo?: string
   unitCost?: Dec
   cost?: Dec
+  /** goods documents: invoiced (with tax) by audited invoices (absent without the money right) */
+  invoicedAmount?: Dec
   description: string
   /** transfers */
   outLocationId?: number
@@ -40,6 +43,16 @@ export interface DocEntry {
   inLocationName?: string
   /** assembly and disassembly: 1 product, 2 part */
   entryType?: number
+  /** fund lines: income and expense items, transfers' accounts */
+  itemId?: number
+  itemName?: string
+  outAccId?: number
+  outAccName?: string
+  inAccId?: number
+  inAccName?: string
+  wayId?: number
+  wayName?: string
+  settlement?: string
 }
 
 export interface DocAccount {
@@ -54,6 +67,8 @@ export interface DocAccount {
 }
 
 export interface Document {
+  /** the custom fields' values by code (features/customField) */
+  custom?: CustomValues
   id: number
   billNo: string
   transType: number
@@ -84,6 +99,10 @@ export interface Document {
   rpAmount: Dec
   arrears: Dec
   hxStateCode: number
+  /** goods documents: invoiced (with tax) by audited invoices (absent without the money right) */
+  invoicedAmount?: Dec
+  /** goods documents: 0 none, 1 partly, 2 fully invoiced */
+  invoiceState?: number
   checked: 0 | 1
   checkName: string
   userName: string
@@ -92,6 +111,27 @@ export interface Document {
   version: number
   entries?: DocEntry[]
   accounts?: DocAccount[]
+  /** fund documents (docs/money.md) */
+  accId?: number
+  accName?: string
+  discount?: Dec
+  /** receipts and payments: the advance left */
+  payment?: Dec
+  checks?: (UnsettledDoc & { nowCheck: Dec })[]
+  toBuId?: number
+  toContactName?: string
+  toChecks?: (UnsettledDoc & { nowCheck: Dec })[]
+}
+
+/** An audited document with money open (GET /receipt/unsettled; returns negative). */
+export interface UnsettledDoc {
+  billId: number
+  billNo: string
+  transType: number
+  billDate: string
+  billPrice: Dec
+  hasCheck: Dec
+  notCheck: Dec
 }
 
 export interface PendingLine {
@@ -150,6 +190,8 @@ export interface BatchResult {
 
 /** The header as the entry page edits it. */
 export interface DocHeader {
+  /** the custom fields' values by code, as entered (features/customField) */
+  custom?: CustomValues
   id?: number
   version?: number
   billNo: string
@@ -174,6 +216,8 @@ export interface DocHeader {
   fee?: string
   checked: 0 | 1
   billStatus?: number
+  /** sales and purchases: 0 open, 1 partly, 2 settled */
+  hxStateCode?: number
   userName?: string
   checkName?: string
 }
@@ -188,15 +232,66 @@ export interface AccountLine {
   remark: string
 }
 
+/** A document a receipt, payment or verification settles, as the page edits it. */
+export interface CheckLine {
+  billId: number
+  billNo: string
+  transType: number
+  billDate: string
+  billPrice: string
+  hasCheck: string
+  notCheck: string
+  /** settled by this document ('' none) */
+  nowCheck: string
+  /** typed by the user: the automatic allocation leaves it */
+  manual?: boolean
+}
+
+/** A line of other income or expense (itemId) or of a fund transfer (accounts). */
+export interface FundLine {
+  key: string
+  itemId?: number
+  outAccId?: number
+  inAccId?: number
+  amount: string
+  wayId?: number
+  settlement: string
+  description: string
+}
+
+/** The money documents' part of the state (lib/fund.ts). */
+export interface FundState {
+  /** receipts and payments: 整单折扣 */
+  discount: string
+  /** income and expense: the account */
+  accId?: number
+  /** verification: the amount to apply (typed; what is sent is Σ checks) */
+  amount: string
+  checks: CheckLine[]
+  /** the contact the checks are of (they are listed again when it changes) */
+  checksFor?: number
+  /** verification: the other contact and its documents */
+  toBuId?: number
+  toChecks: CheckLine[]
+  toChecksFor?: number
+  lines: FundLine[]
+  /** documents checked in full once the contact's open documents arrive (?billIds=) */
+  preselect?: number[]
+}
+
 /** Everything the entry page edits (also what a draft keeps). */
 export interface DocState {
   header: DocHeader
   lines: DocLine[]
   accounts: AccountLine[]
+  /** money documents only */
+  fund?: FundState
 }
 
 /** What add/update take (internal/bill/doc.go Input). */
 export interface DocInput {
+  /** the custom fields' values by code; absent keeps them */
+  custom?: CustomBody
   id?: number
   version?: number
   billNo?: string

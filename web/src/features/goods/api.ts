@@ -2,8 +2,13 @@
 // plus SKUs and images.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, download } from '@/api/http'
-import { masterApi, useInvalidate } from '@/features/master/api'
+import { downloadFile } from '@/api/download'
+import type { GridResult } from '@/api/types'
+import { compact, type PageParams } from '@/components/useListQuery'
+import { fromGrid, gridParams, masterApi, useInvalidate } from '@/features/master/api'
+import type { ImportResult } from '@/features/master/types'
 import type { CacheName } from '@/features/cache/types'
+import type { PriceGoods, PriceInput } from './lib/priceGrid'
 import type { Goods, GoodsBody, GoodsImage } from './types'
 
 export const goodsApi = masterApi<Goods, GoodsBody>('/inventory')
@@ -12,6 +17,7 @@ export const goodsKeys = {
   all: ['goods'] as const,
   images: (invId: number) => ['goods', 'images', invId] as const,
   image: (id: number, thumb: boolean) => ['goods', 'image', id, thumb ? 'thumb' : 'full'] as const,
+  prices: ['goods', 'prices'] as const,
 }
 
 export const goodsCaches: CacheName[] = ['goods']
@@ -59,4 +65,23 @@ export function useImageMutations(invId: number) {
     onSuccess: refresh,
   })
   return { refresh, remove }
+}
+
+/** The price list (settings/price): a page of goods with every unit's prices. */
+export const priceApi = {
+  page: (p: Record<string, unknown> & PageParams) =>
+    api.get<GridResult<PriceGoods>>('/inventory/prices', { params: gridParams(p) }).then(fromGrid),
+  /** all rows or none; field errors (rows[i].field) come back for the cells */
+  save: (rows: PriceInput[]) => api.post<{ count: number }>('/inventory/prices', { rows }, { silent: true }),
+  exportList: (filters: Record<string, unknown>, name: string) => {
+    const { pageNum: _n, pageSize: _s, ...rest } = filters
+    void _n
+    void _s
+    return downloadFile({ url: '/inventory/prices/export', params: compact(rest) }, name)
+  },
+  importFile: (file: File, dryRun: boolean) => {
+    const form = new FormData()
+    form.append('file', file)
+    return api.post<ImportResult>('/inventory/prices/import', form, { params: compact({ dryRun: dryRun ? 1 : undefined }) })
+  },
 }

@@ -1,4 +1,5 @@
 // Goods (basic-data.md "Goods", /api/inventory) and the lists they use.
+import type { CustomBody, CustomValues } from '@/features/customField/types'
 
 export type Decimal = number | string
 
@@ -46,6 +47,8 @@ export interface GoodsImage {
 }
 
 export interface Goods {
+  /** the custom fields' values by code (features/customField) */
+  custom?: CustomValues
   id: number
   number: string
   name: string
@@ -123,6 +126,8 @@ export interface AssistValue {
 
 /** The add/update body. */
 export interface GoodsBody {
+  /** the custom fields' values by code; absent keeps them */
+  custom?: CustomBody
   id?: number
   number: string
   name: string

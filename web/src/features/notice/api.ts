@@ -12,6 +12,7 @@ export const noticeKeys = {
   detail: (id: number) => ['notices', 'detail', id] as const,
   mine: ['notices', 'mine'] as const,
   latestUnread: ['notices', 'mine', 'latestUnread'] as const,
+  latest: (size: number) => ['notices', 'mine', 'latest', size] as const,
   unread: ['notices', 'unreadCount'] as const,
   userOptions: ['users', 'options'] as const,
 }
@@ -61,6 +62,14 @@ export const useLatestUnread = (enabled: boolean) =>
     queryFn: () => getMyNotices({ isRead: 0, pageNum: 1, pageSize: LATEST_UNREAD }),
     enabled,
     staleTime: 0,
+  })
+
+/** The latest published notices meant for the caller, read or not (the dashboard's ticker). */
+export const useLatestNotices = (size: number) =>
+  useQuery({
+    queryKey: noticeKeys.latest(size),
+    queryFn: () => getMyNotices({ pageNum: 1, pageSize: size }),
+    refetchInterval: UNREAD_REFRESH_MS,
   })
 
 /** The administrators' preview: the form's content, read state untouched. */

@@ -7,7 +7,7 @@ import { api } from '@/api/http'
 
 export type Paper = 'A4' | 'A5' | '241x2' | '241x3'
 export const papers: Paper[] = ['A4', 'A5', '241x2', '241x3']
-/** The columns the print preview prints, in print order. */
+/** The columns a template may print, in the default order (a template keeps its own: lib/columns.ts). */
 export const printColumns = ['no', 'goods', 'spec', 'unit', 'qty', 'price', 'amount', 'description'] as const
 export type PrintColumn = (typeof printColumns)[number]
 
@@ -21,6 +21,8 @@ export interface PrintLayout {
   linesPerPage: number
   capitals: boolean
   signatures: string[]
+  /** print the customer's signature the document holds */
+  customerSignature: boolean
 }
 
 export interface PrintTemplate extends PrintLayout {
@@ -41,6 +43,7 @@ export const builtinLayout: PrintLayout = {
   linesPerPage: 0,
   capitals: true,
   signatures: [],
+  customerSignature: true,
 }
 
 const keys = {
@@ -95,6 +98,3 @@ export const paperWidth = (l: PrintLayout) => ({ A4: 794, A5: 559, '241x2': 911,
 export function breakAfter(l: PrintLayout, i: number, count: number): CSSProperties | undefined {
   return l.linesPerPage > 0 && (i + 1) % l.linesPerPage === 0 && i + 1 < count ? { breakAfter: 'page' } : undefined
 }
-
-/** Whether the layout prints a column. */
-export const prints = (l: PrintLayout, c: PrintColumn) => l.columns.includes(c)

@@ -4,7 +4,7 @@ import { api } from '@/api/http'
 import type { PageResult } from '@/api/types'
 import { compact, type PageParams } from '@/components/useListQuery'
 import type { PermNode } from './lib/permTree'
-import type { Role, RoleFilters, RoleForm } from './types'
+import type { DataRights, DataRightsSubject, Role, RoleFilters, RoleForm } from './types'
 
 export const roleKeys = {
   all: ['roles'] as const,
@@ -71,5 +71,23 @@ export function useSaveRoleMenus() {
   return useMutation({
     mutationFn: ({ id, menuIds }: { id: number; menuIds: number[] }) => api.post<void>(`/roles/${id}/menus`, menuIds),
     onSuccess: (_, v) => qc.invalidateQueries({ queryKey: roleKeys.menuIds(v.id) }),
+  })
+}
+
+const subjectParams = (s: DataRightsSubject) => ('roleId' in s ? { roleId: s.roleId } : { userId: s.userId })
+
+/** The data rights of a role or a user (fresh each time the dialog opens). */
+export const useDataRights = (s: DataRightsSubject | null) =>
+  useQuery({
+    queryKey: ['dataRights', s ? subjectParams(s) : null],
+    queryFn: () => api.get<DataRights>('/dataRights', { params: subjectParams(s!) }),
+    enabled: !!s,
+    staleTime: 0,
+    gcTime: 0,
+  })
+
+export function useSaveDataRights() {
+  return useMutation({
+    mutationFn: (body: DataRights) => api.post<DataRights>('/dataRights', body, { silent: true }),
   })
 }

@@ -80,17 +80,27 @@ export interface OpeningStockRow {
   locationId: number
   locationName: string
   unitName: string
+  /** '' none; goods managed by batch name one (with its dates) */
+  batch: string
+  prodDate: string
+  validDate: string
   qty: number | string
   unitCost: number | string
   amount: number | string
+  /** goods managed by serial number: one a unit */
+  serNumList: { serNum: string }[]
 }
 
 export interface OpeningStockInput {
   invId?: number
   locationId?: number
   skuId?: number
+  batch?: string
+  prodDate?: string
+  validDate?: string
   qty?: number | string
   unitCost?: number | string
+  serNumList?: { serNum: string }[]
 }
 
 /** A row of GET /opening/contact (amount: receivable or payable; periodMoney: advance). */

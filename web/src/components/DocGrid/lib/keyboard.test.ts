@@ -5,6 +5,18 @@ const g: GridShape = { rows: 3, cols: 4, valueAt: (r, c) => `v${r}${c}` }
 const at = (row: number, col: number, editing = false, draft = ''): GridCursor => ({ row, col, editing, draft })
 
 describe('grid keyboard model', () => {
+  it('Alt+ArrowUp / Alt+ArrowDown move the line, the cursor goes with it', () => {
+    expect(gridKey(at(1, 2), { key: 'ArrowUp', alt: true }, g)).toEqual({
+      state: at(0, 2),
+      actions: [{ type: 'move', from: 1, to: 0 }],
+      handled: true,
+    })
+    expect(gridKey(at(1, 2), { key: 'ArrowDown', alt: true }, g).actions).toEqual([{ type: 'move', from: 1, to: 2 }])
+    // not past either end, not in a read-only grid
+    expect(gridKey(at(0, 2), { key: 'ArrowUp', alt: true }, g).actions).toEqual([])
+    expect(gridKey(at(2, 2), { key: 'ArrowDown', alt: true }, g).actions).toEqual([])
+    expect(gridKey(at(1, 2), { key: 'ArrowUp', alt: true }, { ...g, readOnly: true }).actions).toEqual([])
+  })
   it('typing starts editing with the key, replacing the cell', () => {
     const r = gridKey(initialCursor, { key: '7' }, g)
     expect(r).toEqual({ state: at(0, 0, true, '7'), actions: [], handled: true })

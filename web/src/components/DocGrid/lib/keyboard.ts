@@ -9,7 +9,9 @@
 //     editable cells, wrapping to the next / previous line (Tab past the
 //     last cell appends a line); Home / End go to the first / last cell of
 //     the line; Delete or Backspace clears the cell; Ctrl+Delete (or
-//     Ctrl+Backspace / Cmd+Backspace) deletes the line; Ctrl+Insert inserts a line above.
+//     Ctrl+Backspace / Cmd+Backspace) deletes the line; Ctrl+Insert inserts a line above;
+//     Alt+ArrowUp / Alt+ArrowDown move the line up / down (the cursor goes
+//     with it; dragging a line by its number does the same).
 //   editing: Enter commits and moves down (appending after the last line);
 //     Tab / Shift+Tab commit and move across; Esc cancels; Ctrl+Delete
 //     deletes the line; other keys belong to the editor.
@@ -50,6 +52,8 @@ export type GridAction =
   /** insert an empty line at row */
   | { type: 'insert'; row: number }
   | { type: 'delete'; row: number }
+  /** move the line at from to index to (the lines between shift) */
+  | { type: 'move'; from: number; to: number }
 
 export interface KeyResult {
   state: GridCursor
@@ -126,6 +130,12 @@ export function gridKey(s: GridCursor, k: GridKey, g: GridShape): KeyResult {
   if (isPrintable(k)) {
     if (g.readOnly || g.rows === 0) return { state: s, actions: [], handled: false }
     return done({ ...s, editing: true, draft: k.key })
+  }
+  if (k.alt && (k.key === 'ArrowUp' || k.key === 'ArrowDown')) {
+    if (g.readOnly) return done(s)
+    const to = k.key === 'ArrowUp' ? s.row - 1 : s.row + 1
+    if (to < 0 || to > last) return done(s)
+    return done(idle(to, s.col), [{ type: 'move', from: s.row, to }])
   }
   switch (k.key) {
     case 'F2':

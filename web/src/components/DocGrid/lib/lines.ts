@@ -187,3 +187,18 @@ export function clearCell(l: DocLine, col: ColumnKey, s: GridSettings): DocLine 
 export function linesForSave(lines: DocLine[]) {
   return lines.filter((l) => !isEmptyLine(l)).map(({ key: _key, priceSource: _p, ...rest }) => rest)
 }
+
+/** The lines with the one at from moved to index to (clamped to the lines; the same array when nothing moves). */
+export function moveLine<T>(lines: T[], from: number, to: number): T[] {
+  const t = Math.max(0, Math.min(lines.length - 1, to))
+  if (from < 0 || from >= lines.length || t === from) return lines
+  const out = lines.slice()
+  const [l] = out.splice(from, 1)
+  out.splice(t, 0, l)
+  return out
+}
+
+/** The row at a pointer's y, rows of height h from top (clamped to the rows). */
+export function rowAt(y: number, top: number, h: number, rows: number): number {
+  return Math.max(0, Math.min(rows - 1, Math.floor((y - top) / h)))
+}

@@ -75,9 +75,14 @@ export function AccountDialog({ state, onClose }: { state: DialogState; onClose:
           )}
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="amount" label={t('account.amount')}>
+          <Form.Item
+            name="amount"
+            label={t('account.amount')}
+            extra={info.data?.closeDate ? t('account.openingLocked', { date: info.data.closeDate }) : undefined}
+          >
             <InputNumber<string>
               stringMode
+              disabled={!!info.data?.closeDate}
               precision={places}
               max="1000000000000"
               min="0"

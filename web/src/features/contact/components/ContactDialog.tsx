@@ -13,6 +13,8 @@ import { contactApi, contactCache, contactKeys, useNextContactNumber } from '../
 import { contactBody, contactValues, type ContactValues } from '../lib/contactForm'
 import { PRICE_LEVELS, type ContactType } from '../types'
 import { CategoryTreeSelect } from '@/features/assist/components/CategoryTreeSelect'
+import { useCustomFields } from '@/features/customField/api'
+import { CustomFieldItems } from '@/features/customField/components/CustomFieldItems'
 
 export interface ContactDialogState {
   open: boolean
@@ -118,20 +120,26 @@ export function ContactDialog({ type, state, onClose }: { type: ContactType; sta
   const { save } = useMasterMutations(contactApi, contactKeys.all, contactCache(type))
   const { data: info } = useSystemInfo()
   const amountPlaces = info?.amountPlaces ?? 2
+  const closed = info?.closeDate || ''
+  const lockedHint = closed ? t('openingLocked', { date: closed }) : undefined
   const customer = type === -10
   const what = t(customer ? 'customer' : 'supplier')
+  const custom = useCustomFields(customer ? 'customer' : 'supplier')
+  const fields = custom.data ?? []
 
-  const initial = editing ? contactValues(record.data) : contactValues(undefined, { categoryId: state.categoryId, number: next.data })
+  const initial = editing
+    ? contactValues(record.data, undefined, fields)
+    : contactValues(undefined, { categoryId: state.categoryId, number: next.data }, fields)
 
   return (
     <FormDialog<ContactValues>
       open={state.open}
       title={t(editing ? 'editTitle' : 'addTitle', { what })}
       form={form}
-      loading={editing ? record.isLoading : next.isLoading}
+      loading={(editing ? record.isLoading : next.isLoading) || custom.isLoading}
       initialValues={initial}
       // the whole store: the contacts' ids have no field of their own
-      onSubmit={() => save.mutateAsync(contactBody(type, form.getFieldsValue(true) as ContactValues, state.id))}
+      onSubmit={() => save.mutateAsync(contactBody(type, form.getFieldsValue(true) as ContactValues, state.id, fields))}
       onClose={onClose}
       width={980}
       labelCol={{ flex: '150px' }}
@@ -183,8 +191,9 @@ export function ContactDialog({ type, state, onClose }: { type: ContactType; sta
             name="amount"
             label={t(customer ? 'openingReceivable' : 'openingPayable')}
             rules={[decimalRule({ places: amountPlaces })]}
+            extra={lockedHint}
           >
-            <InputNumber stringMode min="0" style={{ width: '100%' }} data-testid="contact-amount" />
+            <InputNumber stringMode min="0" disabled={!!closed} style={{ width: '100%' }} data-testid="contact-amount" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -192,14 +201,18 @@ export function ContactDialog({ type, state, onClose }: { type: ContactType; sta
             name="periodMoney"
             label={t(customer ? 'openingAdvanceReceived' : 'openingAdvancePaid')}
             rules={[decimalRule({ places: amountPlaces })]}
+            extra={lockedHint}
           >
-            <InputNumber stringMode min="0" style={{ width: '100%' }} data-testid="contact-period-money" />
+            <InputNumber stringMode min="0" disabled={!!closed} style={{ width: '100%' }} data-testid="contact-period-money" />
           </Form.Item>
         </Col>
         <Col xs={24}>
           <Form.Item name="remark" label={t('remark')} rules={[{ max: 500 }]}>
             <Input.TextArea maxLength={500} autoSize={{ minRows: 1, maxRows: 4 }} data-testid="contact-remark" />
           </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <CustomFieldItems fields={fields} />
         </Col>
         <Col xs={24}>
           <Form.Item label={t('contacts')}>

@@ -88,3 +88,29 @@ describe('contactBody', () => {
     expect(contactValues(undefined, { categoryId: 5 }).linkMans).toEqual([{ linkFirst: true }])
   })
 })
+
+describe('custom fields in the contact dialog', () => {
+  const channel = {
+    id: 3,
+    code: 'f3',
+    target: 'customer' as const,
+    label: '渠道',
+    labelZh: '渠道',
+    labelEn: '',
+    type: 'choice' as const,
+    options: ['线上', '线下'],
+    required: 1 as const,
+    inList: 1 as const,
+    searchable: 0 as const,
+    sort: 0,
+    disable: 0 as const,
+  }
+  it('reads the values into the form and sends them typed', () => {
+    const v = contactValues({ name: 'C', custom: { f3: '线上' } }, undefined, [channel])
+    expect(v.custom).toEqual({ f3: '线上' })
+    expect(contactBody(-10, { ...v, custom: { f3: '' } }, 1, [channel]).custom).toEqual({ f3: null })
+  })
+  it('sends no custom object when the kind has no fields (the server keeps the values)', () => {
+    expect('custom' in contactBody(-10, { name: 'C' }, 1)).toBe(false)
+  })
+})

@@ -2,6 +2,8 @@
 import dayjs, { type Dayjs } from 'dayjs'
 import { wire } from '@/utils/decimal'
 import type { Contact, ContactBody, ContactType, Decimal, LinkMan } from '../types'
+import { customBody, customFormValues } from '@/features/customField/lib/values'
+import type { CustomField } from '@/features/customField/types'
 
 export interface LinkManValues {
   id?: number
@@ -24,6 +26,8 @@ export interface ContactValues {
   beginDate?: Dayjs | null
   remark?: string
   linkMans?: LinkManValues[]
+  /** the custom fields, by code (features/customField) */
+  custom?: Record<string, string | number>
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : v === null || v === undefined ? '' : String(v))
@@ -53,9 +57,10 @@ export function linkMansBody(rows: LinkManValues[] | undefined): LinkMan[] {
 }
 
 /** The body of POST /contact/add (no id) or /contact/update. */
-export function contactBody(type: ContactType, v: ContactValues, id?: number): ContactBody {
+export function contactBody(type: ContactType, v: ContactValues, id?: number, fields: CustomField[] = []): ContactBody {
   return {
     ...(id ? { id } : {}),
+    ...(fields.length ? { custom: customBody(fields, v.custom) } : {}),
     type,
     number: str(v.number),
     name: str(v.name),
@@ -71,9 +76,14 @@ export function contactBody(type: ContactType, v: ContactValues, id?: number): C
 }
 
 /** The dialog's values of a record (get_update), or of a new one. */
-export function contactValues(c?: Partial<Contact>, defaults?: { categoryId?: number; number?: string }): ContactValues {
+export function contactValues(
+  c?: Partial<Contact>,
+  defaults?: { categoryId?: number; number?: string },
+  fields: CustomField[] = [],
+): ContactValues {
   if (!c) {
     return {
+      custom: customFormValues(fields, undefined),
       number: defaults?.number,
       categoryId: defaults?.categoryId,
       cLevel: 0,
@@ -86,6 +96,7 @@ export function contactValues(c?: Partial<Contact>, defaults?: { categoryId?: nu
   }
   const links = (c.linkMans ?? []).map((l) => ({ ...l, linkFirst: l.linkFirst === 1 }))
   return {
+    custom: customFormValues(fields, c.custom),
     number: c.number,
     name: c.name,
     categoryId: c.categoryId || undefined,

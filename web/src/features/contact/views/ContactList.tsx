@@ -10,6 +10,9 @@ import { contactApi, contactCache, contactKeys, exportContacts } from '../api'
 import { CategoryFilter } from '../components/CategoryFilter'
 import { ContactDialog, categoryTypeOf } from '../components/ContactDialog'
 import type { Contact, ContactType } from '../types'
+import { useCustomFields } from '@/features/customField/api'
+import { customColumns } from '@/features/customField/lib/columns'
+import '@/features/customField/catalogue'
 
 export function ContactList({ type }: { type: ContactType }) {
   const { t } = useTranslation('contact')
@@ -17,6 +20,8 @@ export function ContactList({ type }: { type: ContactType }) {
   const customer = type === -10
   const name = customer ? 'customer' : 'supplier'
   const title = t(customer ? 'customers' : 'suppliers')
+  const { t: tc } = useTranslation('customField')
+  const customFields = useCustomFields(customer ? 'customer' : 'supplier')
   const resource = useMemo(
     () => ({ ...contactApi, exportList: (f: Record<string, unknown>, file: string) => exportContacts(type, f, file) }),
     [type],
@@ -38,6 +43,7 @@ export function ContactList({ type }: { type: ContactType }) {
       align: 'right',
       render: (v: number | string | null) => (v === null || v === undefined ? '' : String(v)),
     },
+    ...customColumns<Contact>(customFields.data, [tc('yes'), tc('no')]),
   ]
 
   return (

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { resources } from '@/locales'
+import { appResources as resources } from '@/locales/app'
 import { businessFigures, growth, trendRange } from './figures'
 
 describe('dashboard figures', () => {

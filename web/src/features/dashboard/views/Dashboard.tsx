@@ -1,6 +1,6 @@
-// The dashboard: a welcome card (user, shop, unread notices, users), the
-// shop's business figures (today's and this month's sales, purchases and
-// gross profit, stock value, receivables and payables: GET
+// The dashboard: a welcome card (user, shop, unread notices, users), a
+// ticker of the latest notices, the shop's business figures (today's and
+// this month's sales, purchases and gross profit, stock value, receivables and payables: GET
 // /api/report/dashboard, each only with its money right), sales and profit
 // by month, stock by warehouse, low-stock warnings, top goods and
 // customers; the website visit figures and trend only for system
@@ -30,6 +30,7 @@ import { format } from '@/utils/decimal'
 import { useUserCount, useVisitStats, useVisitTrend } from '../api'
 import { businessFigures, growth, NO_VALUE, type BusinessFigure } from '../lib/figures'
 import { List } from 'antd'
+import { NoticeTicker } from '../components/NoticeTicker'
 
 const EChart = lazy(() => import('@/components/EChart'))
 // inventory warnings: loaded with the dashboard, out of the first bundle
@@ -364,6 +365,8 @@ export default function Dashboard() {
           </Col>
         </Row>
       </Card>
+
+      <NoticeTicker />
 
       <Row gutter={[16, 16]}>
         {businessFigures.map((f) => (

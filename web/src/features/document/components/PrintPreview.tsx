@@ -2,7 +2,12 @@
 // parameters, contact, lines, totals, amount in Chinese capitals, maker,
 // auditor, signatures), printed through the browser (only the sheet prints).
 // The shop's print template of the kind (settings/printTemplate) picks the
-// title, header lines, columns, paper, lines per page, capitals and signatures.
+// title, header lines, columns (in the template's order: the number, goods,
+// quantity and a warehouse document's warehouse always print, placed where
+// the default order has them when the template leaves them out), paper,
+// lines per page, capitals and signatures;
+// the customer's signature the document holds prints in the signature block
+// (template's customerSignature, on by default).
 import { useTranslation } from 'react-i18next'
 import { Button, Modal, Space } from 'antd'
 import { PrinterOutlined } from '@ant-design/icons'
@@ -13,7 +18,12 @@ import type { HeaderFigures } from '@/components/DocGrid/lib/arithmetic'
 import type { DocKind } from '../kinds'
 import type { DocState } from '../types'
 import { chineseCapitals } from '../lib/capitals'
-import { breakAfter, paperCss, paperWidth, prints, usePrintTemplate } from '@/features/printTemplate/api'
+import { FundPrint } from './FundPrint'
+import { AttachmentImage } from './Attachments'
+import '../catalogue'
+import type { Attachment } from '../lib/attachments'
+import { breakAfter, paperCss, paperWidth, usePrintTemplate } from '@/features/printTemplate/api'
+import { printOrder, totalCells } from '@/features/printTemplate/lib/columns'
 
 const SHEET_ID = 'doc-print-sheet'
 // Only the sheet prints: everything else is hidden while printing.
@@ -32,10 +42,12 @@ export interface PrintPreviewProps {
   figures: HeaderFigures
   settings: GridSettings
   contactName?: string
+  /** the customer's signature the document holds */
+  signature?: Attachment
   onClose: () => void
 }
 
-export function PrintPreview({ kind, state, figures, settings: s, contactName, onClose }: PrintPreviewProps) {
+export function PrintPreview({ kind, state, figures, settings: s, contactName, signature, onClose }: PrintPreviewProps) {
   const { t } = useTranslation('document')
   const sys = useSystemParams().data
   const h = state.header
@@ -45,6 +57,23 @@ export function PrintPreview({ kind, state, figures, settings: s, contactName, o
   const trade = kind.family === 'trade'
   const A = s.amountPlaces
   const tpl = usePrintTemplate(kind.name)
+  const cols = printOrder(
+    tpl.columns,
+    trade ? ['no', 'goods', 'qty'] : ['no', 'goods', 'location', 'qty'],
+    (c) => money || (c !== 'price' && c !== 'amount'),
+  )
+  const heads: Record<string, string> = {
+    no: t('print.no'),
+    goods: t('print.goods'),
+    spec: t('print.spec'),
+    unit: t('print.unit'),
+    location: t('field.location'),
+    qty: t('print.qty'),
+    price: t('print.price'),
+    amount: t('print.amount'),
+    description: t('field.description'),
+  }
+  const numeric = (c: string) => c === 'no' || c === 'qty' || c === 'price' || c === 'amount'
   return (
     <Modal
       open
@@ -90,51 +119,58 @@ export function PrintPreview({ kind, state, figures, settings: s, contactName, o
             {t('field.billNo')}: {h.billNo}
           </span>
         </div>
-        <table>
-          <thead>
-            <tr>
-              <th>{t('print.no')}</th>
-              <th>{t('print.goods')}</th>
-              {prints(tpl, 'spec') && <th>{t('print.spec')}</th>}
-              {prints(tpl, 'unit') && <th>{t('print.unit')}</th>}
-              {!trade && <th>{t('field.location')}</th>}
-              <th>{t('print.qty')}</th>
-              {money && prints(tpl, 'price') && <th>{t('print.price')}</th>}
-              {money && prints(tpl, 'amount') && <th>{t('print.amount')}</th>}
-              {prints(tpl, 'description') && <th>{t('field.description')}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((l, i) => (
-              <tr key={l.key} style={breakAfter(tpl, i, lines.length)}>
-                <td className="num">{i + 1}</td>
-                <td>
-                  {l.invNumber} {l.invName}
-                  {l.skuName ? ` (${l.skuName})` : ''}
-                </td>
-                {prints(tpl, 'spec') && <td>{l.invSpec}</td>}
-                {prints(tpl, 'unit') && <td>{l.unitName}</td>}
-                {!trade && (
-                  <td>
-                    {l.locationName}
-                    {l.inLocationName ? ` → ${l.inLocationName}` : ''}
-                  </td>
-                )}
-                <td className="num">{l.qty}</td>
-                {money && prints(tpl, 'price') && <td className="num">{format(l.price, s.pricePlaces)}</td>}
-                {money && prints(tpl, 'amount') && <td className="num">{format(s.taxOn ? l.taxAmount : l.amount, A)}</td>}
-                {prints(tpl, 'description') && <td>{l.description}</td>}
+        {state.fund ? (
+          <FundPrint kind={kind} state={state} places={A} />
+        ) : (
+          <table>
+            <thead>
+              <tr>
+                {cols.map((c) => (
+                  <th key={c} data-testid="print-col">
+                    {heads[c]}
+                  </th>
+                ))}
               </tr>
-            ))}
-            <tr>
-              <td colSpan={2 + (prints(tpl, 'spec') ? 1 : 0) + (prints(tpl, 'unit') ? 1 : 0) + (trade ? 0 : 1)}>{t('print.total')}</td>
-              <td className="num">{figures.totalQty}</td>
-              {money && prints(tpl, 'price') && <td />}
-              {money && prints(tpl, 'amount') && <td className="num">{format(figures.totalAmount, A)}</td>}
-              {prints(tpl, 'description') && <td />}
-            </tr>
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {lines.map((l, i) => {
+                const cell: Record<string, React.ReactNode> = {
+                  no: i + 1,
+                  goods: `${l.invNumber} ${l.invName}${l.skuName ? ` (${l.skuName})` : ''}`,
+                  spec: l.invSpec,
+                  unit: l.unitName,
+                  location: `${l.locationName ?? ''}${l.inLocationName ? ` → ${l.inLocationName}` : ''}`,
+                  qty: l.qty,
+                  price: format(l.price, s.pricePlaces),
+                  amount: format(s.taxOn ? l.taxAmount : l.amount, A),
+                  description: l.description,
+                }
+                return (
+                  <tr key={l.key} style={breakAfter(tpl, i, lines.length)}>
+                    {cols.map((c) => (
+                      <td key={c} className={numeric(c) ? 'num' : undefined}>
+                        {cell[c]}
+                      </td>
+                    ))}
+                  </tr>
+                )
+              })}
+              <tr>
+                {totalCells(cols, money ? ['qty', 'amount'] : ['qty']).map((x) => (
+                  <td key={x.column} colSpan={x.span} className={x.label ? undefined : 'num'}>
+                    {x.label
+                      ? t('print.total')
+                      : x.column === 'qty'
+                        ? figures.totalQty
+                        : x.column === 'amount'
+                          ? format(figures.totalAmount, A)
+                          : ''}
+                  </td>
+                ))}
+              </tr>
+            </tbody>
+          </table>
+        )}
         {money && trade && (
           <div style={{ margin: '8px 0', fontSize: 12, display: 'flex', gap: 24, flexWrap: 'wrap' }}>
             <span>
@@ -169,6 +205,14 @@ export function PrintPreview({ kind, state, figures, settings: s, contactName, o
             </span>
           ))}
         </div>
+        {signature && tpl.customerSignature !== false && (
+          <div style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'flex-end', gap: 8, marginTop: 8, fontSize: 12 }}>
+            <span>{t('docFiles:sign.customer')}:</span>
+            <span data-testid="print-customer-signature">
+              <AttachmentImage kind={kind} a={signature} style={{ height: 56 }} />
+            </span>
+          </div>
+        )}
       </div>
     </Modal>
   )

@@ -153,7 +153,8 @@ function InventoryHeader({ kind, state, readOnly, setHeader, fieldErr, onContact
   )
 }
 
-function InventoryFooter({ state, readOnly, setHeader, fieldErr }: FamilyPartProps) {
+/** The description: the whole footer of documents without money lines. */
+export function InventoryFooter({ state, readOnly, setHeader, fieldErr }: FamilyPartProps) {
   const { t } = useTranslation('document')
   const { token } = theme.useToken()
   return (

@@ -3,66 +3,86 @@
 // paid now over settlement accounts and the debt.
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, Col, DatePicker, Form, Input, Row, Select, Tooltip, Typography, theme } from 'antd'
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
+import { Col, DatePicker, Form, Input, Row, Select, theme } from 'antd'
 import dayjs from 'dayjs'
 import { format } from '@/utils/decimal'
 import { useCache } from '@/features/cache/api'
-import type { AccountLine } from '../types'
-import { emptyAccount } from '../lib/form'
+import { AccountLines } from '../components/AccountLines'
+import { filter, options } from './options'
 import { rememberLocation } from '../lib/defaults'
 import { moneyWords } from '../lib/wording'
 import type { Family, FamilyPartProps } from './types'
 
-export const options = (list: { id: number; name?: string; number?: string }[]) =>
-  list.map((x) => ({ value: x.id, label: x.number ? `${x.number} ${x.name ?? ''}` : String(x.name ?? x.id) }))
-export const filter = (input: string, o?: { label?: unknown }) =>
-  String(o?.label ?? '')
-    .toLowerCase()
-    .includes(input.toLowerCase())
+export { filter, options }
+
+/** The contact, date and number of a document header (trading documents, invoices). */
+export function ContactDateNumber(p: {
+  contact?: 'customer' | 'supplier'
+  buId?: number
+  date: string
+  billNo: string
+  onContact: (buId: number | undefined) => void
+  onDate: (date: string) => void
+  fieldErr: FamilyPartProps['fieldErr']
+}) {
+  const { t } = useTranslation('document')
+  const contacts = useCache(p.contact === 'customer' ? 'customers' : 'suppliers')
+  const contactOptions = useMemo(() => options(contacts.list), [contacts.list])
+  return (
+    <>
+      <Col xs={24} sm={12} md={6}>
+        <Form.Item label={t(`contact.${p.contact}`)} required {...p.fieldErr('buId')}>
+          <Select
+            showSearch={{ filterOption: filter }}
+            allowClear
+            value={p.buId}
+            options={contactOptions}
+            onChange={(v) => p.onContact(v)}
+            placeholder={t('pick')}
+            data-testid="doc-contact"
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={12} sm={6} md={3}>
+        <Form.Item label={t('field.date')} required {...p.fieldErr('date')}>
+          <DatePicker
+            style={{ width: '100%' }}
+            allowClear={false}
+            value={p.date ? dayjs(p.date) : null}
+            onChange={(d) => p.onDate(d ? d.format('YYYY-MM-DD') : '')}
+            data-testid="doc-date"
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={12} sm={6} md={4}>
+        <Form.Item label={t('field.billNo')} {...p.fieldErr('billNo')}>
+          <Input value={p.billNo} readOnly placeholder={t('autoNumber')} data-testid="doc-billno" />
+        </Form.Item>
+      </Col>
+    </>
+  )
+}
 
 function TradeHeader({ kind, state, readOnly, setHeader, fieldErr, onContact, lastLocKey }: FamilyPartProps) {
   const { t } = useTranslation('document')
   const { token } = theme.useToken()
-  const contacts = useCache(kind.contact === 'customer' ? 'customers' : 'suppliers')
   const staff = useCache('staff')
   const warehouses = useCache('warehouses')
-  const contactOptions = useMemo(() => options(contacts.list), [contacts.list])
   const staffOptions = useMemo(() => options(staff.list), [staff.list])
   const whOptions = useMemo(() => options(warehouses.list), [warehouses.list])
   const h = state.header
   return (
     <Form layout="vertical" disabled={readOnly} data-testid="doc-header">
       <Row gutter={token.marginSM}>
-        <Col xs={24} sm={12} md={6}>
-          <Form.Item label={t(`contact.${kind.contact}`)} required {...fieldErr('buId')}>
-            <Select
-              showSearch={{ filterOption: filter }}
-              allowClear
-              value={h.buId}
-              options={contactOptions}
-              onChange={(v) => onContact(v)}
-              placeholder={t('pick')}
-              data-testid="doc-contact"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={12} sm={6} md={3}>
-          <Form.Item label={t('field.date')} required {...fieldErr('date')}>
-            <DatePicker
-              style={{ width: '100%' }}
-              allowClear={false}
-              value={h.date ? dayjs(h.date) : null}
-              onChange={(d) => setHeader({ date: d ? d.format('YYYY-MM-DD') : '' })}
-              data-testid="doc-date"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={12} sm={6} md={4}>
-          <Form.Item label={t('field.billNo')} {...fieldErr('billNo')}>
-            <Input value={h.billNo} readOnly placeholder={t('autoNumber')} data-testid="doc-billno" />
-          </Form.Item>
-        </Col>
+        <ContactDateNumber
+          contact={kind.contact}
+          buId={h.buId}
+          date={h.date}
+          billNo={h.billNo}
+          onContact={onContact}
+          onDate={(date) => setHeader({ date })}
+          fieldErr={fieldErr}
+        />
         <Col xs={12} sm={6} md={3}>
           <Form.Item label={t('field.sales')} {...fieldErr('salesId')}>
             <Select
@@ -110,12 +130,6 @@ function TradeHeader({ kind, state, readOnly, setHeader, fieldErr, onContact, la
 function TradeFooter({ kind, state, readOnly, settings, figures, setHeader, edit, fieldErr }: FamilyPartProps) {
   const { t } = useTranslation('document')
   const { token } = theme.useToken()
-  const accounts = useCache('accounts')
-  const payMethods = useCache('payMethods')
-  const accOptions = useMemo(() => options(accounts.list), [accounts.list])
-  const wayOptions = useMemo(() => options(payMethods.list), [payMethods.list])
-  const setAccount = (key: string, patch: Partial<AccountLine>) =>
-    edit((s) => ({ ...s, accounts: s.accounts.map((a) => (a.key === key ? { ...a, ...patch } : a)) }))
   const h = state.header
   const money = settings.money
   const A = settings.amountPlaces
@@ -179,87 +193,13 @@ function TradeFooter({ kind, state, readOnly, settings, figures, setHeader, edit
         )}
       </Row>
       {money && !kind.order && (
-        <div data-testid="doc-accounts">
-          <Typography.Text strong>{t(moneyWords(kind).accounts)}</Typography.Text>
-          {state.accounts.map((a, i) => (
-            <Row key={a.key} gutter={token.marginXS} style={{ marginTop: token.marginXS }}>
-              <Col xs={12} md={5}>
-                <Form.Item style={{ margin: 0 }} {...fieldErr(`accounts[${i}].accId`)}>
-                  <Select
-                    allowClear
-                    placeholder={t('accounts.account')}
-                    value={a.accId}
-                    options={accOptions}
-                    onChange={(v) => setAccount(a.key, { accId: v })}
-                    data-testid={`doc-acc-${i}`}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={12} md={4}>
-                <Form.Item style={{ margin: 0 }} {...fieldErr(`accounts[${i}].payment`)}>
-                  <Input
-                    inputMode="decimal"
-                    placeholder={t('accounts.payment')}
-                    value={a.payment}
-                    onChange={(e) => setAccount(a.key, { payment: e.target.value.trim() })}
-                    data-testid={`doc-pay-${i}`}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={12} md={4}>
-                <Select
-                  allowClear
-                  style={{ width: '100%' }}
-                  placeholder={t('accounts.way')}
-                  value={a.wayId}
-                  options={wayOptions}
-                  onChange={(v) => setAccount(a.key, { wayId: v })}
-                />
-              </Col>
-              <Col xs={12} md={4}>
-                <Input
-                  placeholder={t('accounts.settlement')}
-                  value={a.settlement}
-                  onChange={(e) => setAccount(a.key, { settlement: e.target.value })}
-                />
-              </Col>
-              <Col xs={20} md={6}>
-                <Input
-                  placeholder={t('accounts.remark')}
-                  value={a.remark}
-                  onChange={(e) => setAccount(a.key, { remark: e.target.value })}
-                />
-              </Col>
-              <Col xs={4} md={1}>
-                {!readOnly && (
-                  <Tooltip title={t('accounts.remove')}>
-                    <Button
-                      type="text"
-                      icon={<DeleteOutlined />}
-                      onClick={() =>
-                        edit((s) => ({
-                          ...s,
-                          accounts: s.accounts.length > 1 ? s.accounts.filter((x) => x.key !== a.key) : [emptyAccount()],
-                        }))
-                      }
-                    />
-                  </Tooltip>
-                )}
-              </Col>
-            </Row>
-          ))}
-          {!readOnly && (
-            <Button
-              type="dashed"
-              size="small"
-              icon={<PlusOutlined />}
-              style={{ marginTop: token.marginXS }}
-              onClick={() => edit((s) => ({ ...s, accounts: [...s.accounts, emptyAccount()] }))}
-            >
-              {t('accounts.add')}
-            </Button>
-          )}
-        </div>
+        <AccountLines
+          title={t(moneyWords(kind).accounts)}
+          accounts={state.accounts}
+          readOnly={readOnly}
+          setAccounts={(f) => edit((s) => ({ ...s, accounts: f(s.accounts) }))}
+          fieldErr={fieldErr}
+        />
       )}
     </Form>
   )

@@ -18,6 +18,8 @@ export interface FamilyPartProps {
   setHeader: (patch: Partial<DocHeader>) => void
   /** any edit of the state */
   edit: (f: (s: DocState) => DocState) => void
+  /** a change that is no edit (the server's figures refreshed): the page stays as dirty as it was */
+  adjust: (f: (s: DocState) => DocState) => void
   /** the form item props of a header field with an error */
   fieldErr: (name: string) => { validateStatus?: 'error'; help?: string }
   /** the contact changed (proposed prices follow it) */
@@ -41,4 +43,8 @@ export interface Family {
   settings: (k: DocKind, s: GridSettings) => GridSettings
   /** the page's own checks before saving: field → message */
   check: (k: DocKind, st: DocState, t: (key: string, o?: Record<string, unknown>) => string) => Record<string, string>
+  /** a body in place of the goods grid (money documents) */
+  Body?: ComponentType<FamilyPartProps>
+  /** the server's field errors as the family's cells name them */
+  serverErrors?: (k: DocKind, st: DocState, errors: Record<string, string> | null | undefined) => Record<string, string>
 }

@@ -4,6 +4,7 @@
 import { emptyLine, headerFigures, linesForSave, recompute, type DocLine, type GridSettings } from '@/components/DocGrid'
 import type { AccountLine, DocEntry, DocHeader, DocInput, DocState, Document, Pending } from '../types'
 import type { DocKind } from '../kinds'
+import { copyFund, emptyFund, fundRequest, fundStateOf, usedAccounts } from './fund'
 
 let seq = 0
 export const accountKey = () => `a${Date.now().toString(36)}${(seq++).toString(36)}`
@@ -19,8 +20,19 @@ export function emptyHeader(today: string, defaults: Partial<DocHeader> = {}): D
   return { billNo: '', date: today, deliveryDate: '', description: '', disRate: '0', disAmount: '', checked: 0, ...defaults }
 }
 
-export function emptyState(today: string, defaults: Partial<DocHeader> = {}): DocState {
-  return { header: emptyHeader(today, defaults), lines: [], accounts: [emptyAccount()] }
+export function emptyState(today: string, defaults: Partial<DocHeader> = {}, k?: DocKind): DocState {
+  const st: DocState = { header: emptyHeader(today, defaults), lines: [], accounts: [emptyAccount()] }
+  return k?.family === 'fund' ? { ...st, fund: emptyFund() } : st
+}
+
+/**
+ * A new receipt or payment for a contact with its documents checked in full
+ * (the "collect" and "pay" buttons, invoices: ?buId=&billIds=); the
+ * documents are checked once the contact's open documents arrive.
+ */
+export function settleFrom(k: DocKind, today: string, buId: number, billIds: number[]): DocState {
+  const st = emptyState(today, { buId }, k)
+  return { ...st, fund: { ...(st.fund ?? emptyFund()), preselect: billIds } }
 }
 
 /** A stored line as the grid edits it. */
@@ -63,8 +75,8 @@ export function lineOf(e: DocEntry, key: string): DocLine {
   } as DocLine
 }
 
-/** A loaded document as the entry page's state. */
-export function stateOf(d: Document): DocState {
+/** A loaded document as the entry page's state (a money kind's lines are its own). */
+export function stateOf(d: Document, k?: DocKind): DocState {
   const accounts: AccountLine[] = (d.accounts ?? []).map((a) => ({
     key: accountKey(),
     accId: a.accId || undefined,
@@ -94,11 +106,14 @@ export function stateOf(d: Document): DocState {
       ...(d.fee !== undefined && d.fee !== null ? { fee: s(d.fee) } : {}),
       checked: d.checked ? 1 : 0,
       billStatus: d.billStatus,
+      ...(d.hxStateCode !== undefined ? { hxStateCode: d.hxStateCode } : {}),
       userName: d.userName,
       checkName: d.checkName,
+      custom: d.custom ?? {},
     },
-    lines: (d.entries ?? []).map((e, i) => lineOf(e, `d${d.id}-${e.id ?? i}`)),
+    lines: k?.family === 'fund' ? [] : (d.entries ?? []).map((e, i) => lineOf(e, `d${d.id}-${e.id ?? i}`)),
     accounts: accounts.length ? accounts : [emptyAccount()],
+    ...(k?.family === 'fund' ? { fund: fundStateOf(d) } : {}),
   }
 }
 
@@ -114,9 +129,11 @@ export function copyState(st: DocState, today: string): DocState {
     srcBillId: _sb,
     srcBillNo: _sn,
     srcOrderId: _so,
+    hxStateCode: _hx,
     ...h
   } = st.header
   return {
+    ...(st.fund ? { fund: copyFund(st.fund) } : {}),
     header: { ...h, billNo: '', date: today, checked: 0 },
     lines: st.lines.map((l, i) => {
       const {
@@ -131,7 +148,8 @@ export function copyState(st: DocState, today: string): DocState {
       delete (rest as { srcEntryId?: number }).srcEntryId
       return { ...rest, key: `c${Date.now().toString(36)}${i}` }
     }),
-    accounts: [emptyAccount()],
+    // a money document's settlement lines are what it is made of
+    accounts: st.fund ? st.accounts.map((a) => ({ ...a, key: accountKey() })) : [emptyAccount()],
   }
 }
 
@@ -201,9 +219,6 @@ export function returnOf(d: Document, today: string): DocState {
     accounts: [emptyAccount()],
   }
 }
-
-/** Settlement lines that say something (an account or a payment). */
-const usedAccounts = (a: AccountLine[]) => a.filter((x) => x.accId || (x.payment && Number(x.payment) !== 0))
 
 /** What an inventory kind's line sends, by the kind's line shape. */
 function inventoryEntry(k: DocKind, x: Record<string, unknown>, i: number, lines: Record<string, unknown>[]): Record<string, unknown> {
@@ -278,6 +293,7 @@ function inventoryRequest(k: DocKind, st: DocState): DocInput {
 /** The add/update body. */
 export function toRequest(k: DocKind, st: DocState): DocInput {
   if (k.family === 'inventory') return inventoryRequest(k, st)
+  if (k.family === 'fund') return fundRequest(k, st) as unknown as DocInput
   const h = st.header
   const entries = linesForSave(st.lines).map((l) => {
     const x = l as Record<string, unknown>

@@ -17,7 +17,7 @@ export function gridSettings(p: Partial<SystemParams> | undefined, k: DocKind, c
     serials: !k.order && on(p?.ISSERNUM),
     batches: !k.order && on(p?.ISWARRANTY),
     lineWarehouse: true,
-    money: can(k.moneyRight),
+    money: !k.moneyRight || can(k.moneyRight),
     cost: k.showCost && can(COST_RIGHT),
   }
 }

@@ -7,7 +7,9 @@
 // document. Opened with ?id= (a document), ?fromOrder= (a receipt or
 // delivery from an order's pending lines) or ?returnOf= (a return of a
 // document). Audited documents are read-only. Unsaved work is kept as a
-// draft per tab (survives a reload) and closing the tab asks first.
+// draft per tab (survives a reload) and closing the tab asks first. A saved
+// document has attachments (audited ones too); a delivery takes the
+// customer's signature, shown here and printed.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -28,29 +30,44 @@ import { recompute, type DocLine } from '@/components/DocGrid'
 import type { CachedGoods } from '@/components/DocGrid/lib/goodsSearch'
 import { confirmDelete } from '@/components/confirmDelete'
 import { docKinds, entryPath, type DocKind, type DocKindName } from '../kinds'
-import { docApi, docKeys, priceProposals } from '../api'
+import { docApi, docKeys, priceProposals, useAttachments } from '../api'
+import { splitAttachments } from '../lib/attachments'
+import { AttachmentsButton } from '../components/Attachments'
+import '../catalogue'
+import { SignatureDialog, SignatureView } from '../components/SignaturePad'
 import type { DocHeader, DocState, Document } from '../types'
-import { copyState, emptyState, figuresOf, fromPending, returnOf, stateOf, toRequest, withEntryTypes } from '../lib/form'
+import { copyState, emptyState, figuresOf, fromPending, returnOf, settleFrom, stateOf, toRequest, withEntryTypes } from '../lib/form'
+import { fundHasContent, settleAction } from '../lib/fund'
 import { errorsAt, gridErrors, liveHeaderErrors, type ErrorsAt } from '../lib/errors'
 import { invalidateAfterDocument } from '../lib/affected'
 import { defaultLocation, fromOrderPath, lastLocationKey } from '../lib/defaults'
 import { changedOnServer } from '../lib/live'
 import { LineInfo } from '../components/LineInfo'
+import { CustomHeader } from '../components/CustomHeader'
+import { useCustomFields } from '@/features/customField/api'
+import { customBody, customProblem } from '@/features/customField/lib/values'
+import '@/features/customField/catalogue'
 import { clearDraft, loadDraft, saveDraft } from '../lib/draft'
 import { gridSettings } from '../lib/settings'
 import { OrderPicker } from '../components/OrderPicker'
 import { PrintPreview } from '../components/PrintPreview'
 import { inventoryFamily } from '../families/inventory'
 import { tradeFamily } from '../families/trade'
-import type { FamilyPartProps } from '../families/types'
+import { fundFamily } from '../families/fund'
+import type { Family, FamilyPartProps } from '../families/types'
 
 const today = () => dayjs().format('YYYY-MM-DD')
 const OPEN_PREFIX = 'cangshu.docOpen:'
 
 type Busy = '' | 'save' | 'check' | 'uncheck' | 'delete' | 'load'
 
+/** The families this page serves (invoices have their own entry page: features/invoice). */
+type EntryFamily = Exclude<DocKind['family'], 'invoice'>
+const families: Record<EntryFamily, Family> = { trade: tradeFamily, inventory: inventoryFamily, fund: fundFamily }
+
 export function DocEntry({ kind }: { kind: DocKind }) {
   const { t } = useTranslation('document')
+  const { t: tc } = useTranslation('customField')
   const { token } = theme.useToken()
   const qc = useQueryClient()
   const qcRef = useRef(qc)
@@ -62,14 +79,14 @@ export function DocEntry({ kind }: { kind: DocKind }) {
   const has = useCallback((p: string) => can(p, user), [user])
   const perm = (a: string) => has(`${kind.perm}:${a}`)
   const params = useSystemParams()
-  const family = kind.family === 'inventory' ? inventoryFamily : tradeFamily
+  const family = families[kind.family as EntryFamily]
   const settings = useMemo(() => family.settings(kind, gridSettings(params.data, kind, has)), [family, params.data, kind, has])
   const gridShape = useMemo(() => family.grid(kind), [family, kind])
   const contacts = useCache(kind.contact === 'customer' ? 'customers' : 'suppliers')
   const warehouses = useCache('warehouses')
   const goods = useCache<CachedGoods & { id: number }>('goods')
 
-  const [state, setStateRaw] = useState<DocState>(() => emptyState(today()))
+  const [state, setStateRaw] = useState<DocState>(() => emptyState(today(), {}, kind))
   const [dirty, setDirty] = useState(false)
   const [busy, setBusy] = useState<Busy>('load')
   const [errors, setErrorsAt] = useState<ErrorsAt | null>(null)
@@ -79,13 +96,17 @@ export function DocEntry({ kind }: { kind: DocKind }) {
   /** a new document gets a new grid: the cursor starts again on the first line's goods */
   const [gridGen, setGridGen] = useState(0)
   const [printing, setPrinting] = useState(false)
+  const [signing, setSigning] = useState(false)
   const dirtyRef = useRef(false)
   dirtyRef.current = dirty
   const stateRef = useRef(state)
   stateRef.current = state
 
+  const customFields = useCustomFields('bill')
+  const fields = useMemo(() => customFields.data ?? [], [customFields.data])
   const h = state.header
   const readOnly = h.checked === 1 || (!!h.id && !perm('update')) || (!h.id && !perm('add'))
+  const { signature } = splitAttachments(useAttachments(kind, h.id).data)
 
   /** Every user edit goes through here: the page becomes dirty. */
   const edit = useCallback((f: (s: DocState) => DocState) => {
@@ -105,7 +126,9 @@ export function DocEntry({ kind }: { kind: DocKind }) {
     },
     [kind, storeKey],
   )
-  const newState = useCallback(() => emptyState(today()), [])
+  const newState = useCallback(() => emptyState(today(), {}, kind), [kind])
+  /** the server's document as the page's state */
+  const load = useCallback((d: Document) => stateOf(d, kind), [kind])
 
   // First load: the tab's draft, else what the query asks for, else the document open before a reload.
   const loaded = useRef(false)
@@ -123,10 +146,18 @@ export function DocEntry({ kind }: { kind: DocKind }) {
       }
       const fromOrder = Number(q.get('fromOrder') || 0)
       const ret = Number(q.get('returnOf') || 0)
-      const open = id || Number(localStorage.getItem(OPEN_PREFIX + storeKey) || 0)
+      // receipts and payments: ?buId=<contact>&billIds=<documents to check in full>
+      const settleBu = kind.fund === 'settle' ? Number(q.get('buId') || 0) : 0
+      const open = id || (settleBu ? 0 : Number(localStorage.getItem(OPEN_PREFIX + storeKey) || 0))
       try {
-        if (open) replace(stateOf(await docApi(kind).get(open)))
-        else if (fromOrder && kind.orderKind)
+        if (open) replace(load(await docApi(kind).get(open)))
+        else if (settleBu) {
+          const billIds = (q.get('billIds') ?? '')
+            .split(',')
+            .map(Number)
+            .filter((x) => x > 0)
+          replace(settleFrom(kind, today(), settleBu, billIds), true)
+        } else if (fromOrder && kind.orderKind)
           replace(fromPending(await docApi(docKinds[kind.orderKind]).pending(fromOrder), today(), settings), true)
         else if (ret && kind.returnOf) replace(returnOf(await docApi(docKinds[kind.returnOf]).get(ret), today()), true)
       } catch {
@@ -219,7 +250,7 @@ export function DocEntry({ kind }: { kind: DocKind }) {
   // status), taken over while there are no unsaved edits.
   const live = useQuery({
     queryKey: docKeys.one(kind, h.id),
-    queryFn: async () => stateOf(await docApi(kind).get(h.id!)),
+    queryFn: async () => load(await docApi(kind).get(h.id!)),
     enabled: !!h.id && !dirty && busy === '',
     staleTime: Infinity,
   })
@@ -234,10 +265,10 @@ export function DocEntry({ kind }: { kind: DocKind }) {
   const lastLocKey = lastLocationKey(user?.username ?? '', user?.shopId)
   const sysLocation = Number((params.data as { defaultLocationId?: number } | undefined)?.defaultLocationId ?? 0)
   useEffect(() => {
-    if (busy === 'load' || h.id || h.locationId || readOnly || !warehouses.list.length) return
+    if (busy === 'load' || h.id || h.locationId || readOnly || !warehouses.list.length || kind.family === 'fund') return
     const id = defaultLocation(lastLocKey, sysLocation, warehouses.list)
     if (id) setStateRaw((s) => (s.header.id || s.header.locationId ? s : { ...s, header: { ...s.header, locationId: id } }))
-  }, [busy, h.id, h.locationId, readOnly, warehouses.list, lastLocKey, sysLocation])
+  }, [busy, h.id, h.locationId, readOnly, warehouses.list, lastLocKey, sysLocation, kind.family])
 
   const figures = useMemo(() => figuresOf(state, settings), [state, settings])
   // errors apply to the state they were made for: a fixed field drops its own
@@ -260,7 +291,11 @@ export function DocEntry({ kind }: { kind: DocKind }) {
     const local: Record<string, string> = {}
     Object.assign(local, family.check(kind, st, t))
     if (!st.header.date) local.date = t('required', { field: t('field.date') })
-    if (!st.lines.some((l) => l.invId)) local.entries = t('noLines')
+    if (!family.Body && !st.lines.some((l) => l.invId)) local.entries = t('noLines')
+    for (const f of fields) {
+      const p = customProblem(f, st.header.custom?.[f.code])
+      if (p) local[`custom.${f.code}`] = tc(`err.${p}`, { field: f.label })
+    }
     if (Object.keys(local).length) {
       setErrorsAt(errorsAt(local, st))
       feedback.message.error(Object.values(local)[0])
@@ -268,21 +303,22 @@ export function DocEntry({ kind }: { kind: DocKind }) {
     }
     setBusy(check ? 'check' : 'save')
     try {
-      const doc = await docApi(kind).save(toRequest(kind, st), check)
-      replace(stateOf(doc))
+      const body = toRequest(kind, st)
+      const doc = await docApi(kind).save(fields.length ? { ...body, custom: customBody(fields, st.header.custom) } : body, check)
+      replace(load(doc))
       setRestored(false)
       feedback.message.success(t(check ? 'savedChecked' : 'saved', { billNo: doc.billNo }))
       void invalidate()
     } catch (e) {
       const err = e as ApiError
-      setErrorsAt(errorsAt(err.errors, st))
+      setErrorsAt(errorsAt(family.serverErrors ? family.serverErrors(kind, st, err.errors) : err.errors, st))
       feedback.message.error(err.message)
     } finally {
       setBusy('')
     }
   }
 
-  const reload = async (id: number) => replace(stateOf(await docApi(kind).get(id)))
+  const reload = async (id: number) => replace(load(await docApi(kind).get(id)))
 
   const batchOne = async (what: 'check' | 'uncheck', b: Busy) => {
     if (!h.id) return
@@ -367,6 +403,7 @@ export function DocEntry({ kind }: { kind: DocKind }) {
   }
 
   // keyboard: Ctrl+S saves, F8 saves and audits (while the page is active)
+  const canCheck = perm('check')
   const saveRef = useRef(save)
   saveRef.current = save
   useEffect(() => {
@@ -375,13 +412,23 @@ export function DocEntry({ kind }: { kind: DocKind }) {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
         e.preventDefault()
         if (!readOnly && !busy) void saveRef.current(false)
+      } else if (e.key === 'F8' && !e.ctrlKey && !e.metaKey && !e.altKey && !e.shiftKey) {
+        e.preventDefault()
+        if (!readOnly && !busy && canCheck) void saveRef.current(true)
       }
     }
     window.addEventListener('keydown', on)
     return () => window.removeEventListener('keydown', on)
-  }, [tab.active, readOnly, busy])
+  }, [tab.active, readOnly, busy, canCheck])
 
-  const partProps: FamilyPartProps = { kind, state, readOnly, settings, figures, setHeader, edit, fieldErr, onContact, lastLocKey }
+  const adjust = useCallback((f: (s: DocState) => DocState) => setStateRaw(f), [])
+  const partProps: FamilyPartProps = { kind, state, readOnly, settings, figures, setHeader, edit, adjust, fieldErr, onContact, lastLocKey }
+  // a sales delivery or purchase receipt with money open: collect or pay it; a return: refund it
+  const settler = kind.settledBy ? docKinds[kind.settledBy] : undefined
+  const settle = () => {
+    if (!settler || !h.id || !h.buId) return
+    window.location.hash = `${entryPath(settler)}?buId=${h.buId}&billIds=${h.id}`
+  }
 
   const status = h.checked ? (
     <Tag color="success" data-testid="doc-status">
@@ -442,7 +489,7 @@ export function DocEntry({ kind }: { kind: DocKind }) {
               {t('action.new')}
             </Button>
           )}
-          {perm('add') && lines.some((l) => l.invId) && (
+          {perm('add') && (lines.some((l) => l.invId) || fundHasContent(state)) && (
             <Button onClick={copy} data-testid="doc-copy">
               {t('action.copy')}
             </Button>
@@ -460,6 +507,17 @@ export function DocEntry({ kind }: { kind: DocKind }) {
           {kind.returnKind && h.checked === 1 && can(`${docKinds[kind.returnKind].perm}:add`, user) && (
             <Button onClick={returnDoc} data-testid="doc-return">
               {t('action.return')}
+            </Button>
+          )}
+          {settler && h.checked === 1 && h.hxStateCode !== 2 && can(`${settler.perm}:add`, user) && (
+            <Button onClick={settle} data-testid="doc-settle">
+              {t(`fund:action.${settleAction(kind)}`)}
+            </Button>
+          )}
+          {h.id && <AttachmentsButton kind={kind} billId={h.id} editable={perm('update')} />}
+          {h.id && kind.signs && perm('update') && (
+            <Button onClick={() => setSigning(true)} data-testid="doc-sign">
+              {signature ? t('docFiles:sign.again') : t('docFiles:sign.action')}
             </Button>
           )}
           {h.id && (
@@ -509,26 +567,37 @@ export function DocEntry({ kind }: { kind: DocKind }) {
         />
       )}
       <family.Header {...partProps} />
-
-      <CachedDocGrid
-        key={gridGen}
-        lines={lines}
-        onChange={(ls: DocLine[]) => edit((s) => ({ ...s, lines: kind.lines === 'combination' ? withEntryTypes(ls) : ls }))}
-        settings={settings}
-        defaultLocationId={h.locationId}
-        priceField={kind.priceField}
-        priceOf={priceOf}
-        errors={errorsForGrid}
+      <CustomHeader
+        fields={fields}
+        values={h.custom}
         readOnly={readOnly}
-        gridRef={gridRef}
-        lineInfo={readOnly ? undefined : (l: DocLine) => <LineInfo kind={kind} line={l} buId={h.buId} settings={settings} />}
-        hideColumns={gridShape.hide}
-        showColumns={gridShape.show}
-        columnTitles={gridShape.titles}
-        height={Math.min(600, Math.max(300, (lines.length + 3) * 34))}
-        testId="docgrid"
+        fieldErr={fieldErr}
+        onChange={(code, v) => setHeader({ custom: { ...stateRef.current.header.custom, [code]: v } })}
       />
-      {goods.isLoading && (
+
+      {family.Body ? (
+        <family.Body {...partProps} />
+      ) : (
+        <CachedDocGrid
+          key={gridGen}
+          lines={lines}
+          onChange={(ls: DocLine[]) => edit((s) => ({ ...s, lines: kind.lines === 'combination' ? withEntryTypes(ls) : ls }))}
+          settings={settings}
+          defaultLocationId={h.locationId}
+          priceField={kind.priceField}
+          priceOf={priceOf}
+          errors={errorsForGrid}
+          readOnly={readOnly}
+          gridRef={gridRef}
+          lineInfo={readOnly ? undefined : (l: DocLine) => <LineInfo kind={kind} line={l} buId={h.buId} settings={settings} />}
+          hideColumns={gridShape.hide}
+          showColumns={gridShape.show}
+          columnTitles={gridShape.titles}
+          height={Math.min(600, Math.max(300, (lines.length + 3) * 34))}
+          testId="docgrid"
+        />
+      )}
+      {!family.Body && goods.isLoading && (
         <Typography.Text type="secondary" data-testid="doc-goods-loading">
           {t('goodsLoading')}
         </Typography.Text>
@@ -544,6 +613,12 @@ export function DocEntry({ kind }: { kind: DocKind }) {
         </span>
         <span>{t('keysHelp')}</span>
       </Flex>
+      {signature && (
+        <div style={{ marginTop: token.marginSM }}>
+          <SignatureView kind={kind} signature={signature} />
+        </div>
+      )}
+      {signing && h.id && <SignatureDialog kind={kind} billId={h.id} onClose={() => setSigning(false)} />}
       {picker && kind.orderKind && (
         <OrderPicker kind={docKinds[kind.orderKind]} buId={h.buId} onPick={(id) => void onPicked(id)} onClose={() => setPicker(false)} />
       )}
@@ -554,6 +629,7 @@ export function DocEntry({ kind }: { kind: DocKind }) {
           figures={figures}
           settings={settings}
           contactName={h.contactName ?? (h.buId ? contacts.byId.get(h.buId)?.name : '')}
+          signature={signature}
           onClose={() => setPrinting(false)}
         />
       )}

@@ -4,6 +4,9 @@
 // results, export, and a document opened in its entry tab.
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useCustomFields } from '@/features/customField/api'
+import { customColumns } from '@/features/customField/lib/columns'
+import '@/features/customField/catalogue'
 import { hashKey, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Card, DatePicker, Form, Input, Select, Table, Tag, type TableProps } from 'antd'
 import type { SortOrder } from 'antd/es/table/interface'
@@ -24,19 +27,28 @@ import type { Document } from '../types'
 import { showBatchResults } from '../components/batchResults'
 import { invalidateAfterDocument } from '../lib/affected'
 import { moneyWords } from '../lib/wording'
+import { fundListColumns } from '../lib/fund'
 import '@/features/warehouse/catalogue'
+import { InvoiceAction } from '@/features/invoice/components/InvoiceAction'
+import { InvoiceStateTag } from '@/features/invoice/components/InvoiceStateTag'
+import '@/features/fund/catalogue'
 
 type Filters = Omit<DocListParams, 'page' | 'rows'>
 
 export function DocList({ kind }: { kind: DocKind }) {
   const { t } = useTranslation('document')
+  const { t: tc } = useTranslation('customField')
+  const customFields = useCustomFields('bill')
   const navigate = useNavigate()
   const qc = useQueryClient()
   const user = useSession((s) => s.user)
   const perm = (a: string) => can(`${kind.perm}:${a}`, user)
   // warehouse documents move no money: their lists show quantities (and the sub-type)
   const trade = kind.family === 'trade'
-  const money = trade && can(kind.moneyRight, user)
+  const fund = kind.family === 'fund'
+  const money = (trade || fund || kind.family === 'invoice') && (!kind.moneyRight || can(kind.moneyRight, user))
+  // goods documents (not orders) are invoiced: their invoice state, the "invoice" action
+  const invoiced = trade && !kind.order
   const sys = useSystemParams().data
   const A = Number(sys?.amountPlaces ?? 2)
   const Q = Number(sys?.qtyPlaces ?? 2)
@@ -95,28 +107,51 @@ export function DocList({ kind }: { kind: DocKind }) {
       ),
     }),
     ...(kind.transTypes
-      ? [col('transType', t('warehouse:field.transType'), { render: (v: number) => t(`warehouse:transType.${v}`) })]
+      ? [
+          col('transType', t(`${fund ? 'fund' : 'warehouse'}:field.transType`), {
+            render: (v: number) => t(`${fund ? 'fund' : 'warehouse'}:transType.${v}`),
+          }),
+        ]
       : []),
     ...(kind.contact ? [col('contactName', t(`contact.${kind.contact}`))] : []),
+    ...(fund && !kind.contact && kind.fund !== 'transfer' ? [col('contactName', t('fund:field.contactAny'))] : []),
     ...(trade ? [{ key: 'salesName', dataIndex: 'salesName', title: t('field.sales') }] : []),
     ...(kind.order ? [col('deliveryDate', t('field.deliveryDate'), { width: 110 })] : []),
-    col('totalQty', t('field.totalQty'), num(Q)),
-    ...(money
+    ...(fund ? [] : [col('totalQty', t('field.totalQty'), num(Q))]),
+    ...(fund
+      ? fundListColumns(kind).map((key) =>
+          key === 'accName'
+            ? { key, dataIndex: key, title: t('fund:list.account') }
+            : col(key, t(`fund:list.${key === 'disAmount' ? 'discount' : key}`), num(A)),
+        )
+      : []),
+    ...(money && !fund
       ? [
           col('amount', t('field.amount'), num(A)),
-          ...(kind.order ? [] : [col('rpAmount', t(moneyWords(kind).rpAmount), num(A)), col('arrears', t('field.arrears'), num(A))]),
+          ...(kind.order || !trade
+            ? []
+            : [col('rpAmount', t(moneyWords(kind).rpAmount), num(A)), col('arrears', t('field.arrears'), num(A))]),
         ]
       : []),
     col('checked', t('field.checked'), {
       render: (v: number) => (v ? <Tag color="success">{t('state.audited')}</Tag> : <Tag>{t('state.draft')}</Tag>),
     }),
     ...(kind.order ? [col('billStatus', t('field.billStatus'), { render: (v: number) => <Tag>{t(`billStatus.${v ?? 0}`)}</Tag> })] : []),
+    ...(invoiced
+      ? [
+          col('invoiceState', t('invoice:field.invoiceState'), {
+            render: (v: number, r: Document) => <InvoiceStateTag state={v} testId={`doc-invoice-state-${r.billNo}`} />,
+          }),
+        ]
+      : []),
     { key: 'userName', dataIndex: 'userName', title: t('field.maker') },
     { key: 'description', dataIndex: 'description', title: t('field.description'), ellipsis: true },
+    ...customColumns<Document>(customFields.data, [tc('yes'), tc('no')]),
   ]
   const totals = q.data?.userdata
   const totalCells: Record<string, string> = {
     totalQty: format(String(totals?.totalQty ?? '0'), Q),
+    disAmount: format(String(totals?.disAmount ?? '0'), A),
     amount: format(String(totals?.amount ?? '0'), A),
     rpAmount: format(String(totals?.rpAmount ?? '0'), A),
     arrears: format(String(totals?.arrears ?? '0'), A),
@@ -180,6 +215,16 @@ export function DocList({ kind }: { kind: DocKind }) {
             <Select allowClear style={{ width: 130 }} options={[0, 1, 2, 3].map((v) => ({ value: v, label: t(`billStatus.${v}`) }))} />
           </Form.Item>
         )}
+        {invoiced && (
+          <Form.Item name="invoiceState" label={t('invoice:field.invoiceState')}>
+            <Select
+              allowClear
+              style={{ width: 130 }}
+              options={[0, 1, 2].map((v) => ({ value: v, label: t(`invoice:state.${v}`) }))}
+              data-testid="doc-list-invoice-state"
+            />
+          </Form.Item>
+        )}
         <Form.Item name="billNo" label={t('field.billNo')}>
           <Input allowClear style={{ width: 160 }} />
         </Form.Item>
@@ -239,6 +284,8 @@ export function DocList({ kind }: { kind: DocKind }) {
                   {t('action.open')}
                 </Button>
               )}
+              {/* the selected documents as the list shows them now (their invoice state may have changed since they were ticked) */}
+              {invoiced && <InvoiceAction kind={kind} rows={ids.flatMap((id) => byId.get(id) ?? [])} />}
               {perm('delete') && (
                 <Button danger disabled={none} onClick={() => void remove(ids, clearSelection)} data-testid="doc-list-delete">
                   {t('action.delete')}

@@ -8,13 +8,23 @@ import { CategoryTreeSelect } from '@/features/assist/components/CategoryTreeSel
 import { goodsApi } from '../api'
 import { unitRows, type GoodsValues } from '../lib/goodsForm'
 import type { GoodsRefs } from '../lib/useGoodsRefs'
+import { CustomFieldItems } from '@/features/customField/components/CustomFieldItems'
+import type { CustomField } from '@/features/customField/types'
 
 /** Enter in a barcode field (a scanner's last key) must not submit the dialog. */
 export const noSubmitOnEnter = (e: React.KeyboardEvent) => {
   if (e.key === 'Enter') e.preventDefault()
 }
 
-export function BasicTab({ form, refs }: { form: FormInstance<GoodsValues>; refs: GoodsRefs }) {
+export function BasicTab({
+  form,
+  refs,
+  customFields = [],
+}: {
+  form: FormInstance<GoodsValues>
+  refs: GoodsRefs
+  customFields?: CustomField[]
+}) {
   const { t } = useTranslation('goods')
   const multiUnit = Form.useWatch('multiUnit', { form, preserve: true })
   const warranty = Form.useWatch('isWarranty', { form, preserve: true })
@@ -169,6 +179,9 @@ export function BasicTab({ form, refs }: { form: FormInstance<GoodsValues>; refs
         <Form.Item name="remark" label={t('remark')} rules={[{ max: 500 }]}>
           <Input.TextArea maxLength={500} autoSize={{ minRows: 1, maxRows: 4 }} data-testid="goods-remark" />
         </Form.Item>
+      </Col>
+      <Col xs={24}>
+        <CustomFieldItems fields={customFields} />
       </Col>
     </Row>
   )

@@ -9,6 +9,7 @@ import { useSystemInfo } from '@/features/auth/api'
 import { useMasterMutations, useMasterRecord, useNextNumber } from '@/features/master/api'
 import { useSession } from '@/stores/session'
 import { can } from '@/stores/permission'
+import { useCustomFields } from '@/features/customField/api'
 import { goodsApi, goodsCaches, goodsKeys } from '../api'
 import { goodsBody, goodsValues, type GoodsValues } from '../lib/goodsForm'
 import { useGoodsRefs } from '../lib/useGoodsRefs'
@@ -41,6 +42,7 @@ export const TAB_FIELDS: Record<string, string[]> = {
     'safeDays',
     'advanceDay',
     'remark',
+    'custom',
   ],
   prices: ['purPrice', 'salePrice', 'wholesalePrice', 'vipPrice', 'discountRate1', 'discountRate2', 'units'],
   stock: ['warnings', 'openings'],
@@ -73,6 +75,8 @@ export function GoodsDialog({ state, onClose }: { state: GoodsDialogState; onClo
   const next = useNextNumber(goodsApi, state.open && !editing)
   const { save } = useMasterMutations(goodsApi, goodsKeys.all, goodsCaches)
   const refs = useGoodsRefs()
+  const custom = useCustomFields('goods')
+  const fields = custom.data ?? []
   const { data: info } = useSystemInfo()
   const me = useSession((s) => s.user)
   const maySku = can('settings:inventory:sku', me)
@@ -80,15 +84,20 @@ export function GoodsDialog({ state, onClose }: { state: GoodsDialogState; onClo
   const places = { qty: info?.qtyPlaces ?? 4, price: info?.pricePlaces ?? 4, amount: info?.amountPlaces ?? 2 }
 
   const initial = editing
-    ? goodsValues(record.data, refs.groupOf)
-    : goodsValues(undefined, refs.groupOf, { number: next.data, categoryId: state.categoryId })
+    ? goodsValues(record.data, refs.groupOf, undefined, fields)
+    : goodsValues(undefined, refs.groupOf, { number: next.data, categoryId: state.categoryId }, fields)
 
   // The whole store, not only the validated fields: row ids and unit ids have no field of their own.
-  const submit = () => save.mutateAsync(goodsBody(form.getFieldsValue(true) as GoodsValues, refs.unitGroups, state.id))
+  const submit = () => save.mutateAsync(goodsBody(form.getFieldsValue(true) as GoodsValues, refs.unitGroups, state.id, fields))
 
   const label = (key: string, text: string) => <TabLabel form={form} tab={key} label={text} />
   const items = [
-    { key: 'basic', label: label('basic', t('tabs.basic')), forceRender: true, children: <BasicTab form={form} refs={refs} /> },
+    {
+      key: 'basic',
+      label: label('basic', t('tabs.basic')),
+      forceRender: true,
+      children: <BasicTab form={form} refs={refs} customFields={fields} />,
+    },
     {
       key: 'prices',
       label: label('prices', t('tabs.prices')),
@@ -127,7 +136,7 @@ export function GoodsDialog({ state, onClose }: { state: GoodsDialogState; onClo
       open={state.open}
       title={editing ? t('editTitle') : t('addTitle')}
       form={form}
-      loading={(editing ? record.isLoading : next.isLoading) || refs.loading}
+      loading={(editing ? record.isLoading : next.isLoading) || refs.loading || custom.isLoading}
       initialValues={initial}
       onSubmit={submit}
       onClose={() => {

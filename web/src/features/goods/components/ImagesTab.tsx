@@ -2,30 +2,16 @@
 // up to 5 MB each, at most 10 per goods, through the shared HTTP client (the
 // bearer token goes along); thumbnails are fetched as blobs; click one to see
 // the full image; delete.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Button, Card, Empty, Flex, Modal, Skeleton, Space, Tooltip, Typography, Upload } from 'antd'
 import { DeleteOutlined, EyeOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { feedback } from '@/app/feedback'
 import { confirmDelete } from '@/components/confirmDelete'
+import { useObjectUrl } from '@/components/useObjectUrl'
 import { uploadGoodsImage, useGoodsImages, useImageBlob, useImageMutations } from '../api'
 import { IMAGE_MAX_COUNT, IMAGE_TYPES, imageProblem } from '../lib/images'
 import type { GoodsImage } from '../types'
-
-/** An object URL for a blob, revoked when it changes or the component goes. */
-function useObjectUrl(blob: Blob | undefined) {
-  const [url, setUrl] = useState<string>()
-  useEffect(() => {
-    if (!blob) return
-    const u = URL.createObjectURL(blob)
-    setUrl(u)
-    return () => {
-      URL.revokeObjectURL(u)
-      setUrl(undefined)
-    }
-  }, [blob])
-  return url
-}
 
 function Thumb({ image, onOpen, onDelete }: { image: GoodsImage; onOpen: () => void; onDelete?: () => void }) {
   const { t } = useTranslation('goods')

@@ -254,3 +254,30 @@ describe('openings and warnings', () => {
     expect(warningOk('', '1')).toBe(true)
   })
 })
+
+describe('custom fields in the goods dialog', () => {
+  const weight = {
+    id: 2,
+    code: 'f2',
+    target: 'goods' as const,
+    label: 'Weight',
+    labelZh: '毛重',
+    labelEn: 'Weight',
+    type: 'number' as const,
+    options: [],
+    required: 0 as const,
+    inList: 0 as const,
+    searchable: 0 as const,
+    sort: 0,
+    disable: 0 as const,
+  }
+  it('a new item starts with every field empty; the body sends exact numbers', () => {
+    const v = goodsValues(undefined, () => undefined, undefined, [weight])
+    expect(v.custom).toEqual({ f2: '' })
+    const b = goodsBody({ ...v, name: 'G', unitId: 21, custom: { f2: '0.1' } }, [], undefined, [weight])
+    expect(b.custom).toEqual({ f2: '0.1' })
+  })
+  it('sends no custom object without fields', () => {
+    expect('custom' in goodsBody({ name: 'G', unitId: 21 }, [])).toBe(false)
+  })
+})

@@ -2,6 +2,8 @@
 // unit group, and the checks of SKUs and openings the server also makes.
 import { cmp, isDec, wire } from '@/utils/decimal'
 import type { Decimal, Goods, GoodsBody, GoodsSku, UnitGroup } from '../types'
+import { customBody, customFormValues } from '@/features/customField/lib/values'
+import type { CustomField } from '@/features/customField/types'
 
 export interface UnitRowValues {
   unitId: number
@@ -50,6 +52,8 @@ export interface GoodsValues {
   skus?: SkuRowValues[]
   warnings?: { locationId?: number | null; lowQty?: Decimal | null; highQty?: Decimal | null }[]
   openings?: { locationId?: number | null; skuId?: number | null; qty?: Decimal | null; unitCost?: Decimal | null }[]
+  /** the custom fields, by code (features/customField) */
+  custom?: Record<string, string | number>
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : v === null || v === undefined ? '' : String(v))
@@ -105,9 +109,11 @@ export function goodsValues(
   g: Goods | undefined,
   groupOf: (valueId: number) => number | undefined,
   defaults?: { number?: string; categoryId?: number },
+  fields: CustomField[] = [],
 ): GoodsValues {
   if (!g) {
     return {
+      custom: customFormValues(fields, undefined),
       number: defaults?.number,
       categoryId: defaults?.categoryId,
       multiUnit: false,
@@ -123,6 +129,7 @@ export function goodsValues(
   }
   const skuTypeIds = g.skuTypeIds ?? []
   return {
+    custom: customFormValues(fields, g.custom),
     number: g.number,
     name: g.name,
     spec: g.spec,
@@ -175,7 +182,7 @@ export function goodsValues(
 }
 
 /** The body of POST /inventory/add (no id) or /inventory/update. */
-export function goodsBody(v: GoodsValues, groups: UnitGroup[], id?: number): GoodsBody {
+export function goodsBody(v: GoodsValues, groups: UnitGroup[], id?: number, fields: CustomField[] = []): GoodsBody {
   const group = v.multiUnit ? groups.find((g) => g.id === v.unitTypeId) : undefined
   const base = baseUnit(group)
   const multi = !!v.multiUnit && !!v.unitTypeId
@@ -183,6 +190,7 @@ export function goodsBody(v: GoodsValues, groups: UnitGroup[], id?: number): Goo
   const skuTypeIds = v.skuTypeIds ?? []
   return {
     ...(id ? { id } : {}),
+    ...(fields.length ? { custom: customBody(fields, v.custom) } : {}),
     number: str(v.number),
     name: str(v.name),
     spec: str(v.spec),

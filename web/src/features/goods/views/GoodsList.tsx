@@ -12,6 +12,9 @@ import { GoodsDialog } from '../components/GoodsDialog'
 import type { Decimal, Goods } from '../types'
 import { useSystemParams } from '@/features/sysconf/api'
 import { format } from '@/utils/decimal'
+import { useCustomFields } from '@/features/customField/api'
+import { customColumns } from '@/features/customField/lib/columns'
+import '@/features/customField/catalogue'
 
 /** A figure with the system's places ('' when absent). */
 const fixed = (places: number) => (v: Decimal | null | undefined) => (v === null || v === undefined ? '' : format(v, places))
@@ -25,6 +28,8 @@ function selectSearchOnEnter(e: KeyboardEvent<HTMLDivElement>) {
 
 export default function GoodsList() {
   const { t } = useTranslation('goods')
+  const { t: tc } = useTranslation('customField')
+  const customFields = useCustomFields('goods')
   const [categoryId, setCategoryId] = useState<number | undefined>()
   const sys = useSystemParams().data
   const qtyText = fixed(Number(sys?.qtyPlaces ?? 2))
@@ -60,6 +65,7 @@ export default function GoodsList() {
     price('wholesalePrice', false),
     price('vipPrice', false),
     { title: t('barCode'), dataIndex: 'barCode' },
+    ...customColumns<Goods>(customFields.data, [tc('yes'), tc('no')]),
   ]
 
   return (

@@ -1,6 +1,8 @@
 // Print templates (settings/printTemplate): per document kind, the shop's
 // templates (one is the default the print preview uses), edited in a form
-// beside a live preview of a sample document on the template's paper.
+// beside a live preview of a sample document on the template's paper. The
+// line columns are chosen and ordered (up and down, or dragged): the
+// preview and the documents' print follow the order.
 import '@/features/settings/catalogue'
 import { useState } from 'react'
 import { Button, Card, Checkbox, Col, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Switch, Table, Tag } from 'antd'
@@ -17,13 +19,14 @@ import {
   papers,
   paperWidth,
   printColumns,
-  prints,
   useDeletePrintTemplate,
   usePrintTemplates,
   useSavePrintTemplate,
   type PrintLayout,
   type PrintTemplate,
 } from '../api'
+import { ColumnOrder } from '../components/ColumnOrder'
+import { chosenInOrder } from '../lib/columns'
 
 const kinds = ['purOrder', 'purchase', 'rePurchase', 'salesOrder', 'sales', 'reSales', 'invTf', 'otherIn', 'otherOut', 'receipt', 'payment']
 
@@ -127,7 +130,7 @@ function Editor({ kind, tpl, onDone }: { kind: string; tpl: Partial<PrintTemplat
   const v = { ...initial, ...watched }
   const layout: PrintLayout = {
     ...v,
-    columns: printColumns.filter((c) => (v.columns ?? []).includes(c)),
+    columns: chosenInOrder(v.columns ?? [], printColumns),
     signatures: splitSignatures(v.signatures),
   }
   const submit = async (values: Values) => {
@@ -135,7 +138,7 @@ function Editor({ kind, tpl, onDone }: { kind: string; tpl: Partial<PrintTemplat
       ...values,
       id: tpl.id,
       kind,
-      columns: printColumns.filter((c) => (values.columns ?? []).includes(c)),
+      columns: chosenInOrder(values.columns ?? [], printColumns),
       signatures: splitSignatures(values.signatures),
       linesPerPage: values.linesPerPage ?? 0,
     }
@@ -170,12 +173,12 @@ function Editor({ kind, tpl, onDone }: { kind: string; tpl: Partial<PrintTemplat
             <Form.Item name="capitals" valuePropName="checked">
               <Checkbox data-testid="printtpl-capitals">{t('printtpl.capitals')}</Checkbox>
             </Form.Item>
+            <Form.Item name="customerSignature" valuePropName="checked">
+              <Checkbox data-testid="printtpl-customer-signature">{t('printtpl.customerSignature')}</Checkbox>
+            </Form.Item>
           </Space>
-          <Form.Item name="columns" label={t('printtpl.columns')}>
-            <Checkbox.Group
-              options={printColumns.map((c) => ({ value: c, label: t(`printtpl.cols.${c}`) }))}
-              data-testid="printtpl-columns"
-            />
+          <Form.Item name="columns" label={t('printtpl.columns')} extra={t('printtpl.columnsHint')}>
+            <ColumnOrder all={printColumns} />
           </Form.Item>
           <Space wrap>
             <Form.Item name="paper" label={t('printtpl.paper')}>
@@ -250,26 +253,31 @@ function Sample({ kind, layout: l }: { kind: string; layout: PrintLayout }) {
         <table style={{ borderCollapse: 'collapse', width: '100%', marginTop: 8 }}>
           <thead>
             <tr>
-              {printColumns
-                .filter((c) => prints(l, c))
-                .map((c) => (
-                  <th key={c} style={cell}>
-                    {t(`printtpl.cols.${c}`)}
-                  </th>
-                ))}
+              {l.columns.map((c) => (
+                <th key={c} style={cell} data-testid="printtpl-preview-col" data-col={c}>
+                  {t(`printtpl.cols.${c}`)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {lines.map((x, i) => (
               <tr key={x.i} style={breakAfter(l, i, lines.length) ? { borderBottom: '2px dashed' } : undefined}>
-                {prints(l, 'no') && <td style={cell}>{x.i}</td>}
-                {prints(l, 'goods') && <td style={cell}>{x.goods}</td>}
-                {prints(l, 'spec') && <td style={cell}>{x.spec}</td>}
-                {prints(l, 'unit') && <td style={cell}>{x.unit}</td>}
-                {prints(l, 'qty') && <td style={cell}>{x.qty}</td>}
-                {prints(l, 'price') && <td style={cell}>{x.price}</td>}
-                {prints(l, 'amount') && <td style={cell}>{format(mul(x.qty, x.price), 2)}</td>}
-                {prints(l, 'description') && <td style={cell} />}
+                {l.columns.map((c) => (
+                  <td key={c} style={cell}>
+                    {
+                      {
+                        no: x.i,
+                        goods: x.goods,
+                        spec: x.spec,
+                        unit: x.unit,
+                        qty: x.qty,
+                        price: x.price,
+                        amount: format(mul(x.qty, x.price), 2),
+                      }[c]
+                    }
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>

@@ -2,13 +2,20 @@
 // filter bar, sticky header, virtualised rows, totals row, column chooser,
 // drill-down (summary → detail report with the same filters → document),
 // Excel export and a landscape print with the company header.
-import { useMemo, useState } from 'react'
-import { Button, Card, Checkbox, DatePicker, Flex, Input, Modal, Popover, Select, Space, Table, Tooltip, Typography } from 'antd'
-import { ColumnHeightOutlined, DownloadOutlined, PrinterOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { Button, Card, Checkbox, DatePicker, Flex, Input, Modal, Popover, Select, Space, Spin, Table, Tooltip, Typography } from 'antd'
+import {
+  BarChartOutlined,
+  ColumnHeightOutlined,
+  DownloadOutlined,
+  PrinterOutlined,
+  ReloadOutlined,
+  SettingOutlined,
+} from '@ant-design/icons'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { Auth } from '@/components/Auth'
 import { ROOT_ROLE } from '@/stores/permission'
 import { useRouteTree } from '@/features/auth/api'
@@ -17,11 +24,17 @@ import { CategoryTreeSelect } from '@/features/assist/components/CategoryTreeSel
 import { useSystemParams } from '@/features/sysconf/api'
 import { flattenRoutes } from '@/utils/routeTree'
 import { useTabRoute } from '@/app/tabRoute'
-import { exportReport, useReport } from '../api'
+import { exportReport, PRINT_ROWS, sameParams, useReport, useReportAll } from '../api'
+import { ReportChart } from '../components/ReportChart'
+import { hasChart, loadChartShown, saveChartShown } from '../lib/chart'
 import { cellText, DEFAULT_PLACES, docPath, drillParams, isNumeric, loadHidden, saveHidden, type Places } from '../lib/format'
 import type { ReportColumn, ReportParams, ReportRow } from '../types'
+import { FUND_FILTER_KEYS, FundFilters, contactSide } from '../components/FundFilters'
+import { StatementShareList, StatementShares } from '@/features/statement/components/StatementShares'
 
 const PAGE_SIZE = 100
+/** The report a customer statement is shared from (internal/statement). */
+const STATEMENT_REPORT = 'customerReconciliation'
 const FILTER_KEYS = [
   'beginDate',
   'endDate',
@@ -37,6 +50,7 @@ const FILTER_KEYS = [
   'serNum',
   'matchCon',
   'shopId',
+  ...FUND_FILTER_KEYS,
 ]
 
 const SHEET_ID = 'report-print-sheet'
@@ -81,21 +95,49 @@ export function ReportView({ name }: { name: string }) {
   const shops = useCache('shops')
   const places: Places = sys ? { qtyPlaces: sys.qtyPlaces, pricePlaces: sys.pricePlaces, amountPlaces: sys.amountPlaces } : DEFAULT_PLACES
   const [filters, setFilters] = useState<ReportParams>(() => initialFilters(tab.query))
-  const [draft, setDraft] = useState<ReportParams>(filters)
+  const [draft, setDraftState] = useState<ReportParams>(filters)
+  // every change merges into the latest draft (a picker's handler may be older than the last pick)
+  const setDraft = (next: ReportParams) => setDraftState((d) => ({ ...d, ...next }))
   const [page, setPage] = useState(1)
   const [sort, setSort] = useState<{ sidx?: string; sord?: string }>({})
   const [hidden, setHidden] = useState<string[]>(() => loadHidden(name))
   const [printing, setPrinting] = useState(false)
   const [compact, setCompact] = useState(true)
+  const [chartShown, setChartShown] = useState(() => loadChartShown(name))
   const params: ReportParams = { ...filters, ...sort, page, rows: PAGE_SIZE }
   const q = useReport(name, params)
+  // the print has every row of the filters (not only the page on screen)
+  const whole = useReportAll(name, { ...filters, ...sort }, printing)
+  // A drill (navigate with state.drill) into this tab, open or not: the
+  // drill's filters replace what the tab showed.
+  const location = useLocation()
+  const drill = tab.active ? (location.state as { drill?: number } | null)?.drill : undefined
+  const [seenDrill, setSeenDrill] = useState(drill)
+  if (drill !== undefined && drill !== seenDrill) {
+    setSeenDrill(drill)
+    const f = initialFilters(tab.query)
+    setFilters(f)
+    setDraftState(f)
+    setPage(1)
+  }
+  // Back to a tab left open: ask again (documents may have been saved
+  // elsewhere: another browser or user; this browser's saves invalidate
+  // ['report'] through invalidateAfterDocument).
+  const wasActive = useRef(tab.active)
+  const { refetch } = q
+  useEffect(() => {
+    if (tab.active && !wasActive.current) void refetch()
+    wasActive.current = tab.active
+  }, [tab.active, refetch])
   const data = q.data
   const flat = useMemo(() => flattenRoutes(routes.data), [routes.data])
   const pathOf = (report: string) => flat.find((r) => r.component === `report/${report}`)?.path
   const shown = (data?.columns ?? []).filter((c) => !hidden.includes(c.key))
   const offered = data?.filters ?? ['beginDate', 'endDate']
 
+  // 查询 always asks the server (the same filters again refetch)
   const apply = () => {
+    if (page === 1 && sameParams(draft, filters)) void refetch()
     setFilters(draft)
     setPage(1)
   }
@@ -104,7 +146,7 @@ export function ReportView({ name }: { name: string }) {
       const path = pathOf(data.drill)
       if (!path) return
       const p = drillParams(row, { ...filters, beginDate: data.beginDate, endDate: data.endDate })
-      navigate(`${path}?${new URLSearchParams(p).toString()}`)
+      navigate(`${path}?${new URLSearchParams(p).toString()}`, { state: { drill: Date.now() } })
       return
     }
     const path = docPath(row)
@@ -120,12 +162,11 @@ export function ReportView({ name }: { name: string }) {
       .includes(input.toLowerCase())
   const goodsOptions = useMemo(() => options(goods.list), [goods.list])
   const contactOptions = useMemo(
-    () =>
-      options(name.startsWith('pu') ? suppliers.list : name.startsWith('sales') ? customers.list : [...customers.list, ...suppliers.list]),
+    () => options({ supplier: suppliers.list, customer: customers.list, both: [...customers.list, ...suppliers.list] }[contactSide(name)]),
     [name, customers.list, suppliers.list],
   )
   const staffOptions = useMemo(() => options(staff.list), [staff.list])
-  const pick = (key: string, v: number | undefined) => setDraft({ ...draft, [key]: v })
+  const pick = (key: string, v: number | undefined) => setDraft({ [key]: v })
   const idOf = (key: string) => (draft[key] ? Number(draft[key]) : undefined)
 
   const columns: ColumnsType<ReportRow> = shown.map((c) => ({
@@ -150,7 +191,7 @@ export function ReportView({ name }: { name: string }) {
       ]}
       onChange={(v) => {
         const [b, e] = (v ?? []) as [Dayjs | null, Dayjs | null]
-        setDraft({ ...draft, beginDate: b?.format('YYYY-MM-DD'), endDate: e?.format('YYYY-MM-DD') })
+        setDraft({ beginDate: b?.format('YYYY-MM-DD'), endDate: e?.format('YYYY-MM-DD') })
       }}
       data-testid="report-dates"
     />
@@ -158,7 +199,7 @@ export function ReportView({ name }: { name: string }) {
     <DatePicker
       allowClear={false}
       value={dayjs(String(draft.endDate ?? data?.endDate ?? dayjs().format('YYYY-MM-DD')))}
-      onChange={(d) => setDraft({ ...draft, endDate: d?.format('YYYY-MM-DD') })}
+      onChange={(d) => setDraft({ endDate: d?.format('YYYY-MM-DD') })}
       data-testid="report-end-date"
     />
   ) : null
@@ -174,7 +215,7 @@ export function ReportView({ name }: { name: string }) {
               style={{ minWidth: 140 }}
               placeholder={t('filter.location')}
               value={draft.locationId ? Number(draft.locationId) : undefined}
-              onChange={(v) => setDraft({ ...draft, locationId: v })}
+              onChange={(v) => setDraft({ locationId: v })}
               options={warehouses.list.map((w) => ({ value: w.id, label: w.name }))}
               data-testid="report-location"
             />
@@ -214,6 +255,7 @@ export function ReportView({ name }: { name: string }) {
               data-testid="report-contact"
             />
           )}
+          <FundFilters offered={offered} draft={draft} setDraft={setDraft} />
           {offered.includes('salesId') && (
             <Select
               allowClear
@@ -236,7 +278,7 @@ export function ReportView({ name }: { name: string }) {
                 .split(',')
                 .filter(Boolean)
                 .map(Number)}
-              onChange={(v: number[]) => setDraft({ ...draft, shopId: v.length ? v.join(',') : undefined })}
+              onChange={(v: number[]) => setDraft({ shopId: v.length ? v.join(',') : undefined })}
               options={shops.list.map((s) => ({ value: s.id, label: String(s.name ?? s.id) }))}
               data-testid="report-shops"
             />
@@ -247,7 +289,7 @@ export function ReportView({ name }: { name: string }) {
               style={{ minWidth: 120 }}
               placeholder={t('filter.status')}
               value={draft.status !== undefined && draft.status !== '' ? Number(draft.status) : undefined}
-              onChange={(v) => setDraft({ ...draft, status: v })}
+              onChange={(v) => setDraft({ status: v })}
               options={[0, 1, 2, 3].map((s) => ({ value: s, label: t(`status.${s}`) }))}
             />
           )}
@@ -255,7 +297,7 @@ export function ReportView({ name }: { name: string }) {
             <Select
               style={{ minWidth: 120 }}
               value={Number(draft.contactType ?? 0)}
-              onChange={(v) => setDraft({ ...draft, contactType: v })}
+              onChange={(v) => setDraft({ contactType: v })}
               options={[
                 { value: 0, label: t('filter.allContacts') },
                 { value: -10, label: t('filter.customers') },
@@ -269,7 +311,7 @@ export function ReportView({ name }: { name: string }) {
               allowClear
               placeholder={t('filter.serNum')}
               value={String(draft.serNum ?? '')}
-              onChange={(e) => setDraft({ ...draft, serNum: e.target.value })}
+              onChange={(e) => setDraft({ serNum: e.target.value })}
             />
           )}
           {offered.includes('matchCon') && (
@@ -278,7 +320,7 @@ export function ReportView({ name }: { name: string }) {
               allowClear
               placeholder={t('filter.matchCon')}
               value={String(draft.matchCon ?? '')}
-              onChange={(e) => setDraft({ ...draft, matchCon: e.target.value })}
+              onChange={(e) => setDraft({ matchCon: e.target.value })}
               onSearch={apply}
               data-testid="report-search"
             />
@@ -286,7 +328,7 @@ export function ReportView({ name }: { name: string }) {
           {offered.includes('showZero') && (
             <Checkbox
               checked={draft.showZero === 1 || draft.showZero === '1'}
-              onChange={(e) => setDraft({ ...draft, showZero: e.target.checked ? 1 : undefined })}
+              onChange={(e) => setDraft({ showZero: e.target.checked ? 1 : undefined })}
             >
               {t('filter.showZero')}
             </Checkbox>
@@ -294,7 +336,7 @@ export function ReportView({ name }: { name: string }) {
           {offered.includes('bySku') && (
             <Checkbox
               checked={draft.bySku === 1 || draft.bySku === '1'}
-              onChange={(e) => setDraft({ ...draft, bySku: e.target.checked ? 1 : undefined })}
+              onChange={(e) => setDraft({ bySku: e.target.checked ? 1 : undefined })}
               data-testid="report-bysku"
             >
               {t('filter.bySku')}
@@ -304,6 +346,14 @@ export function ReportView({ name }: { name: string }) {
             {t('query')}
           </Button>
           <Flex flex={1} justify="flex-end" gap={8}>
+            {name === STATEMENT_REPORT && (
+              <StatementShares
+                buId={filters.buId ? Number(filters.buId) : undefined}
+                beginDate={data?.beginDate}
+                endDate={data?.endDate}
+                showGoods={filters.showGoods === 1 || filters.showGoods === '1'}
+              />
+            )}
             <Auth perm={`report:${name}:export`}>
               <Button
                 icon={<DownloadOutlined />}
@@ -339,15 +389,37 @@ export function ReportView({ name }: { name: string }) {
                 <Button icon={<SettingOutlined />} data-testid="report-columns" />
               </Tooltip>
             </Popover>
+            {hasChart(name) && (
+              <Tooltip title={t('chart.toggle')}>
+                <Button
+                  icon={<BarChartOutlined />}
+                  type={chartShown ? 'primary' : 'default'}
+                  ghost={chartShown}
+                  onClick={() => {
+                    setChartShown(!chartShown)
+                    saveChartShown(name, !chartShown)
+                  }}
+                  data-testid="report-chart-toggle"
+                />
+              </Tooltip>
+            )}
             <Tooltip title={t('density')}>
               <Button icon={<ColumnHeightOutlined />} onClick={() => setCompact(!compact)} />
             </Tooltip>
             <Tooltip title={t('refresh')}>
-              <Button icon={<ReloadOutlined />} onClick={() => void q.refetch()} />
+              <Button icon={<ReloadOutlined />} onClick={() => void refetch()} />
             </Tooltip>
           </Flex>
         </Flex>
+        {hasChart(name) && chartShown && (
+          <div data-testid="report-chart">
+            <ReportChart name={name} filters={filters} answer={data} places={places} />
+          </div>
+        )}
+        {/* a new answer is a new table: the virtual list kept rows of the previous answer on screen
+            (the full browser suite showed another customer's line under a 1-row answer) */}
         <Table<ReportRow>
+          key={q.dataUpdatedAt}
           data-testid="report-table"
           virtual
           sticky
@@ -366,6 +438,7 @@ export function ReportView({ name }: { name: string }) {
               r.serNum,
               r.invNumber,
               r.contactNumber,
+              r.accId,
             ])
           }
           columns={columns}
@@ -403,6 +476,7 @@ export function ReportView({ name }: { name: string }) {
             ) : null
           }
         />
+        {name === STATEMENT_REPORT && <StatementShareList buId={filters.buId ? Number(filters.buId) : undefined} places={places} />}
         {(data?.drill || data?.doc) && (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {data.drill ? t('hint.drill') : t('hint.doc')}
@@ -418,7 +492,13 @@ export function ReportView({ name }: { name: string }) {
           footer={
             <Space>
               <Button onClick={() => setPrinting(false)}>{t('close')}</Button>
-              <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="report-print-go">
+              <Button
+                type="primary"
+                icon={<PrinterOutlined />}
+                disabled={!whole.data}
+                onClick={() => window.print()}
+                data-testid="report-print-go"
+              >
                 {t('print')}
               </Button>
             </Space>
@@ -433,7 +513,19 @@ export function ReportView({ name }: { name: string }) {
               <div style={{ fontSize: 16 }}>{data.title}</div>
               <div style={{ fontSize: 12 }}>{offered.includes('beginDate') ? `${data.beginDate} ~ ${data.endDate}` : data.endDate}</div>
             </div>
-            <PrintTable columns={shown} rows={data.rows} totals={data.userdata} places={places} totalLabel={t('total')} />
+            {whole.data ? (
+              <>
+                <PrintTable columns={shown} rows={whole.data.rows} totals={whole.data.userdata} places={places} totalLabel={t('total')} />
+                {whole.data.records > PRINT_ROWS && (
+                  <div style={{ fontSize: 12 }} data-testid="report-print-cut">
+                    {t('printCut', { n: PRINT_ROWS, total: whole.data.records })}
+                  </div>
+                )}
+              </>
+            ) : (
+              <Spin style={{ display: 'block', margin: 24 }} />
+            )}
+            <div style={{ fontSize: 11, textAlign: 'right' }}>{t('printedAt', { at: dayjs().format('YYYY-MM-DD HH:mm') })}</div>
           </div>
         </Modal>
       )}

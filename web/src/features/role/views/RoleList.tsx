@@ -2,7 +2,7 @@
 // "assign permissions" drawer.
 import { useState } from 'react'
 import { Button, Card, Form, Input, Space, Switch, Tag } from 'antd'
-import { DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons'
+import { DatabaseOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons'
 import type { ColumnsType } from 'antd/es/table'
 import { useTranslation } from 'react-i18next'
 import { Auth } from '@/components/Auth'
@@ -17,6 +17,8 @@ import { getRolePage, roleKeys, useDeleteRoles, useSetRoleStatus } from '../api'
 import type { Role, RoleFilters } from '../types'
 import { RoleDialog, type RoleDialogState } from '../components/RoleDialog'
 import { PermDrawer } from '../components/PermDrawer'
+import { DataRightsDialog } from '../components/DataRightsDialog'
+import type { DataRightsSubject } from '../types'
 
 export default function RoleList() {
   const { t } = useTranslation('access')
@@ -26,6 +28,7 @@ export default function RoleList() {
   const setStatus = useSetRoleStatus()
   const [dialog, setDialog] = useState<RoleDialogState>({ open: false })
   const [permRole, setPermRole] = useState<Role | null>(null)
+  const [rightsOf, setRightsOf] = useState<DataRightsSubject | null>(null)
   const mayEdit = can('sys:role:edit', me)
 
   const del = (ids: number[], name?: string) => confirmDelete({ name, count: ids.length, onOk: () => remove.mutateAsync(ids) })
@@ -71,6 +74,16 @@ export default function RoleList() {
               data-testid={`role-perms-${r.code}`}
             >
               {t('role.assign')}
+            </Button>
+            <Button
+              type="link"
+              size="small"
+              icon={<DatabaseOutlined />}
+              disabled={isRoot(r)}
+              onClick={() => setRightsOf({ roleId: r.id, name: r.name })}
+              data-testid={`role-rights-${r.code}`}
+            >
+              {t('dataRights.open')}
             </Button>
             <Button
               type="link"
@@ -133,6 +146,7 @@ export default function RoleList() {
       </Card>
       <RoleDialog state={dialog} onClose={() => setDialog({ open: false })} />
       <PermDrawer role={permRole} onClose={() => setPermRole(null)} />
+      <DataRightsDialog subject={rightsOf} onClose={() => setRightsOf(null)} />
     </Space>
   )
 }

@@ -2,8 +2,10 @@
 // warehouse, the opening receivables/payables and advances per contact and
 // the opening balance per settlement account, at the system start date;
 // the totals show the opening position. Each kind imports from Excel (the
-// template holds today's figures). Once a period is closed the server
-// refuses every change and the screen says so.
+// template holds today's figures). Goods managed by batch take a batch
+// (and its dates) per line, goods managed by serial number their serials,
+// one a line of the dialog's text (the count is the quantity). Once a
+// period is closed the server refuses every change and the screen says so.
 import '@/features/settings/catalogue'
 import { useState } from 'react'
 import { Alert, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Statistic, Table, Tabs, Typography } from 'antd'
@@ -130,7 +132,22 @@ function KindPane({ kind, locked }: { kind: OpeningKind; locked: boolean }) {
           {
             title: t('opening.col.invName'),
             dataIndex: 'invName',
-            render: (v: string, r: OpeningStockRow) => (r.skuName ? `${v} (${r.skuName})` : v),
+            render: (v: string, r: OpeningStockRow) => (
+              <>
+                {r.skuName ? `${v} (${r.skuName})` : v}
+                {r.batch && (
+                  <Typography.Text type="secondary" style={{ display: 'block' }} data-testid="opening-batch">
+                    {t('opening.batchOf', { batch: r.batch })}
+                    {r.validDate ? ` · ${t('opening.validTo', { date: r.validDate })}` : ''}
+                  </Typography.Text>
+                )}
+                {r.serNumList?.length > 0 && (
+                  <Typography.Text type="secondary" style={{ display: 'block' }} ellipsis={{ tooltip: true }} data-testid="opening-serials">
+                    {t('opening.serialsOf', { list: r.serNumList.map((s) => s.serNum).join(', ') })}
+                  </Typography.Text>
+                )}
+              </>
+            ),
           },
           { title: t('opening.col.location'), dataIndex: 'locationName' },
           { title: t('opening.col.unit'), dataIndex: 'unitName' },
@@ -227,22 +244,45 @@ function KindPane({ kind, locked }: { kind: OpeningKind; locked: boolean }) {
   )
 }
 
+/** The dialog's values: the serials as text, one a line. */
+type StockValues = Omit<OpeningStockInput, 'serNumList'> & { serNumList?: string }
+
+/** serialLines are the serial numbers of the dialog's text, one a line. */
+function serialLines(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(/\r?\n/)
+    .map((x) => x.trim())
+    .filter(Boolean)
+}
+
 function StockDialog({ row, onClose }: { row: Partial<OpeningStockRow>; onClose: () => void }) {
   const { t } = useTranslation('settings')
   const places = usePlaces()
-  const [form] = Form.useForm<OpeningStockInput>()
+  const { data: info } = useSystemInfo()
+  const [form] = Form.useForm<StockValues>()
   const save = useSaveOpeningStock()
   const goods = useCache<CachedGoods & { id: number }>('goods')
   const warehouses = useCache<{ id: number; name: string; disable?: number }>('warehouses')
   const editing = !!row.invId
   const invId = Form.useWatch('invId', form)
-  const values = Form.useWatch([], form) as OpeningStockInput | undefined
-  const skus = goods.byId.get(Number(invId))?.skus ?? []
+  const values = Form.useWatch([], form) as StockValues | undefined
+  const g = goods.byId.get(Number(invId))
+  const skus = g?.skus ?? []
+  const serials = Number(info?.ISSERNUM) === 1 && Number(g?.isSerNum) === 1
+  const batches = Number(info?.ISWARRANTY) === 1 && Number(g?.isWarranty) === 1
   const amount = values?.qty !== undefined && values?.qty !== null ? round(mul(values.qty ?? 0, values.unitCost ?? 0), places.amount) : ''
   const [busy, setBusy] = useState(false)
-  const submit = async (v: OpeningStockInput) => {
+  const submit = async (v: StockValues) => {
     setBusy(true)
-    const ok = await submitWithFieldErrors(form, () => save.mutateAsync({ ...v, skuId: v.skuId ?? 0 }))
+    const body: OpeningStockInput = {
+      ...v,
+      skuId: v.skuId ?? 0,
+      batch: batches ? (v.batch ?? '') : '',
+      prodDate: batches ? (v.prodDate ?? '') : '',
+      validDate: batches ? (v.validDate ?? '') : '',
+      serNumList: serials ? serialLines(v.serNumList).map((serNum) => ({ serNum })) : [],
+    }
+    const ok = await submitWithFieldErrors(form, () => save.mutateAsync(body))
     setBusy(false)
     if (ok) {
       feedback.message.success(t('saved'))
@@ -259,7 +299,7 @@ function StockDialog({ row, onClose }: { row: Partial<OpeningStockRow>; onClose:
       onOk={() => form.submit()}
       destroyOnHidden
     >
-      <Form<OpeningStockInput>
+      <Form<StockValues>
         form={form}
         layout="vertical"
         data-testid="opening-stock-dialog"
@@ -269,6 +309,10 @@ function StockDialog({ row, onClose }: { row: Partial<OpeningStockRow>; onClose:
           skuId: row.skuId || undefined,
           qty: row.qty,
           unitCost: row.unitCost,
+          batch: row.batch ?? '',
+          prodDate: row.prodDate ?? '',
+          validDate: row.validDate ?? '',
+          serNumList: (row.serNumList ?? []).map((s) => s.serNum).join('\n'),
         }}
         onFinish={submit}
       >
@@ -293,8 +337,34 @@ function StockDialog({ row, onClose }: { row: Partial<OpeningStockRow>; onClose:
             options={warehouses.list.filter((w) => !w.disable).map((w) => ({ value: w.id, label: w.name }))}
           />
         </Form.Item>
+        {batches && (
+          <Space.Compact block>
+            <Form.Item name="batch" label={t('opening.col.batch')} style={{ flex: 1 }}>
+              <Input disabled={editing && !!row.batch} maxLength={64} data-testid="opening-batch-input" />
+            </Form.Item>
+            <Form.Item name="prodDate" label={t('opening.col.prodDate')} style={{ flex: 1 }}>
+              <Input placeholder="YYYY-MM-DD" maxLength={10} data-testid="opening-prodDate" />
+            </Form.Item>
+            <Form.Item name="validDate" label={t('opening.col.validDate')} extra={t('opening.validFromShelfLife')} style={{ flex: 1 }}>
+              <Input placeholder="YYYY-MM-DD" maxLength={10} data-testid="opening-validDate" />
+            </Form.Item>
+          </Space.Compact>
+        )}
+        {serials && (
+          <Form.Item
+            name="serNumList"
+            label={t('opening.col.serials')}
+            extra={t('opening.serialsHelp', { count: serialLines(values?.serNumList).length })}
+          >
+            <Input.TextArea
+              rows={5}
+              data-testid="opening-serials-input"
+              onChange={(e) => form.setFieldValue('qty', String(serialLines(e.target.value).length))}
+            />
+          </Form.Item>
+        )}
         <Form.Item name="qty" label={t('opening.col.qty')} extra={t('opening.zeroRemoves')}>
-          <InputNumber<string> stringMode min="0" style={{ width: '100%' }} data-testid="opening-qty" />
+          <InputNumber<string> stringMode min="0" style={{ width: '100%' }} disabled={serials} data-testid="opening-qty" />
         </Form.Item>
         <Form.Item name="unitCost" label={t('opening.col.unitCost')}>
           <InputNumber<string> stringMode min="0" style={{ width: '100%' }} data-testid="opening-unitCost" />

@@ -3,7 +3,16 @@
 // delete (one or many), import from and export to Excel.
 import { useState } from 'react'
 import { Button, Card, Col, DatePicker, Dropdown, Form, Input, Row, Select, Space, Switch, Tag } from 'antd'
-import { DeleteOutlined, DownloadOutlined, EditOutlined, KeyOutlined, MoreOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons'
+import {
+  DatabaseOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  KeyOutlined,
+  MoreOutlined,
+  PlusOutlined,
+  UploadOutlined,
+} from '@ant-design/icons'
 import type { ColumnsType } from 'antd/es/table'
 import { useTranslation } from 'react-i18next'
 import { Auth } from '@/components/Auth'
@@ -21,6 +30,8 @@ import { DeptTree } from '../components/DeptTree'
 import { UserDialog, type UserDialogState } from '../components/UserDialog'
 import { PasswordDialog } from '../components/PasswordDialog'
 import { ImportDialog } from '../components/ImportDialog'
+import { DataRightsDialog } from '@/features/role/components/DataRightsDialog'
+import type { DataRightsSubject } from '@/features/role/types'
 
 const initialFilters: UserFilters = { keywords: undefined, status: undefined, deptId: undefined, createTime: undefined }
 
@@ -42,6 +53,7 @@ export default function UserList() {
   const [dialog, setDialog] = useState<UserDialogState>({ open: false })
   const [pwUser, setPwUser] = useState<User | null>(null)
   const [importing, setImporting] = useState(false)
+  const [rightsOf, setRightsOf] = useState<DataRightsSubject | null>(null)
   const [exporting, setExporting] = useState(false)
   const mayEdit = can('sys:user:edit', me)
   const mayDelete = can('sys:user:delete', me)
@@ -101,6 +113,15 @@ export default function UserList() {
               data-testid={`user-edit-${r.username}`}
             >
               {t('list:edit')}
+            </Button>
+            <Button
+              type="link"
+              size="small"
+              icon={<DatabaseOutlined />}
+              onClick={() => setRightsOf({ userId: r.id, name: r.username })}
+              data-testid={`user-rights-${r.username}`}
+            >
+              {t('dataRights.open')}
             </Button>
           </Auth>
           <Auth perm="sys:user:delete">
@@ -228,6 +249,7 @@ export default function UserList() {
       <UserDialog state={dialog} onClose={() => setDialog({ open: false })} />
       <PasswordDialog user={pwUser} onClose={() => setPwUser(null)} />
       <ImportDialog open={importing} deptId={list.filters.deptId} onClose={() => setImporting(false)} />
+      <DataRightsDialog subject={rightsOf} onClose={() => setRightsOf(null)} />
     </Row>
   )
 }
