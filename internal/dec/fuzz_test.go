@@ -17,14 +17,24 @@ func FuzzParse(f *testing.F) {
 		if len(s) > 64 {
 			return // exponent arithmetic on huge inputs is the library's, and slow
 		}
-		d, err := Parse(s)
-		var j Dec
-		jerr := json.Unmarshal([]byte(`"`+s+`"`), &j)
-		if err != nil {
-			if jerr == nil && s != "" && json.Valid([]byte(`"`+s+`"`)) {
-				t.Fatalf("JSON accepted %q that Parse refused", s)
+		// A JSON string is read as the text it stands for (escapes such as
+		// \u0030 undone): JSON accepts it exactly when Parse accepts that
+		// text, with the same value.
+		var str string
+		if json.Unmarshal([]byte(`"`+s+`"`), &str) == nil && str != "" {
+			var j Dec
+			jerr := json.Unmarshal([]byte(`"`+s+`"`), &j)
+			pd, perr := Parse(str)
+			if (jerr == nil) != (perr == nil) || (perr == nil && !pd.Equal(j)) {
+				t.Fatalf("JSON %q gave %v (%v), Parse of %q gave %v (%v)", s, j, jerr, str, pd, perr)
 			}
+		}
+		d, err := Parse(s)
+		if err != nil {
 			return
+		}
+		if d.String() != d.d.String() {
+			t.Fatalf("%q printed as %s, the library's text is %s", s, d, d.d.String())
 		}
 		back, err := Parse(d.String())
 		if err != nil || !back.Equal(d) {
