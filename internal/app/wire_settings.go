@@ -12,18 +12,21 @@ import (
 	"cangshu/internal/printtpl"
 	"cangshu/internal/recost"
 	"cangshu/internal/server"
+	"cangshu/internal/stock"
 	"cangshu/internal/warning"
 )
 
 // wireSettings builds the advanced settings (issue 17): coding rules and
 // the period close, backup and restore (with the scheduled daily backups,
-// stopped by Close).
+// stopped by Close), and the month-end stock snapshots the reports start
+// from (built in the background, stopped by Close).
 func (a *App) wireSettings() ([]server.Route, error) {
 	r := coding.Routes(coding.NewService(a.DB))
-	r = append(r, period.Routes(period.NewService(a.DB))...)
+	r = append(r, period.Routes(period.NewService(a.DB, period.Snapshots{Store: stock.Snapshot, Drop: stock.DropSnapshot}))...)
 	a.Backups = backup.NewService(a.DB, a.Config.DataDir, Version, a.Logger)
 	a.Backups.MaxUpload = a.Config.MaxBackupBytes
 	go a.Backups.Schedule(a.stop)
+	go stock.KeepSnapshots(a.stop, a.DB, a.Logger)
 	r = append(r, backup.Routes(a.Backups)...)
 	r = append(r, opening.Routes(opening.NewService(a.DB, replaceOpenings))...)
 	a.Recost = recost.NewService(a.DB, a.Logger)

@@ -2,9 +2,9 @@
 // through a date forbids saving, auditing, un-auditing and deleting
 // documents dated on or before it (internal/bill enforces it through the
 // closeDate system parameter, which this package owns); reopening removes
-// the last close, so the one before is in force again. A close stores the
-// period balances (period_balances): each stock balance's quantity and
-// value at the close date.
+// the last close, so the one before is in force again. A close stores a stock
+// snapshot at the close date (Snapshots.Store: each goods × SKU ×
+// warehouse's quantity and value), which reports start from.
 package period
 
 import (

@@ -12,10 +12,20 @@ import (
 )
 
 // Service closes and reopens periods.
-type Service struct{ db *db.DB }
+type Service struct {
+	db    *db.DB
+	snaps Snapshots
+}
+
+// Snapshots store and drop the stock snapshot of a close, in the close's
+// transaction (the stock engine's, passed in by the app: stock.Snapshot
+// and stock.DropSnapshot).
+type Snapshots struct {
+	Store, Drop func(ctx context.Context, tx db.Querier, date string) error
+}
 
 // NewService returns the period service.
-func NewService(d *db.DB) *Service { return &Service{db: d} }
+func NewService(d *db.DB, snaps Snapshots) *Service { return &Service{db: d, snaps: snaps} }
 
 func today() string { return time.Now().Format("2006-01-02") }
 
@@ -59,7 +69,7 @@ func (s *Service) Close(ctx context.Context, p *server.Principal, in CloseInput)
 		if err := insertClose(ctx, tx, in.Date, p.UserID); err != nil {
 			return err
 		}
-		if err := storeBalances(ctx, tx, in.Date); err != nil {
+		if err := s.snaps.Store(ctx, tx, in.Date); err != nil {
 			return fmt.Errorf("period balances through %s: %w", in.Date, err)
 		}
 		if err := sysconf.SetParam(ctx, tx, "closeDate", in.Date); err != nil {
@@ -89,7 +99,7 @@ func (s *Service) Open(ctx context.Context) (State, error) {
 		if _, err := tx.Exec(ctx, "DELETE FROM period_closes WHERE close_date = ?", cur.CloseDate); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, "DELETE FROM period_balances WHERE close_date = ?", cur.CloseDate); err != nil {
+		if err := s.snaps.Drop(ctx, tx, cur.CloseDate); err != nil {
 			return err
 		}
 		prev := ""

@@ -29,12 +29,3 @@ func firstDraft(ctx context.Context, q db.Querier, date string) (no, on string, 
 	}
 	return no, on, err
 }
-
-// storeBalances writes the stock of every balance at the close date: the
-// sums of its moves dated on or before it (balances that moved at all).
-func storeBalances(ctx context.Context, q db.Querier, date string) error {
-	_, err := q.Exec(ctx, `INSERT INTO period_balances (close_date, goods_id, sku_id, location_id, batch, qty, amount)
-		SELECT ?, goods_id, sku_id, location_id, batch, SUM(qty), SUM(amount) FROM stock_moves WHERE move_date <= ?
-		GROUP BY goods_id, sku_id, location_id, batch`, date, date)
-	return err
-}

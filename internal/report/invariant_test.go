@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"cangshu/internal/dec"
+	"cangshu/internal/stock"
 )
 
 // TestCrossReportInvariants runs a random history of purchases, sales,
@@ -78,6 +79,37 @@ func TestCrossReportInvariants(t *testing.T) {
 				}
 			}
 			t.Logf("%d documents audited", len(audited))
+			checkInvariants(t, w)
+
+			// Stock snapshots (month ends) change no figure: the stock at
+			// a date and a period's opening read from a snapshot and the
+			// moves since equal the moves before; a back-dated document
+			// makes the later snapshots stale, and the figures follow it.
+			was := stockFigures(t, w)
+			snaps := func() {
+				t.Helper()
+				n, err := stock.BuildSnapshots(t.Context(), w.e.App.DB, "2026-12-01")
+				if err != nil || n == 0 {
+					t.Fatalf("snapshots: %d made, %v", n, err)
+				}
+			}
+			snaps()
+			if now := stockFigures(t, w); !reflect.DeepEqual(now, was) {
+				t.Errorf("figures with month-end snapshots differ:\n%v\nwithout:\n%v", now, was)
+			}
+			checkInvariants(t, w)
+			w.admin.Do("POST", "/api/purchase/add?check=1", map[string]any{"date": "2026-01-02", "buId": w.supplier, "locationId": w.main,
+				"entries": []line{w.l(w.cola, w.bottle, w.main, "7", "3.33")}}).Want(200)
+			var valid int
+			w.e.App.DB.QueryRow(t.Context(), "SELECT COUNT(*) FROM stock_snapshots WHERE state = 'valid'").Scan(&valid)
+			if valid != 0 {
+				t.Errorf("%d snapshots still valid after a document dated 2026-01-02", valid)
+			}
+			was = stockFigures(t, w)
+			snaps()
+			if now := stockFigures(t, w); !reflect.DeepEqual(now, was) {
+				t.Errorf("after the back-dated purchase, figures with snapshots differ:\n%v\nwithout:\n%v", now, was)
+			}
 			checkInvariants(t, w)
 		})
 	}
@@ -193,4 +225,22 @@ func checkInvariants(t *testing.T, w *world) {
 	if len(cl.Rows) != 1 || cl.Rows[0].Balance.String() != num(cd.Rows[0], "receivable") {
 		t.Errorf("contactDebt %v, customer list %v", cd.Rows, cl.Rows)
 	}
+}
+
+// stockFigures are the answers of the reports that read the stock at a
+// date forward (invBalance, deliverSummary's opening, deliverDetail),
+// at dates a month-end snapshot lies before.
+func stockFigures(t *testing.T, w *world) []string {
+	t.Helper()
+	var out []string
+	for _, url := range []string{
+		"invBalance?endDate=2026-01-15", "invBalance?endDate=2026-02-10", "invBalance?endDate=2026-02-28", "invBalance?endDate=2026-03-05",
+		"invBalance?endDate=2026-02-10&bySku=1", "invBalance?endDate=2026-02-10&invId=" + itoa(w.cola),
+		"deliverSummary?beginDate=2026-02-10&endDate=2026-02-20", "deliverSummary?beginDate=2026-03-01&endDate=2026-03-10",
+		"deliverSummary?beginDate=2026-02-10&endDate=2026-02-20&invId=" + itoa(w.sprite),
+		"deliverDetail?beginDate=2026-02-10&endDate=2026-02-20", "deliverDetail?beginDate=2026-03-02&endDate=2026-03-09&invId=" + itoa(w.cola),
+	} {
+		out = append(out, url+" → "+string(w.admin.Do("GET", "/api/report/"+url+"&rows=1000", nil).Want(200).Body))
+	}
+	return out
 }

@@ -13,22 +13,23 @@ import (
 
 // stockAtSQL is the rows whose sums per goods, SKU and warehouse are the
 // stock at the end of date (columns goods_id, sku_id, location_id, qty,
-// amount): the moves up to the date when it lies nearer the first move,
-// else the balances less the moves since (nearStart). Never a replay of
-// the whole history.
+// amount): read forward (forwardSQL: a snapshot and the moves since, or
+// the moves up to the date) when that reads fewer moves, else the
+// balances less the moves since (nearStart). Never a replay of the whole
+// history.
 func stockAtSQL(q *Query, date string) (string, []any, error) {
 	s, a := in(q.Locations)
 	goods, ga := "", []any(nil)
 	if q.F.InvID > 0 {
 		goods, ga = " AND goods_id = ?", []any{q.F.InvID}
 	}
-	forward, err := nearStart(q, date)
+	forward, b, err := nearStart(q, date)
 	if err != nil {
 		return "", nil, err
 	}
 	if forward {
-		return `SELECT goods_id, sku_id, location_id, qty, amount FROM stock_moves WHERE location_id` + s + ` AND move_date <= ?` + goods,
-			append(append(append([]any{}, a...), date), ga...), nil
+		query, args := forwardSQL(b, date, s, a, goods, ga)
+		return query, args, nil
 	}
 	args := append(append([]any{}, a...), ga...)
 	query := `SELECT goods_id, sku_id, location_id, qty, amount FROM stock_balances WHERE location_id` + s + goods
@@ -100,8 +101,8 @@ const moveDirSQL = "CASE WHEN m.qty < 0 OR (m.qty = 0 AND m.amount < 0) THEN -1 
 // deliverSummaryAgg: per goods × warehouse the opening (stock at the day
 // before beginDate), in and out by kind and the closing, in one query:
 //
-//   - the rows: the base (dir 0), either the moves before beginDate (the
-//     opening) or the balances less the moves after endDate (the closing),
+//   - the rows: the base (dir 0), either the opening read forward
+//     (forwardSQL) or the balances less the moves after endDate (the closing),
 //     whichever reads fewer moves (fewerBefore); the period's moves with
 //     their kind, direction and, for the kinds with sub-types, document;
 //   - summed per goods × warehouse × kind × direction (× document): plain
@@ -117,7 +118,7 @@ func deliverSummaryAgg(q *Query) (*aggSource, error) {
 		q.Locations = []int64{0} // nothing: no warehouse has id 0
 	}
 	begin, end := q.F.BeginDate, q.F.EndDate
-	forward, err := fewerBefore(q, dayBefore(begin), end)
+	forward, b, err := fewerBefore(q, dayBefore(begin), end)
 	if err != nil {
 		return nil, err
 	}
@@ -137,12 +138,14 @@ func deliverSummaryAgg(q *Query) (*aggSource, error) {
 	var rows string
 	var args []any
 	if forward {
-		// the opening (the moves before beginDate) and the period's moves
-		rows = `SELECT m.goods_id, m.location_id, '' AS kind, 0 AS dir, 0 AS bill, m.qty, m.amount FROM stock_moves m
-		    WHERE m.location_id` + s + ` AND m.move_date < ?` + goods + `
+		// the opening (the stock at the day before beginDate, from a
+		// snapshot and the moves since or from the first move) and the
+		// period's moves
+		open, oa := forwardSQL(b, dayBefore(begin), s, a, strings.ReplaceAll(goods, "m.", ""), ga)
+		rows = `SELECT m.goods_id, m.location_id, '' AS kind, 0 AS dir, 0 AS bill, m.qty, m.amount FROM (` + open + `) m
 		  UNION ALL SELECT m.goods_id, m.location_id, m.kind, ` + moveDirSQL + `, CASE WHEN ` + typedIn + ` THEN m.bill_id ELSE 0 END, m.qty, m.amount
 		    FROM stock_moves m WHERE m.location_id` + s + ` AND m.move_date >= ? AND m.move_date <= ?` + goods
-		args = slices.Concat(a, []any{begin}, ga, a, []any{begin, end}, ga)
+		args = slices.Concat(oa, a, []any{begin, end}, ga)
 	} else {
 		// the closing (the balances less the moves after endDate) and the
 		// period's moves

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -346,7 +347,7 @@ func stockAtBy(q *Query, date string, sku bool) (map[skuKey]qtyAmount, error) {
 	}
 	var args []any
 	var query string
-	forward, err := nearStart(q, date)
+	forward, b, err := nearStart(q, date)
 	if err != nil {
 		return nil, err
 	}
@@ -355,10 +356,11 @@ func stockAtBy(q *Query, date string, sku bool) (map[skuKey]qtyAmount, error) {
 		query = `SELECT goods_id, ` + skuCol + `, location_id, qty, amount FROM stock_balances WHERE location_id` + s
 		args = append(args, a...)
 	case forward:
+		rows, ra := forwardSQL(b, date, s, a, "", nil)
 		query = `SELECT goods_id, sku_id, location_id, SUM(qty), SUM(amount) FROM (
-		  SELECT goods_id, ` + skuCol + ` AS sku_id, location_id, qty, amount FROM stock_moves WHERE location_id` + s + ` AND move_date <= ?
+		  SELECT goods_id, ` + skuCol + ` AS sku_id, location_id, qty, amount FROM (` + rows + `) r
 		) t GROUP BY goods_id, sku_id, location_id`
-		args = append(append(args, a...), date)
+		args = append(args, ra...)
 	default:
 		query = `SELECT goods_id, sku_id, location_id, SUM(qty), SUM(amount) FROM (
 		  SELECT goods_id, ` + skuCol + ` AS sku_id, location_id, qty, amount FROM stock_balances WHERE location_id` + s + `
@@ -388,29 +390,43 @@ func stockAtBy(q *Query, date string, sku bool) (map[skuKey]qtyAmount, error) {
 	return out, rows.Err()
 }
 
-// nearStart: the date lies nearer the warehouses' first move than their
-// last, so the moves up to it are fewer than the moves after it (dates of
-// moves spread evenly enough for that; either way the sum is exact).
-func nearStart(q *Query, date string) (bool, error) {
+// nearStart: reading the stock at date forward (from a snapshot or the
+// first move) reads fewer moves than reading it back from the balances
+// (dates of moves spread evenly enough for that; either way the sum is
+// exact).
+func nearStart(q *Query, date string) (bool, base, error) {
 	if date == "" {
-		return false, nil
+		return false, base{}, nil
 	}
 	return fewerBefore(q, date, date)
 }
 
-// fewerBefore: the warehouses' moves up to before are fewer than their
-// moves after after (by the days between their first move, before, after
-// and their last move). The first and last dates are two index probes per
-// warehouse.
-func fewerBefore(q *Query, before, after string) (bool, error) {
+// base is where the stock at a date is read forward from: a valid stock
+// snapshot (id, dated asOf; stock.BuildSnapshots) or, id 0, the first move.
+type base struct {
+	id   int64
+	asOf string
+}
+
+// fewerBefore: the warehouses' moves up to before, from the newest valid
+// snapshot on or before it (else from their first move), are fewer than
+// their moves after after (by the days between: the first move or the
+// snapshot, before, after and the last move). The first and last dates
+// are two index probes per warehouse.
+func fewerBefore(q *Query, before, after string) (bool, base, error) {
+	var b base
+	err := q.DB.QueryRow(q.Ctx, "SELECT id, as_of FROM stock_snapshots WHERE state = 'valid' AND as_of <= ? ORDER BY as_of DESC, id DESC LIMIT 1", before).Scan(&b.id, &b.asOf)
+	if err != nil && err != sql.ErrNoRows {
+		return false, b, fmt.Errorf("report snapshot: %w", err)
+	}
 	first, last := "", ""
 	for _, l := range q.Locations {
 		var lo, hi sql.NullString
 		if err := q.DB.QueryRow(q.Ctx, `SELECT move_date FROM stock_moves WHERE location_id = ? ORDER BY move_date LIMIT 1`, l).Scan(&lo); err != nil && err != sql.ErrNoRows {
-			return false, fmt.Errorf("report first move: %w", err)
+			return false, b, fmt.Errorf("report first move: %w", err)
 		}
 		if err := q.DB.QueryRow(q.Ctx, `SELECT move_date FROM stock_moves WHERE location_id = ? ORDER BY move_date DESC LIMIT 1`, l).Scan(&hi); err != nil && err != sql.ErrNoRows {
-			return false, fmt.Errorf("report last move: %w", err)
+			return false, b, fmt.Errorf("report last move: %w", err)
 		}
 		if lo.Valid && (first == "" || lo.String < first) {
 			first = lo.String
@@ -420,12 +436,37 @@ func fewerBefore(q *Query, before, after string) (bool, error) {
 		}
 	}
 	if first == "" || before < first {
-		return true, nil // nothing up to before: the sum of no moves
+		return true, base{}, nil // nothing up to before: the sum of no moves
+	}
+	if b.id != 0 && b.asOf > first {
+		first = b.asOf // read from the snapshot on
+	} else {
+		b = base{}
 	}
 	if after >= last {
-		return false, nil // nothing after: the balances as they are
+		return false, b, nil // nothing after: the balances as they are
 	}
-	return days(first, before) < days(after, last), nil
+	return days(first, before) < days(after, last), b, nil
+}
+
+// forwardSQL is rows (goods_id, sku_id, location_id, qty, amount) whose
+// sums per goods × SKU × warehouse are the stock at the end of date read
+// forward: the snapshot b's rows and the moves after its date up to date,
+// or without one every move up to date. One statement: should b have been
+// made stale since it was chosen (a back-dated write), the moves up to its
+// date are read instead of its rows, so the answer never mixes two states
+// of the ledger. locs is the warehouse condition (" IN (…)", la its
+// arguments), goods an optional " AND goods_id = ?" (ga).
+func forwardSQL(b base, date, locs string, la []any, goods string, ga []any) (string, []any) {
+	if b.id == 0 {
+		return `SELECT goods_id, sku_id, location_id, qty, amount FROM stock_moves WHERE location_id` + locs + ` AND move_date <= ?` + goods,
+			slices.Concat(la, []any{date}, ga)
+	}
+	const valid = `EXISTS (SELECT 1 FROM stock_snapshots WHERE id = ? AND state = 'valid')`
+	return `SELECT goods_id, sku_id, location_id, qty, amount FROM stock_snapshot_rows WHERE snapshot_id = ? AND location_id` + locs + goods + ` AND ` + valid + `
+		UNION ALL SELECT goods_id, sku_id, location_id, qty, amount FROM stock_moves WHERE location_id` + locs + ` AND move_date > ? AND move_date <= ?` + goods + `
+		UNION ALL SELECT goods_id, sku_id, location_id, qty, amount FROM stock_moves WHERE location_id` + locs + ` AND move_date <= ?` + goods + ` AND NOT ` + valid,
+		slices.Concat([]any{b.id}, la, ga, []any{b.id}, la, []any{b.asOf, date}, ga, la, []any{b.asOf}, ga, []any{b.id})
 }
 
 // days from a to b (dates YYYY-MM-DD).

@@ -3,6 +3,7 @@ package stock_test
 import (
 	"context"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -23,7 +24,8 @@ type world struct {
 	goods               [3]int64
 	sku                 int64
 	bills               int
-	groups              int64 // feed keys handed out (transfers)
+	mu                  sync.Mutex // bills, for writers side by side
+	groups              int64      // feed keys handed out (transfers)
 }
 
 var ctx = context.Background()
@@ -65,12 +67,15 @@ func newWorld(t testing.TB) *world {
 
 // bill makes a document row for moves to point at.
 func (w *world) bill(kind, date string) int64 {
+	w.mu.Lock()
 	w.bills++
+	no := fmt.Sprintf("NO-%05d", w.bills)
+	w.mu.Unlock()
 	var id int64
 	now := time.Now().UTC()
 	err := w.d.InTx(ctx, func(tx *db.Tx) error {
 		return tx.QueryRow(ctx, `INSERT INTO bills (shop_id, kind, trans_type, bill_no, bill_date, created_at, updated_at)
-			VALUES (?, ?, 0, ?, ?, ?, ?) RETURNING id`, w.shop, kind, fmt.Sprintf("NO-%05d", w.bills), date, now, now).Scan(&id)
+			VALUES (?, ?, 0, ?, ?, ?, ?) RETURNING id`, w.shop, kind, no, date, now, now).Scan(&id)
 	})
 	if err != nil {
 		w.t.Fatal(err)

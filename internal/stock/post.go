@@ -349,7 +349,26 @@ func apply(ctx context.Context, tx db.Querier, cfg Config, dels []delMove, moves
 	if err := writeAppended(ctx, tx, appended); err != nil {
 		return nil, err
 	}
-	return out, propagate(ctx, tx, cfg, fed, held)
+	if err := propagate(ctx, tx, cfg, fed, held); err != nil {
+		return nil, err
+	}
+	// every move written, changed or removed is dated on or after the
+	// earliest date given (recosts and fed moves follow it)
+	first := ""
+	for _, m := range moves {
+		if first == "" || m.Date < first {
+			first = m.Date
+		}
+	}
+	for _, x := range dels {
+		if first == "" || x.date < first {
+			first = x.date
+		}
+	}
+	if first == "" {
+		return out, nil // nothing written
+	}
+	return out, staleFrom(ctx, tx, first)
 }
 
 // group is the moves of one document posting that feed each other: the

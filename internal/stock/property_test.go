@@ -46,7 +46,7 @@ func TestProperty(t *testing.T) {
 				{GoodsID: w.goods[2], LocationID: w.branch},
 			}
 			var posted []int64
-			refused := 0
+			refused, built := 0, 0
 			for step := range steps {
 				before := snapshot(w)
 				var err error
@@ -112,6 +112,16 @@ func TestProperty(t *testing.T) {
 					}
 				}
 				if step%50 == 49 {
+					// valid snapshots still agree with the moves after 50
+					// operations (some back-dated), and again once the
+					// stale ones are made anew
+					checkSnapshots(t, w, step)
+					n, err := stock.BuildSnapshots(ctx, w.d, "2024-06-01")
+					if err != nil {
+						t.Fatalf("step %d: snapshots: %v", step, err)
+					}
+					built += n
+					checkSnapshots(t, w, step)
 					checkInvariants(t, w, cfg)
 					if t.Failed() {
 						t.Fatalf("invariants broken at step %d (seed %d)", step, seed)
@@ -119,7 +129,10 @@ func TestProperty(t *testing.T) {
 				}
 			}
 			checkInvariants(t, w, cfg)
-			t.Logf("%d steps, %d refused, %d documents posted, %d moves (%d fed, %d value-only)", steps, refused, len(posted), count(w, "SELECT COUNT(*) FROM stock_moves"),
+			if steps >= 500 && built <= 4 {
+				t.Fatalf("%d snapshots made: none was ever made stale and made again", built)
+			}
+			t.Logf("%d snapshots made; %d steps, %d refused, %d documents posted, %d moves (%d fed, %d value-only)", built, steps, refused, len(posted), count(w, "SELECT COUNT(*) FROM stock_moves"),
 				count(w, "SELECT COUNT(*) FROM stock_moves WHERE role = 2"), count(w, "SELECT COUNT(*) FROM stock_moves WHERE qty = 0"))
 		})
 	}
@@ -396,4 +409,43 @@ func replayStep(st map[rkey]*rstate, k rkey, id, qty, amount int64, mode int, fe
 	s.q += qty
 	s.v += want
 	return want
+}
+
+// checkSnapshots: every valid snapshot holds, per goods × SKU × warehouse,
+// exactly the sums of the moves dated on or before its date.
+func checkSnapshots(t *testing.T, w *world, step int) {
+	t.Helper()
+	type key struct {
+		id, loc, goods, sku int64
+	}
+	type sums struct{ qty, amount int64 }
+	got, want := map[key]sums{}, map[key]sums{}
+	read := func(m map[key]sums, q string) {
+		rs, err := w.d.Query(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rs.Close()
+		for rs.Next() {
+			var k key
+			var v sums
+			if err := rs.Scan(&k.id, &k.loc, &k.goods, &k.sku, &v.qty, &v.amount); err != nil {
+				t.Fatal(err)
+			}
+			if v != (sums{}) {
+				m[k] = v
+			}
+		}
+	}
+	read(got, `SELECT s.id, r.location_id, r.goods_id, r.sku_id, r.qty, r.amount FROM stock_snapshots s JOIN stock_snapshot_rows r ON r.snapshot_id = s.id WHERE s.state = 'valid'`)
+	read(want, `SELECT s.id, m.location_id, m.goods_id, m.sku_id, CAST(SUM(m.qty) AS BIGINT), CAST(SUM(m.amount) AS BIGINT)
+		FROM stock_snapshots s JOIN stock_moves m ON m.move_date <= s.as_of WHERE s.state = 'valid' GROUP BY s.id, m.location_id, m.goods_id, m.sku_id`)
+	if len(got) != len(want) {
+		t.Fatalf("step %d: valid snapshots hold %d rows, the moves give %d", step, len(got), len(want))
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Fatalf("step %d: snapshot %d, warehouse %d, goods %d, SKU %d: %+v, the moves give %+v", step, k.id, k.loc, k.goods, k.sku, got[k], v)
+		}
+	}
 }

@@ -32,5 +32,8 @@ func Recost(ctx context.Context, tx db.Querier, cfg Config, k Key, date string) 
 	if err != nil {
 		return err
 	}
-	return propagate(ctx, tx, cfg, fed, held)
+	if err := propagate(ctx, tx, cfg, fed, held); err != nil {
+		return err
+	}
+	return staleFrom(ctx, tx, date)
 }

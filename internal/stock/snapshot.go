@@ -1,0 +1,288 @@
+package stock
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"cangshu/internal/db"
+)
+
+// Snapshots (docs/stock.md "Snapshots"): the stock of every goods × SKU ×
+// warehouse at the end of a day, so that a report's opening in the middle
+// of years of moves reads one snapshot and the moves since. One is made
+// for every month end (BuildSnapshots, in the background) and at each
+// period close (Snapshot). The rule that keeps them exact: every write of
+// moves marks stale, in its own transaction, each snapshot dated on or
+// after the earliest move it wrote, changed or removed (staleFrom); readers
+// take only valid ones.
+const (
+	snapBuilding = "building"
+	snapValid    = "valid"
+	snapStale    = "stale"
+)
+
+// staleFrom marks stale every snapshot dated on or after date ("" every
+// one). Called after the moves are written, in their transaction: on
+// PostgreSQL a builder that started while such a writer was in flight waits
+// for it (waitWriters), so its rows include the writer's moves or its
+// marker was staled.
+func staleFrom(ctx context.Context, tx db.Querier, date string) error {
+	_, err := tx.Exec(ctx, "UPDATE stock_snapshots SET state = '"+snapStale+"' WHERE as_of >= ? AND state <> '"+snapStale+"'", date)
+	if err != nil {
+		return fmt.Errorf("stale snapshots from %s: %w", date, err)
+	}
+	return nil
+}
+
+// snapRowsSQL inserts a snapshot's rows for the warehouses in locs: the
+// base snapshot's rows (id base; 0 none) plus the moves dated after the
+// base's date (from; "" every move) up to asOf, summed per goods × SKU ×
+// warehouse; zero rows are left out.
+func snapRowsSQL(locs string) string {
+	return `INSERT INTO stock_snapshot_rows (snapshot_id, location_id, goods_id, sku_id, qty, amount)
+		SELECT ?, location_id, goods_id, sku_id, CAST(SUM(qty) AS BIGINT), CAST(SUM(amount) AS BIGINT) FROM (
+		  SELECT location_id, goods_id, sku_id, qty, amount FROM stock_snapshot_rows WHERE snapshot_id = ?` + locs + `
+		  UNION ALL
+		  SELECT location_id, goods_id, sku_id, qty, amount FROM stock_moves WHERE move_date > ? AND move_date <= ?` + locs + `
+		) t GROUP BY location_id, goods_id, sku_id HAVING SUM(qty) <> 0 OR SUM(amount) <> 0`
+}
+
+// validBefore is the newest valid snapshot dated before date (id 0 none).
+func validBefore(ctx context.Context, q db.Querier, date string) (id int64, asOf string, err error) {
+	err = q.QueryRow(ctx, "SELECT id, as_of FROM stock_snapshots WHERE state = '"+snapValid+"' AND as_of < ? ORDER BY as_of DESC, id DESC LIMIT 1", date).Scan(&id, &asOf)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, "", nil
+	}
+	return id, asOf, err
+}
+
+// Snapshot stores the stock at the end of asOf as a closed period's
+// snapshot, in the caller's transaction (the period close, which then
+// refuses every write dated on or before it).
+func Snapshot(ctx context.Context, tx db.Querier, asOf string) error {
+	base, from, err := validBefore(ctx, tx, asOf)
+	if err != nil {
+		return err
+	}
+	var id int64
+	if err := tx.QueryRow(ctx, "INSERT INTO stock_snapshots (as_of, state, closed, started_at) VALUES (?, '"+snapValid+"', 1, ?) RETURNING id",
+		asOf, time.Now().UTC()).Scan(&id); err != nil {
+		return fmt.Errorf("snapshot %s: %w", asOf, err)
+	}
+	if _, err := tx.Exec(ctx, snapRowsSQL(""), id, base, from, asOf); err != nil {
+		return fmt.Errorf("snapshot rows %s: %w", asOf, err)
+	}
+	return nil
+}
+
+// DropSnapshot removes the closed period's snapshot of asOf (the reopen).
+func DropSnapshot(ctx context.Context, tx db.Querier, asOf string) error {
+	ids, err := snapIDs(ctx, tx, "as_of = ? AND closed = 1", asOf)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if _, err := tx.Exec(ctx, "DELETE FROM stock_snapshot_rows WHERE snapshot_id = ?", id); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "DELETE FROM stock_snapshots WHERE id = ?", id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func snapIDs(ctx context.Context, q db.Querier, where string, args ...any) ([]int64, error) {
+	return db.All(ctx, q, func(r *sql.Rows, id *int64) error { return r.Scan(id) },
+		"SELECT id FROM stock_snapshots WHERE "+where+" ORDER BY id", args...)
+}
+
+// staleBuild is how long a building snapshot may go without finishing
+// before it is taken for an instance that died while building it.
+const staleBuild = time.Hour
+
+// BuildSnapshots removes stale snapshots and makes the month-end snapshot
+// of every month from the first move's to the one before today's month
+// that has no valid one, oldest first (each from the one before it and the
+// month's moves). It returns how many it made. Safe beside writers and
+// other instances: a write dated on or before a snapshot in the making
+// stales it, and it is made again on the next run; readers never see one
+// before it is valid.
+func BuildSnapshots(ctx context.Context, d *db.DB, today string) (int, error) {
+	if err := dropStale(ctx, d); err != nil {
+		return 0, err
+	}
+	var first sql.NullString
+	if err := d.QueryRow(ctx, "SELECT MIN(move_date) FROM stock_moves").Scan(&first); err != nil {
+		return 0, fmt.Errorf("first move: %w", err)
+	}
+	if !first.Valid {
+		return 0, nil
+	}
+	start, err := time.Parse(time.DateOnly, first.String)
+	if err != nil {
+		return 0, fmt.Errorf("first move date %q: %w", first.String, err)
+	}
+	built := 0
+	for m := monthEnd(start); m.Format(time.DateOnly) < today; m = monthEnd(m.AddDate(0, 0, 1)) {
+		asOf := m.Format(time.DateOnly)
+		var n int
+		if err := d.QueryRow(ctx, "SELECT COUNT(*) FROM stock_snapshots WHERE as_of = ? AND (state = '"+snapValid+"' OR (state = '"+snapBuilding+"' AND started_at > ?))",
+			asOf, time.Now().UTC().Add(-staleBuild)).Scan(&n); err != nil {
+			return built, err
+		}
+		if n > 0 {
+			continue
+		}
+		ok, err := build(ctx, d, asOf)
+		if err != nil {
+			return built, fmt.Errorf("snapshot %s: %w", asOf, err)
+		}
+		if !ok {
+			return built, nil // a write came between: the next run makes it
+		}
+		built++
+	}
+	return built, nil
+}
+
+// monthEnd is the last day of t's month.
+func monthEnd(t time.Time) time.Time {
+	return time.Date(t.Year(), t.Month()+1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, -1)
+}
+
+// build makes the snapshot of asOf: its marker (building) first, then —
+// once no writer that could have missed the marker is in flight — the
+// base (the newest valid snapshot before it, checked after the marker is
+// in place: a later stale of the base stales this one too) and the rows,
+// one warehouse per transaction (a short hold of SQLite's write lock),
+// then valid unless a write staled it meanwhile (false).
+func build(ctx context.Context, d *db.DB, asOf string) (bool, error) {
+	var id int64
+	if err := d.InTx(ctx, func(tx *db.Tx) error {
+		return tx.QueryRow(ctx, "INSERT INTO stock_snapshots (as_of, state, closed, started_at) VALUES (?, '"+snapBuilding+"', 0, ?) RETURNING id",
+			asOf, time.Now().UTC()).Scan(&id)
+	}); err != nil {
+		return false, err
+	}
+	abandon := func() (bool, error) {
+		_, err := d.Exec(ctx, "UPDATE stock_snapshots SET state = '"+snapStale+"' WHERE id = ?", id)
+		return false, err
+	}
+	if d.Engine() == db.Postgres {
+		if ok, err := waitWriters(ctx, d); err != nil || !ok {
+			if err != nil {
+				return false, err
+			}
+			return abandon()
+		}
+	}
+	base, from, err := validBefore(ctx, d, asOf)
+	if err != nil {
+		return false, err
+	}
+	locs, err := db.All(ctx, d, func(r *sql.Rows, id *int64) error { return r.Scan(id) }, "SELECT id FROM locations ORDER BY id")
+	if err != nil {
+		return false, err
+	}
+	// each warehouse's rows only while the marker is still building (a
+	// stale one is not worth finishing; after a restore the id may be
+	// another snapshot's)
+	ins := strings.Replace(snapRowsSQL(" AND location_id = ?"), ") t GROUP BY", ") t WHERE EXISTS (SELECT 1 FROM stock_snapshots WHERE id = ? AND state = '"+snapBuilding+"') GROUP BY", 1)
+	for _, l := range locs {
+		if _, err := d.Exec(ctx, ins, id, base, l, from, asOf, l, id); err != nil {
+			return false, err
+		}
+	}
+	res, err := d.Exec(ctx, "UPDATE stock_snapshots SET state = '"+snapValid+"' WHERE id = ? AND state = '"+snapBuilding+"'", id)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// waitWriters waits (PostgreSQL) until every transaction that held a
+// transaction id when it was called has ended: a writer that marked
+// snapshots stale before the new marker was committed wrote its moves
+// before (staleFrom comes last), so once it has ended the rows read
+// include them. False when one is still running after a minute.
+func waitWriters(ctx context.Context, d *db.DB) (bool, error) {
+	var xmax string
+	if err := d.QueryRow(ctx, "SELECT pg_snapshot_xmax(pg_current_snapshot())::text").Scan(&xmax); err != nil {
+		return false, err
+	}
+	deadline := time.Now().Add(time.Minute)
+	for {
+		var done bool
+		if err := d.QueryRow(ctx, "SELECT pg_snapshot_xmin(pg_current_snapshot()) >= CAST(? AS xid8)", xmax).Scan(&done); err != nil {
+			return false, err
+		}
+		if done {
+			return true, nil
+		}
+		if time.Now().After(deadline) {
+			return false, nil
+		}
+		select {
+		case <-ctx.Done():
+			return false, ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// dropStale removes the stale snapshots and those whose builder died,
+// one warehouse's rows per statement.
+func dropStale(ctx context.Context, d *db.DB) error {
+	ids, err := snapIDs(ctx, d, "state = '"+snapStale+"' OR (state = '"+snapBuilding+"' AND started_at < ?)", time.Now().UTC().Add(-staleBuild))
+	if err != nil || len(ids) == 0 {
+		return err
+	}
+	locs, err := db.All(ctx, d, func(r *sql.Rows, id *int64) error { return r.Scan(id) }, "SELECT id FROM locations ORDER BY id")
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		for _, l := range locs {
+			if _, err := d.Exec(ctx, "DELETE FROM stock_snapshot_rows WHERE snapshot_id = ? AND location_id = ?", id, l); err != nil {
+				return err
+			}
+		}
+		if _, err := d.Exec(ctx, "DELETE FROM stock_snapshot_rows WHERE snapshot_id = ?", id); err != nil {
+			return err
+		}
+		if _, err := d.Exec(ctx, "DELETE FROM stock_snapshots WHERE id = ?", id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// KeepSnapshots runs BuildSnapshots half a minute after the start and
+// then every five minutes until ctx ends (on every instance: builders
+// beside each other only repeat work).
+func KeepSnapshots(ctx context.Context, d *db.DB, logger *slog.Logger) {
+	wait := 30 * time.Second
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		wait = 5 * time.Minute
+		if _, err := BuildSnapshots(ctx, d, time.Now().Format(time.DateOnly)); err != nil && ctx.Err() == nil {
+			if logger != nil {
+				logger.Error("stock snapshots", "err", err)
+			}
+			if strings.Contains(err.Error(), "database is closed") {
+				return
+			}
+		}
+	}
+}
