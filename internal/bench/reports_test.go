@@ -98,6 +98,21 @@ func BenchmarkReports(b *testing.B) {
 		}
 		reportCPU(b, cpu)
 	})
+	// the dashboard of a shop whose last twelve months are all busy: seen
+	// on 2025-12-31, its chart covers the whole seeded year
+	b.Run("dashboard/busyYear", func(b *testing.B) {
+		busy := report.NewService(d)
+		busy.Now = func() time.Time { return time.Date(2025, 12, 31, 18, 0, 0, 0, time.Local) }
+		cpu := cpuTime()
+		for b.Loop() {
+			if _, err := busy.Dashboard(ctx, p, i18n.ZH); err != nil {
+				b.Fatal(err)
+			}
+		}
+		reportCPU(b, cpu)
+	})
+	// a busy year's sales lines, first page with totals
+	run("salesDetail/year", "salesDetail", year)
 	// ~100,000 rows at the full scale: the sales lines of 2025-01..2025-04
 	// (600,000 sales lines a year).
 	excel := all

@@ -70,7 +70,7 @@ type Dashboard struct {
 // Dashboard reads the figures: the same sign and cost rules as the reports
 // (returns negative; cost from the stock moves), summed in SQL.
 func (s *Service) Dashboard(ctx context.Context, p *server.Principal, lang i18n.Lang) (*Dashboard, error) {
-	now := time.Now()
+	now := s.Now()
 	today := now.Format(time.DateOnly)
 	q, err := s.prepare(ctx, p, lang, Filter{EndDate: today, Status: -1}, nil)
 	if err != nil {

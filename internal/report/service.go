@@ -19,10 +19,15 @@ import (
 )
 
 // Service runs reports.
-type Service struct{ db *db.DB }
+type Service struct {
+	db *db.DB
+	// Now is the clock the dashboard reads today from (time.Now; a
+	// benchmark sets another day).
+	Now func() time.Time
+}
 
 // NewService is the report service on d.
-func NewService(d *db.DB) *Service { return &Service{db: d} }
+func NewService(d *db.DB) *Service { return &Service{db: d, Now: time.Now} }
 
 var (
 	docFilters   = []string{"beginDate", "endDate", "buId", "invId", "locationId", "catId", "matchCon"}
