@@ -24,7 +24,7 @@ var resetCleared = []string{
 	"stocktake_lines", "stocktakes",
 	"settlements", "fund_entries", "invoice_entries", "invoice_heads",
 	"bill_accounts", "bill_attachments", "bill_entries", "bills", "bill_sequences",
-	"goods_opening_serials", "goods_openings", "stock_snapshot_rows", "stock_snapshots", "period_closes",
+	"goods_opening_serials", "goods_openings", "stock_snapshot_rows", "stock_snapshot_flows", "stock_snapshots", "period_closes",
 	"recost_changes", "recost_jobs",
 	"statement_shares", // snapshots of the documents cleared here
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"cangshu/internal/db"
@@ -202,15 +204,18 @@ func months(q *Query, begin, end string, withProfit bool) ([]MonthFigures, error
 		}
 		return out, err
 	}
-	sales, err := read(`SELECT SUBSTR(b.bill_date, 1, 7), SUM(e.amount * ` + signSQL + `) FROM ` + billLines(q, salesKinds, begin, end) + `
+	// the sales net of tax from the headers: a document's lines' amounts
+	// sum to its total with tax less its tax (bill.header)
+	sales, err := read(`SELECT SUBSTR(b.bill_date, 1, 7), SUM((b.total_tax_amount - b.total_tax) * ` + signSQL + `) FROM bills b
 	  WHERE b.checked = 1 AND b.shop_id` + shops + ` AND b.kind IN ('sales', 'reSales') AND b.bill_date >= ? AND b.bill_date <= ? GROUP BY SUBSTR(b.bill_date, 1, 7)`)
 	if err != nil {
 		return nil, fmt.Errorf("dashboard months: %w", err)
 	}
-	costs, err := read(`SELECT SUBSTR(b.bill_date, 1, 7), SUM(m.amount) FROM stock_moves m JOIN bills b ON b.id = m.bill_id
-	  WHERE b.checked = 1 AND b.shop_id` + shops + ` AND b.kind IN ('sales', 'reSales') AND b.bill_date >= ? AND b.bill_date <= ? GROUP BY SUBSTR(b.bill_date, 1, 7)`)
-	if err != nil {
-		return nil, fmt.Errorf("dashboard month costs: %w", err)
+	var costs map[string]dec.Dec
+	if withProfit {
+		if costs, err = monthCosts(q, begin, end); err != nil {
+			return nil, fmt.Errorf("dashboard month costs: %w", err)
+		}
 	}
 	var out []MonthFigures
 	t, _ := time.Parse(time.DateOnly, begin)
@@ -224,6 +229,76 @@ func months(q *Query, begin, end string, withProfit bool) ([]MonthFigures, error
 		out = append(out, f)
 	}
 	return out, nil
+}
+
+// monthCosts is the cost amount (negative) of the sales documents of each
+// month begin..end in the shops: a finished month from its month-end stock
+// snapshot's flows (stock.BuildSnapshots) when one is valid and the user
+// sees every document of the shops, else from the month's moves. In one
+// statement: should a snapshot have gone stale since it was chosen, its
+// month's moves are read instead.
+func monthCosts(q *Query, begin, end string) (map[string]dec.Dec, error) {
+	shops, sa := docScope(q)
+	snaps := map[string]int64{}
+	if q.rights().Bill("b").SQL == "" {
+		type snap struct {
+			asOf string
+			id   int64
+		}
+		ss, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, s *snap) error { return r.Scan(&s.asOf, &s.id) },
+			"SELECT as_of, MAX(id) FROM stock_snapshots WHERE state = 'valid' AND flows = 1 AND as_of >= ? AND as_of <= ? GROUP BY as_of", begin, end)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range ss {
+			snaps[s.asOf[:7]] = s.id
+		}
+	}
+	fs, fa := in(q.Shops)
+	live := func(from, to string) (string, []any) {
+		return `SELECT SUBSTR(b.bill_date, 1, 7) AS month, m.amount FROM stock_moves m JOIN bills b ON b.id = m.bill_id
+		  WHERE b.checked = 1 AND b.shop_id` + shops + ` AND b.kind IN ('sales', 'reSales') AND b.bill_date >= ? AND b.bill_date <= ?`,
+			slices.Concat(sa, []any{from, to})
+	}
+	const valid = "EXISTS (SELECT 1 FROM stock_snapshots WHERE id = ? AND state = 'valid')"
+	var parts []string
+	var args []any
+	for from := begin; from <= end; from = nextMonth(from[:7]) + "-01" {
+		to := monthLast(from)
+		if to > end {
+			to = end
+		}
+		l, la := live(from, to)
+		if id, ok := snaps[from[:7]]; ok {
+			parts = append(parts, `SELECT ? AS month, f.amount FROM stock_snapshot_flows f
+			  WHERE f.snapshot_id = ? AND f.shop_id`+fs+` AND f.kind IN ('sales', 'reSales') AND `+valid,
+				l+" AND NOT "+valid)
+			args = slices.Concat(args, []any{from[:7], id}, fa, []any{id}, la, []any{id})
+		} else {
+			parts = append(parts, l)
+			args = append(args, la...)
+		}
+	}
+	type pair struct {
+		month string
+		v     dec.Dec
+	}
+	ps, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, p *pair) error { return r.Scan(&p.month, &p.v) },
+		`SELECT t.month, SUM(t.amount) FROM (`+strings.Join(parts, "\n UNION ALL ")+`) t GROUP BY t.month`, args...)
+	out := map[string]dec.Dec{}
+	for _, p := range ps {
+		out[p.month] = p.v
+	}
+	return out, err
+}
+
+// monthLast is the last day of the month of a date (YYYY-MM-DD).
+func monthLast(date string) string {
+	t, err := time.Parse(time.DateOnly, date[:8]+"01")
+	if err != nil {
+		return date
+	}
+	return t.AddDate(0, 1, -1).Format(time.DateOnly)
 }
 
 // top is the five goods or customers (key, name) of the most sales in

@@ -209,6 +209,25 @@ func checkInvariants(t *testing.T, w *world) {
 	// salesProfit totals = salesDetail totals
 	p := get(t, a, "/api/report/salesProfit?"+year)
 	d := get(t, a, "/api/report/salesDetail?"+year)
+	// the dashboard's months (sales from the documents' totals, profit
+	// from the moves or the snapshots' flows) = salesDetail's totals
+	var dash struct {
+		Months []struct {
+			Sales  dec.Dec  `json:"sales"`
+			Profit *dec.Dec `json:"profit"`
+		} `json:"months"`
+	}
+	a.Do("GET", "/api/report/dashboard", nil).Want(200).Decode(&dash)
+	ms, mp := dec.Zero, dec.Zero
+	for _, m := range dash.Months {
+		ms = ms.Add(m.Sales)
+		if m.Profit != nil {
+			mp = mp.Add(*m.Profit)
+		}
+	}
+	if ms.String() != num(d.Userdata, "amount") || mp.String() != num(d.Userdata, "profit") {
+		t.Errorf("dashboard months: sales %s, profit %s; salesDetail %s, %s", ms, mp, num(d.Userdata, "amount"), num(d.Userdata, "profit"))
+	}
 	for _, k := range []string{"qty", "amount", "cost", "profit", "margin"} {
 		if num(p.Userdata, k) != num(d.Userdata, k) {
 			t.Errorf("%s: salesProfit %s, salesDetail %s", k, num(p.Userdata, k), num(d.Userdata, k))
@@ -229,7 +248,8 @@ func checkInvariants(t *testing.T, w *world) {
 
 // stockFigures are the answers of the reports that read the stock at a
 // date forward (invBalance, deliverSummary's opening, deliverDetail),
-// at dates a month-end snapshot lies before.
+// at dates a month-end snapshot lies before, and the dashboard (its
+// months' cost of sales).
 func stockFigures(t *testing.T, w *world) []string {
 	t.Helper()
 	var out []string
@@ -239,6 +259,7 @@ func stockFigures(t *testing.T, w *world) []string {
 		"deliverSummary?beginDate=2026-02-10&endDate=2026-02-20", "deliverSummary?beginDate=2026-03-01&endDate=2026-03-10",
 		"deliverSummary?beginDate=2026-02-10&endDate=2026-02-20&invId=" + itoa(w.sprite),
 		"deliverDetail?beginDate=2026-02-10&endDate=2026-02-20", "deliverDetail?beginDate=2026-03-02&endDate=2026-03-09&invId=" + itoa(w.cola),
+		"dashboard?of=months", // the cost of sales by month from the snapshots' flows
 	} {
 		out = append(out, url+" → "+string(w.admin.Do("GET", "/api/report/"+url+"&rows=1000", nil).Want(200).Body))
 	}

@@ -2,6 +2,7 @@ package stock_test
 
 import (
 	"fmt"
+	"maps"
 	"math/big"
 	"math/rand"
 	"os"
@@ -129,6 +130,9 @@ func TestProperty(t *testing.T) {
 				}
 			}
 			checkInvariants(t, w, cfg)
+			if n := count(w, "SELECT COUNT(*) FROM stock_snapshot_flows"); n == 0 {
+				t.Fatal("no month-end snapshot stored its month's flows")
+			}
 			if steps >= 500 && built <= 4 {
 				t.Fatalf("%d snapshots made: none was ever made stale and made again", built)
 			}
@@ -447,5 +451,34 @@ func checkSnapshots(t *testing.T, w *world, step int) {
 		if got[k] != v {
 			t.Fatalf("step %d: snapshot %d, warehouse %d, goods %d, SKU %d: %+v, the moves give %+v", step, k.id, k.loc, k.goods, k.sku, got[k], v)
 		}
+	}
+	// a month-end snapshot's flows: the month's move amounts per
+	// warehouse, document shop and kind
+	flows := func(q string) map[string]int64 {
+		rs, err := w.d.Query(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rs.Close()
+		out := map[string]int64{}
+		for rs.Next() {
+			var id, loc, shop, amount int64
+			var kind string
+			if err := rs.Scan(&id, &loc, &shop, &kind, &amount); err != nil {
+				t.Fatal(err)
+			}
+			if amount != 0 {
+				out[fmt.Sprint(id, loc, shop, kind)] = amount
+			}
+		}
+		return out
+	}
+	gotF := flows(`SELECT s.id, f.location_id, f.shop_id, f.kind, f.amount FROM stock_snapshots s JOIN stock_snapshot_flows f ON f.snapshot_id = s.id
+		WHERE s.state = 'valid' AND s.flows = 1`)
+	wantF := flows(`SELECT s.id, m.location_id, COALESCE(b.shop_id, 0), m.kind, CAST(SUM(m.amount) AS BIGINT) FROM stock_snapshots s
+		JOIN stock_moves m ON m.move_date <= s.as_of AND SUBSTR(m.move_date, 1, 7) = SUBSTR(s.as_of, 1, 7) LEFT JOIN bills b ON b.id = m.bill_id
+		WHERE s.state = 'valid' AND s.flows = 1 GROUP BY s.id, m.location_id, COALESCE(b.shop_id, 0), m.kind`)
+	if !maps.Equal(gotF, wantF) {
+		t.Fatalf("step %d: valid snapshots' flows %v, the moves give %v", step, gotF, wantF)
 	}
 }

@@ -52,6 +52,28 @@ func snapRowsSQL(locs string) string {
 		) t GROUP BY location_id, goods_id, sku_id HAVING SUM(qty) <> 0 OR SUM(amount) <> 0`
 }
 
+// snapFlowsSQL inserts a month-end snapshot's month for the warehouses in
+// locs: the cost amounts of the moves dated from the month's first day to
+// asOf per warehouse, document shop (0: no document) and kind; cond is
+// more of the WHERE clause.
+func snapFlowsSQL(locs, cond string) string {
+	return `INSERT INTO stock_snapshot_flows (snapshot_id, location_id, shop_id, kind, amount)
+		SELECT ?, m.location_id, COALESCE(b.shop_id, 0), m.kind, CAST(SUM(m.amount) AS BIGINT)
+		FROM stock_moves m LEFT JOIN bills b ON b.id = m.bill_id
+		WHERE m.move_date >= ? AND m.move_date <= ?` + strings.ReplaceAll(locs, "location_id", "m.location_id") + cond + `
+		GROUP BY m.location_id, COALESCE(b.shop_id, 0), m.kind`
+}
+
+// monthStart is the first day of a month end's month ("" when asOf is not
+// a month end: no flows are stored for it).
+func monthStart(asOf string) string {
+	t, err := time.Parse(time.DateOnly, asOf)
+	if err != nil || !monthEnd(t).Equal(t) {
+		return ""
+	}
+	return asOf[:8] + "01"
+}
+
 // validBefore is the newest valid snapshot dated before date (id 0 none).
 func validBefore(ctx context.Context, q db.Querier, date string) (id int64, asOf string, err error) {
 	err = q.QueryRow(ctx, "SELECT id, as_of FROM stock_snapshots WHERE state = '"+snapValid+"' AND as_of < ? ORDER BY as_of DESC, id DESC LIMIT 1", date).Scan(&id, &asOf)
@@ -69,13 +91,41 @@ func Snapshot(ctx context.Context, tx db.Querier, asOf string) error {
 	if err != nil {
 		return err
 	}
+	first := monthStart(asOf)
 	var id int64
-	if err := tx.QueryRow(ctx, "INSERT INTO stock_snapshots (as_of, state, closed, started_at) VALUES (?, '"+snapValid+"', 1, ?) RETURNING id",
-		asOf, time.Now().UTC()).Scan(&id); err != nil {
+	if err := tx.QueryRow(ctx, "INSERT INTO stock_snapshots (as_of, state, closed, flows, started_at) VALUES (?, '"+snapValid+"', 1, ?, ?) RETURNING id",
+		asOf, boolInt(first != ""), time.Now().UTC()).Scan(&id); err != nil {
 		return fmt.Errorf("snapshot %s: %w", asOf, err)
 	}
 	if _, err := tx.Exec(ctx, snapRowsSQL(""), id, base, from, asOf); err != nil {
 		return fmt.Errorf("snapshot rows %s: %w", asOf, err)
+	}
+	if first != "" {
+		if _, err := tx.Exec(ctx, snapFlowsSQL("", ""), id, first, asOf); err != nil {
+			return fmt.Errorf("snapshot flows %s: %w", asOf, err)
+		}
+	}
+	return nil
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// dropRows removes a snapshot's rows and flows (loc > 0: of that
+// warehouse only).
+func dropRows(ctx context.Context, q db.Querier, id, loc int64) error {
+	for _, t := range []string{"stock_snapshot_rows", "stock_snapshot_flows"} {
+		query, args := "DELETE FROM "+t+" WHERE snapshot_id = ?", []any{id}
+		if loc > 0 {
+			query, args = query+" AND location_id = ?", append(args, loc)
+		}
+		if _, err := q.Exec(ctx, query, args...); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -87,7 +137,7 @@ func DropSnapshot(ctx context.Context, tx db.Querier, asOf string) error {
 		return err
 	}
 	for _, id := range ids {
-		if _, err := tx.Exec(ctx, "DELETE FROM stock_snapshot_rows WHERE snapshot_id = ?", id); err != nil {
+		if err := dropRows(ctx, tx, id, 0); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, "DELETE FROM stock_snapshots WHERE id = ?", id); err != nil {
@@ -163,10 +213,11 @@ func monthEnd(t time.Time) time.Time {
 // one warehouse per transaction (a short hold of SQLite's write lock),
 // then valid unless a write staled it meanwhile (false).
 func build(ctx context.Context, d *db.DB, asOf string) (bool, error) {
+	first := monthStart(asOf)
 	var id int64
 	if err := d.InTx(ctx, func(tx *db.Tx) error {
-		return tx.QueryRow(ctx, "INSERT INTO stock_snapshots (as_of, state, closed, started_at) VALUES (?, '"+snapBuilding+"', 0, ?) RETURNING id",
-			asOf, time.Now().UTC()).Scan(&id)
+		return tx.QueryRow(ctx, "INSERT INTO stock_snapshots (as_of, state, closed, flows, started_at) VALUES (?, '"+snapBuilding+"', 0, ?, ?) RETURNING id",
+			asOf, boolInt(first != ""), time.Now().UTC()).Scan(&id)
 	}); err != nil {
 		return false, err
 	}
@@ -193,10 +244,17 @@ func build(ctx context.Context, d *db.DB, asOf string) (bool, error) {
 	// each warehouse's rows only while the marker is still building (a
 	// stale one is not worth finishing; after a restore the id may be
 	// another snapshot's)
-	ins := strings.Replace(snapRowsSQL(" AND location_id = ?"), ") t GROUP BY", ") t WHERE EXISTS (SELECT 1 FROM stock_snapshots WHERE id = ? AND state = '"+snapBuilding+"') GROUP BY", 1)
+	const building = " AND EXISTS (SELECT 1 FROM stock_snapshots WHERE id = ? AND state = '" + snapBuilding + "')"
+	ins := strings.Replace(snapRowsSQL(" AND location_id = ?"), ") t GROUP BY", ") t WHERE 1 = 1"+building+" GROUP BY", 1)
+	flows := snapFlowsSQL(" AND location_id = ?", building)
 	for _, l := range locs {
 		if _, err := d.Exec(ctx, ins, id, base, l, from, asOf, l, id); err != nil {
 			return false, err
+		}
+		if first != "" {
+			if _, err := d.Exec(ctx, flows, id, first, asOf, l, id); err != nil {
+				return false, err
+			}
 		}
 	}
 	res, err := d.Exec(ctx, "UPDATE stock_snapshots SET state = '"+snapValid+"' WHERE id = ? AND state = '"+snapBuilding+"'", id)
@@ -250,11 +308,11 @@ func dropStale(ctx context.Context, d *db.DB) error {
 	}
 	for _, id := range ids {
 		for _, l := range locs {
-			if _, err := d.Exec(ctx, "DELETE FROM stock_snapshot_rows WHERE snapshot_id = ? AND location_id = ?", id, l); err != nil {
+			if err := dropRows(ctx, d, id, l); err != nil {
 				return err
 			}
 		}
-		if _, err := d.Exec(ctx, "DELETE FROM stock_snapshot_rows WHERE snapshot_id = ?", id); err != nil {
+		if err := dropRows(ctx, d, id, 0); err != nil {
 			return err
 		}
 		if _, err := d.Exec(ctx, "DELETE FROM stock_snapshots WHERE id = ?", id); err != nil {

@@ -3,7 +3,8 @@
 -- in the middle of years of moves reads one snapshot and the moves since,
 -- not the ledger. Made for every month end by the snapshot builder and at
 -- each period close (closed = 1; removed by the reopen). state: building,
--- valid, stale. The stock engine marks stale, in the writing transaction,
+-- valid, stale. flows = 1: the month's flows are stored too (a month-end
+-- snapshot; below). The stock engine marks stale, in the writing transaction,
 -- every snapshot on or after the earliest date it wrote a move of
 -- (back-dating and recosting change later amounts); reports read only
 -- valid ones, and the builder makes stale ones again.
@@ -12,6 +13,7 @@ CREATE TABLE stock_snapshots (
   as_of      TEXT NOT NULL,
   state      TEXT NOT NULL,
   closed     SMALLINT NOT NULL DEFAULT 0,
+  flows      SMALLINT NOT NULL DEFAULT 0,
   started_at TIMESTAMP NOT NULL
 );
 CREATE INDEX stock_snapshots_as_of ON stock_snapshots (as_of, state);
@@ -26,6 +28,20 @@ CREATE TABLE stock_snapshot_rows (
   qty         BIGINT NOT NULL,
   amount      BIGINT NOT NULL,
   PRIMARY KEY (snapshot_id, location_id, goods_id, sku_id)
+) WITHOUT ROWID;
+
+-- A month-end snapshot's month: the cost amounts of the moves dated in
+-- the month up to as_of, per warehouse, document shop (0: moves of no
+-- document, the openings) and kind. Exact under the same stale rule (a
+-- changed move is dated in the month of a stale snapshot); the dashboard's
+-- cost of sales by month reads them.
+CREATE TABLE stock_snapshot_flows (
+  snapshot_id BIGINT NOT NULL,
+  location_id BIGINT NOT NULL,
+  shop_id     BIGINT NOT NULL,
+  kind        TEXT NOT NULL,
+  amount      BIGINT NOT NULL,
+  PRIMARY KEY (snapshot_id, location_id, shop_id, kind)
 ) WITHOUT ROWID;
 
 -- The period balances of earlier closes become the closes' snapshots.
