@@ -1,9 +1,11 @@
 package report
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -81,6 +83,7 @@ func (s *Service) Dashboard(ctx context.Context, p *server.Principal, lang i18n.
 	d := &Dashboard{Date: today, LowStock: []LowStock{}, Locations: []LocationValue{}}
 	canSales, canPur, canCost := p.Can(SalesRight), p.Can(PurchaseRight), p.Can(CostRight)
 	monthStart := today[:8] + "01"
+	var monthCost dec.Dec
 	for _, per := range []struct {
 		f     *Figures
 		begin string
@@ -89,6 +92,7 @@ func (s *Service) Dashboard(ctx context.Context, p *server.Principal, lang i18n.
 		if err != nil {
 			return nil, err
 		}
+		monthCost = cost // the month's, last
 		if canSales {
 			per.f.Sales = &sales
 		}
@@ -102,15 +106,11 @@ func (s *Service) Dashboard(ctx context.Context, p *server.Principal, lang i18n.
 	}
 	if canSales {
 		first := now.AddDate(0, -11, 0).Format(time.DateOnly)[:8] + "01"
-		if d.Months, err = months(q, first, today, canCost); err != nil {
+		// the chart's last month is the month's figures' period
+		if d.Months, err = months(q, first, today, canCost, map[string]dec.Dec{monthStart[:7]: monthCost.Neg()}); err != nil {
 			return nil, err
 		}
-		// the month's sales lines, chosen once for both lists
-		lines := billLines(q, salesKinds, monthStart, today)
-		if d.TopGoods, err = top(q, lines, "e.goods_id", "g.name", monthStart, today); err != nil {
-			return nil, err
-		}
-		if d.TopCustomers, err = top(q, lines, "b.contact_id", "c.name", monthStart, today); err != nil {
+		if d.TopGoods, d.TopCustomers, err = tops(q, monthStart, today); err != nil {
 			return nil, err
 		}
 	}
@@ -165,16 +165,23 @@ var (
 // signSQL is the sign of a document kind's lines in the reports.
 const signSQL = "(CASE WHEN b.kind IN ('rePurchase', 'reSales') THEN -1 ELSE 1 END)"
 
+// netSQL is a document's amount net of tax before the whole-document
+// discount: the sum of its lines' amounts, read from its header (each
+// line's amount with tax is its amount plus its tax: bill.header).
+const netSQL = "(b.total_tax_amount - b.total_tax)"
+
 // periodFigures are the sales (net of tax), purchases and the cost of the
 // sales of audited documents dated begin..end in the shops.
 func periodFigures(q *Query, begin, end string) (sales, purchases, cost dec.Dec, err error) {
 	shops, sa := docScope(q)
 	args := append(append([]any{}, sa...), begin, end)
 	var s, p dec.Dec
+	// net of tax from the headers: a document's lines' amounts sum to its
+	// total with tax less its tax (bill.header)
 	err = q.DB.QueryRow(q.Ctx, `SELECT
-	  COALESCE(SUM(CASE WHEN b.kind IN ('sales', 'reSales') THEN e.amount * `+signSQL+` ELSE 0 END), 0),
-	  COALESCE(SUM(CASE WHEN b.kind IN ('purchase', 'rePurchase') THEN e.amount * `+signSQL+` ELSE 0 END), 0)
-	  FROM `+billLines(q, tradeKinds, begin, end)+`
+	  COALESCE(SUM(CASE WHEN b.kind IN ('sales', 'reSales') THEN `+netSQL+` * `+signSQL+` ELSE 0 END), 0),
+	  COALESCE(SUM(CASE WHEN b.kind IN ('purchase', 'rePurchase') THEN `+netSQL+` * `+signSQL+` ELSE 0 END), 0)
+	  FROM bills b
 	  WHERE b.checked = 1 AND b.shop_id`+shops+` AND b.kind IN ('sales', 'reSales', 'purchase', 'rePurchase') AND b.bill_date >= ? AND b.bill_date <= ?`,
 		args...).Scan(&s, &p)
 	if err != nil {
@@ -189,7 +196,10 @@ func periodFigures(q *Query, begin, end string) (sales, purchases, cost dec.Dec,
 	return s, p, m.Neg(), nil
 }
 
-func months(q *Query, begin, end string, withProfit bool) ([]MonthFigures, error) {
+// months are the sales and (withProfit) gross profit of each month
+// begin..end; known holds the cost amounts (negative) of months already
+// summed.
+func months(q *Query, begin, end string, withProfit bool, known map[string]dec.Dec) ([]MonthFigures, error) {
 	shops, sa := docScope(q)
 	args := append(append([]any{}, sa...), begin, end)
 	type pair struct {
@@ -204,16 +214,14 @@ func months(q *Query, begin, end string, withProfit bool) ([]MonthFigures, error
 		}
 		return out, err
 	}
-	// the sales net of tax from the headers: a document's lines' amounts
-	// sum to its total with tax less its tax (bill.header)
-	sales, err := read(`SELECT SUBSTR(b.bill_date, 1, 7), SUM((b.total_tax_amount - b.total_tax) * ` + signSQL + `) FROM bills b
+	sales, err := read(`SELECT SUBSTR(b.bill_date, 1, 7), SUM(` + netSQL + ` * ` + signSQL + `) FROM bills b
 	  WHERE b.checked = 1 AND b.shop_id` + shops + ` AND b.kind IN ('sales', 'reSales') AND b.bill_date >= ? AND b.bill_date <= ? GROUP BY SUBSTR(b.bill_date, 1, 7)`)
 	if err != nil {
 		return nil, fmt.Errorf("dashboard months: %w", err)
 	}
 	var costs map[string]dec.Dec
 	if withProfit {
-		if costs, err = monthCosts(q, begin, end); err != nil {
+		if costs, err = monthCosts(q, begin, end, known); err != nil {
 			return nil, fmt.Errorf("dashboard month costs: %w", err)
 		}
 	}
@@ -237,7 +245,7 @@ func months(q *Query, begin, end string, withProfit bool) ([]MonthFigures, error
 // sees every document of the shops, else from the month's moves. In one
 // statement: should a snapshot have gone stale since it was chosen, its
 // month's moves are read instead.
-func monthCosts(q *Query, begin, end string) (map[string]dec.Dec, error) {
+func monthCosts(q *Query, begin, end string, known map[string]dec.Dec) (map[string]dec.Dec, error) {
 	shops, sa := docScope(q)
 	snaps := map[string]int64{}
 	if q.rights().Bill("b").SQL == "" {
@@ -269,6 +277,9 @@ func monthCosts(q *Query, begin, end string) (map[string]dec.Dec, error) {
 			to = end
 		}
 		l, la := live(from, to)
+		if _, ok := known[from[:7]]; ok {
+			continue
+		}
 		if id, ok := snaps[from[:7]]; ok {
 			parts = append(parts, `SELECT ? AS month, f.amount FROM stock_snapshot_flows f
 			  WHERE f.snapshot_id = ? AND f.shop_id`+fs+` AND f.kind IN ('sales', 'reSales') AND `+valid,
@@ -283,9 +294,15 @@ func monthCosts(q *Query, begin, end string) (map[string]dec.Dec, error) {
 		month string
 		v     dec.Dec
 	}
+	out := maps.Clone(known)
+	if out == nil {
+		out = map[string]dec.Dec{}
+	}
+	if len(parts) == 0 {
+		return out, nil
+	}
 	ps, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, p *pair) error { return r.Scan(&p.month, &p.v) },
 		`SELECT t.month, SUM(t.amount) FROM (`+strings.Join(parts, "\n UNION ALL ")+`) t GROUP BY t.month`, args...)
-	out := map[string]dec.Dec{}
 	for _, p := range ps {
 		out[p.month] = p.v
 	}
@@ -301,20 +318,41 @@ func monthLast(date string) string {
 	return t.AddDate(0, 1, -1).Format(time.DateOnly)
 }
 
-// top is the five goods or customers (key, name) of the most sales in
-// lines (billLines of the sales kinds, begin..end).
-func top(q *Query, lines, key, name, begin, end string) ([]Ranked, error) {
+// tops are the five goods and the five customers of the most sales
+// dated begin..end in the shops: the period's sales lines (billLines)
+// read once into a materialised list, summed by goods and by customer.
+func tops(q *Query, begin, end string) (goods, customers []Ranked, err error) {
 	shops, sa := docScope(q)
-	args := append(append([]any{}, sa...), begin, end)
-	out, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, x *Ranked) error { return r.Scan(&x.ID, &x.Name, &x.Amount) },
-		`SELECT `+key+`, MAX(COALESCE(`+name+`, '')), SUM(e.amount * `+signSQL+`) AS total FROM `+lines+`
-		  JOIN goods g ON g.id = e.goods_id LEFT JOIN contacts c ON c.id = b.contact_id
-		  WHERE b.checked = 1 AND b.shop_id`+shops+` AND b.kind IN ('sales', 'reSales') AND b.bill_date >= ? AND b.bill_date <= ?
-		  GROUP BY `+key+` ORDER BY total DESC, `+key+` LIMIT 5`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("dashboard top: %w", err)
+	type row struct {
+		set int
+		Ranked
 	}
-	return out, nil
+	rows, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, x *row) error { return r.Scan(&x.set, &x.ID, &x.Name, &x.Amount) },
+		`WITH l AS MATERIALIZED (SELECT e.goods_id, b.contact_id, e.amount * `+signSQL+` AS amount FROM `+billLines(q, salesKinds, begin, end)+`
+		    WHERE b.checked = 1 AND b.shop_id`+shops+` AND b.kind IN ('sales', 'reSales') AND b.bill_date >= ? AND b.bill_date <= ?)
+		  SELECT 1, x.id, COALESCE(g.name, ''), x.total FROM (SELECT goods_id AS id, SUM(amount) AS total FROM l GROUP BY goods_id ORDER BY total DESC, goods_id LIMIT 5) x
+		    JOIN goods g ON g.id = x.id
+		  UNION ALL
+		  SELECT 2, x.id, COALESCE(c.name, ''), x.total FROM (SELECT contact_id AS id, SUM(amount) AS total FROM l GROUP BY contact_id ORDER BY total DESC, contact_id LIMIT 5) x
+		    LEFT JOIN contacts c ON c.id = x.id`, append(sa, begin, end)...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("dashboard top: %w", err)
+	}
+	// most first, then by id, as each list was chosen
+	slices.SortFunc(rows, func(a, b row) int {
+		if c := b.Amount.Cmp(a.Amount); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.ID, b.ID)
+	})
+	for _, r := range rows {
+		if r.set == 1 {
+			goods = append(goods, r.Ranked)
+		} else {
+			customers = append(customers, r.Ranked)
+		}
+	}
+	return goods, customers, nil
 }
 
 func locationValues(q *Query) ([]LocationValue, error) {

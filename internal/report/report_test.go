@@ -617,3 +617,61 @@ func TestDeliverSummarySubTypes(t *testing.T) {
 			"inQty", p.in, "outQty", "3", "closeQty", p.close)
 	}
 }
+
+// TestDashboardToday: documents dated today make the day's and the month's
+// figures (sales net of tax, purchases, gross profit), the chart's last
+// month, and the top goods and customers in order of sales, returns
+// netted.
+func TestDashboardToday(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	today := time.Now().Format(time.DateOnly)
+	now := time.Now().UTC()
+	other := w.e.Insert("INSERT INTO contacts (type, number, name, created_at, updated_at) VALUES (-10, 'KH099', '第二客户', ?, ?) RETURNING id", now, now)
+	var first string
+	if err := w.e.App.DB.QueryRow(t.Context(), "SELECT name FROM contacts WHERE id = ?", w.customer).Scan(&first); err != nil {
+		t.Fatal(err)
+	}
+	w.post("/api/purchase", today, w.supplier, w.main, nil, w.l(w.cola, w.bottle, w.main, "20", "4"), w.l(w.sprite, w.piece, w.main, "20", "2"))
+	w.post("/api/sales", today, w.customer, w.main, nil, w.l(w.cola, w.bottle, w.main, "5", "10"))   // 50, cost 20
+	w.post("/api/sales", today, other, w.main, nil, w.l(w.sprite, w.piece, w.main, "10", "7"))       // 70, cost 20
+	w.post("/api/reSales", today, other, w.main, nil, w.l(w.sprite, w.piece, w.main, "2", "7"))      // −14, cost −4
+	w.post("/api/sales", today, w.customer, w.main, nil, w.l(w.sprite, w.piece, w.main, "1", "7.5")) // 7.5, cost 2
+	type ranked struct {
+		Name   string      `json:"name"`
+		Amount json.Number `json:"amount"`
+	}
+	type figs struct {
+		Month     string      `json:"month"`
+		Sales     json.Number `json:"sales"`
+		Purchases json.Number `json:"purchases"`
+		Profit    json.Number `json:"profit"`
+	}
+	var d struct {
+		Today, Month           figs
+		Months                 []figs
+		TopGoods, TopCustomers []ranked
+	}
+	w.admin.Do("GET", "/api/report/dashboard", nil).Want(200).Decode(&d)
+	for _, f := range []figs{d.Today, d.Month} {
+		if f.Sales != "113.5" || f.Purchases != "120" || f.Profit != "75.5" {
+			t.Errorf("%+v, want sales 113.5, purchases 120, profit 75.5", f)
+		}
+	}
+	if last := d.Months[len(d.Months)-1]; last.Month != today[:7] || last.Sales != "113.5" || last.Profit != "75.5" {
+		t.Errorf("the chart's last month %+v", last)
+	}
+	list := func(rs []ranked) string {
+		var out []string
+		for _, r := range rs {
+			out = append(out, r.Name+"="+r.Amount.String())
+		}
+		return strings.Join(out, ",")
+	}
+	if g := list(d.TopGoods); g != "雪碧=63.5,可乐=50" {
+		t.Errorf("top goods %s", g)
+	}
+	if c := list(d.TopCustomers); c != first+"=57.5,第二客户=56" {
+		t.Errorf("top customers %s", c)
+	}
+}
