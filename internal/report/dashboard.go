@@ -240,14 +240,24 @@ func months(q *Query, begin, end string, withProfit bool, known map[string]dec.D
 }
 
 // monthCosts is the cost amount (negative) of the sales documents of each
-// month begin..end in the shops: a finished month from its month-end stock
-// snapshot's flows (stock.BuildSnapshots) when one is valid and the user
-// sees every document of the shops, else from the month's moves. In one
-// statement: should a snapshot have gone stale since it was chosen, its
-// month's moves are read instead.
+// month begin..end in the shops (known: months already summed): a
+// finished month from its month-end stock snapshot's flows
+// (stock.BuildSnapshots) when one is valid and the user sees every
+// document of the shops, else from the month's moves. The flows are read
+// with the number of their snapshots still valid, in one statement: should
+// one have gone stale since they were chosen, their months are read from
+// the moves instead.
 func monthCosts(q *Query, begin, end string, known map[string]dec.Dec) (map[string]dec.Dec, error) {
-	shops, sa := docScope(q)
-	snaps := map[string]int64{}
+	out := maps.Clone(known)
+	if out == nil {
+		out = map[string]dec.Dec{}
+	}
+	type pair struct {
+		month string
+		v     dec.Dec
+	}
+	scan := func(r *sql.Rows, p *pair) error { return r.Scan(&p.month, &p.v) }
+	month := map[int64]string{} // a snapshot's id → its month
 	if q.rights().Bill("b").SQL == "" {
 		type snap struct {
 			asOf string
@@ -259,50 +269,53 @@ func monthCosts(q *Query, begin, end string, known map[string]dec.Dec) (map[stri
 			return nil, err
 		}
 		for _, s := range ss {
-			snaps[s.asOf[:7]] = s.id
+			if _, ok := known[s.asOf[:7]]; !ok {
+				month[s.id] = s.asOf[:7]
+			}
 		}
 	}
-	fs, fa := in(q.Shops)
-	live := func(from, to string) (string, []any) {
-		return `SELECT SUBSTR(b.bill_date, 1, 7) AS month, m.amount FROM stock_moves m JOIN bills b ON b.id = m.bill_id
-		  WHERE b.checked = 1 AND b.shop_id` + shops + ` AND b.kind IN ('sales', 'reSales') AND b.bill_date >= ? AND b.bill_date <= ?`,
-			slices.Concat(sa, []any{from, to})
+	if len(month) > 0 {
+		ids := slices.Collect(maps.Keys(month))
+		is, ia := in(ids)
+		fs, fa := in(q.Shops)
+		type flow struct {
+			id, n  int64 // id 0: n is the number of snapshots still valid
+			amount dec.Dec
+		}
+		fl, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, f *flow) error { return r.Scan(&f.id, &f.n, &f.amount) },
+			`SELECT 0, COUNT(*), 0 FROM stock_snapshots WHERE id`+is+` AND state = 'valid'
+		  UNION ALL SELECT f.snapshot_id, 0, SUM(f.amount) FROM stock_snapshot_flows f
+		    WHERE f.snapshot_id`+is+` AND f.shop_id`+fs+` AND f.kind IN ('sales', 'reSales') GROUP BY f.snapshot_id`, slices.Concat(ia, ia, fa)...)
+		if err != nil {
+			return nil, err
+		}
+		valid := slices.ContainsFunc(fl, func(f flow) bool { return f.id == 0 && f.n == int64(len(ids)) })
+		for _, m := range month {
+			if valid {
+				out[m] = dec.Zero // no sales that month
+			}
+		}
+		for _, f := range fl {
+			if valid && f.id != 0 {
+				out[month[f.id]] = f.amount
+			}
+		}
 	}
-	const valid = "EXISTS (SELECT 1 FROM stock_snapshots WHERE id = ? AND state = 'valid')"
+	shops, sa := docScope(q)
 	var parts []string
 	var args []any
 	for from := begin; from <= end; from = nextMonth(from[:7]) + "-01" {
-		to := monthLast(from)
-		if to > end {
-			to = end
-		}
-		l, la := live(from, to)
-		if _, ok := known[from[:7]]; ok {
+		if _, ok := out[from[:7]]; ok {
 			continue
 		}
-		if id, ok := snaps[from[:7]]; ok {
-			parts = append(parts, `SELECT ? AS month, f.amount FROM stock_snapshot_flows f
-			  WHERE f.snapshot_id = ? AND f.shop_id`+fs+` AND f.kind IN ('sales', 'reSales') AND `+valid,
-				l+" AND NOT "+valid)
-			args = slices.Concat(args, []any{from[:7], id}, fa, []any{id}, la, []any{id})
-		} else {
-			parts = append(parts, l)
-			args = append(args, la...)
-		}
-	}
-	type pair struct {
-		month string
-		v     dec.Dec
-	}
-	out := maps.Clone(known)
-	if out == nil {
-		out = map[string]dec.Dec{}
+		parts = append(parts, `SELECT SUBSTR(b.bill_date, 1, 7) AS month, m.amount FROM stock_moves m JOIN bills b ON b.id = m.bill_id
+		  WHERE b.checked = 1 AND b.shop_id`+shops+` AND b.kind IN ('sales', 'reSales') AND b.bill_date >= ? AND b.bill_date <= ?`)
+		args = slices.Concat(args, sa, []any{from, min(monthLast(from), end)})
 	}
 	if len(parts) == 0 {
 		return out, nil
 	}
-	ps, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, p *pair) error { return r.Scan(&p.month, &p.v) },
-		`SELECT t.month, SUM(t.amount) FROM (`+strings.Join(parts, "\n UNION ALL ")+`) t GROUP BY t.month`, args...)
+	ps, err := db.All(q.Ctx, q.DB, scan, `SELECT t.month, SUM(t.amount) FROM (`+strings.Join(parts, "\n UNION ALL ")+`) t GROUP BY t.month`, args...)
 	for _, p := range ps {
 		out[p.month] = p.v
 	}
