@@ -156,11 +156,8 @@ func (s *Service) Dashboard(ctx context.Context, p *server.Principal, lang i18n.
 	return d, nil
 }
 
-// salesKinds and tradeKinds are the document kinds of the dashboard's sums.
-var (
-	salesKinds = []string{"sales", "reSales"}
-	tradeKinds = []string{"sales", "reSales", "purchase", "rePurchase"}
-)
+// salesKinds are the document kinds of the dashboard's sales lines.
+var salesKinds = []string{"sales", "reSales"}
 
 // signSQL is the sign of a document kind's lines in the reports.
 const signSQL = "(CASE WHEN b.kind IN ('rePurchase', 'reSales') THEN -1 ELSE 1 END)"
