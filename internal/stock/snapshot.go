@@ -295,10 +295,14 @@ func waitWriters(ctx context.Context, d *db.DB) (bool, error) {
 	}
 }
 
-// dropStale removes the stale snapshots and those whose builder died,
-// one warehouse's rows per statement.
+// dropStale removes the stale snapshots, those whose builder died, and a
+// month end's valid snapshot that a newer one of the same date replaces
+// (two instances built it at once), one warehouse's rows per statement.
+// A report that chose a removed one reads the moves instead (forwardSQL).
 func dropStale(ctx context.Context, d *db.DB) error {
-	ids, err := snapIDs(ctx, d, "state = '"+snapStale+"' OR (state = '"+snapBuilding+"' AND started_at < ?)", time.Now().UTC().Add(-staleBuild))
+	ids, err := snapIDs(ctx, d, "state = '"+snapStale+"' OR (state = '"+snapBuilding+"' AND started_at < ?)"+
+		" OR (state = '"+snapValid+"' AND closed = 0 AND EXISTS (SELECT 1 FROM stock_snapshots n WHERE n.as_of = stock_snapshots.as_of AND n.state = '"+snapValid+"' AND n.id > stock_snapshots.id))",
+		time.Now().UTC().Add(-staleBuild))
 	if err != nil || len(ids) == 0 {
 		return err
 	}

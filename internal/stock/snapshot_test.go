@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -44,25 +45,28 @@ func TestSnapshotsBesideWriters(t *testing.T) {
 			}
 		}()
 	}
-	built := 0
+	// two builders, as two app instances run them
+	var built atomic.Int64
 	var bwg sync.WaitGroup
-	bwg.Add(1)
-	go func() {
-		defer bwg.Done()
-		for {
-			n, err := stock.BuildSnapshots(ctx, w.d, "2024-06-01")
-			if err != nil {
-				errs <- err
-				return
+	for range 2 {
+		bwg.Add(1)
+		go func() {
+			defer bwg.Done()
+			for {
+				n, err := stock.BuildSnapshots(ctx, w.d, "2024-06-01")
+				if err != nil {
+					errs <- err
+					return
+				}
+				built.Add(int64(n))
+				select {
+				case <-done:
+					return
+				default:
+				}
 			}
-			built += n
-			select {
-			case <-done:
-				return
-			default:
-			}
-		}
-	}()
+		}()
+	}
 	wg.Wait()
 	close(done)
 	bwg.Wait()
@@ -72,8 +76,11 @@ func TestSnapshotsBesideWriters(t *testing.T) {
 	}
 	checkSnapshots(t, w, -1)
 	// and once the writers have stopped, every month end has one again
-	if _, err := stock.BuildSnapshots(ctx, w.d, "2024-06-01"); err != nil {
-		t.Fatal(err)
+	// (and only one: a second run drops the duplicates two builders made)
+	for range 2 {
+		if _, err := stock.BuildSnapshots(ctx, w.d, "2024-06-01"); err != nil {
+			t.Fatal(err)
+		}
 	}
 	checkSnapshots(t, w, -1)
 	var valid int
@@ -81,7 +88,7 @@ func TestSnapshotsBesideWriters(t *testing.T) {
 	if valid != 5 {
 		t.Fatalf("%d valid snapshots after a quiet run, want 5 (January to May)", valid)
 	}
-	t.Logf("%d snapshots made while writing", built)
+	t.Logf("%d snapshots made while writing", built.Load())
 }
 
 // TestSnapshotWaitsForWriterInFlight: a document dated in January is being
