@@ -2,6 +2,7 @@ package stock
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -214,10 +215,11 @@ func monthEnd(t time.Time) time.Time {
 // then valid unless a write staled it meanwhile (false).
 func build(ctx context.Context, d *db.DB, asOf string) (bool, error) {
 	first := monthStart(asOf)
+	token := rand.Text()
 	var id int64
 	if err := d.InTx(ctx, func(tx *db.Tx) error {
-		return tx.QueryRow(ctx, "INSERT INTO stock_snapshots (as_of, state, closed, flows, started_at) VALUES (?, '"+snapBuilding+"', 0, ?, ?) RETURNING id",
-			asOf, boolInt(first != ""), time.Now().UTC()).Scan(&id)
+		return tx.QueryRow(ctx, "INSERT INTO stock_snapshots (as_of, state, closed, flows, token, started_at) VALUES (?, '"+snapBuilding+"', 0, ?, ?, ?) RETURNING id",
+			asOf, boolInt(first != ""), token, time.Now().UTC()).Scan(&id)
 	}); err != nil {
 		return false, err
 	}
@@ -241,23 +243,23 @@ func build(ctx context.Context, d *db.DB, asOf string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	// each warehouse's rows only while the marker is still building (a
-	// stale one is not worth finishing; after a restore the id may be
-	// another snapshot's)
-	const building = " AND EXISTS (SELECT 1 FROM stock_snapshots WHERE id = ? AND state = '" + snapBuilding + "')"
+	// each warehouse's rows only while this build's marker is still
+	// building (a stale one is not worth finishing; the token, because
+	// after a restore of an older backup an id may be another snapshot's)
+	const building = " AND EXISTS (SELECT 1 FROM stock_snapshots WHERE id = ? AND token = ? AND state = '" + snapBuilding + "')"
 	ins := strings.Replace(snapRowsSQL(" AND location_id = ?"), ") t GROUP BY", ") t WHERE 1 = 1"+building+" GROUP BY", 1)
 	flows := snapFlowsSQL(" AND location_id = ?", building)
 	for _, l := range locs {
-		if _, err := d.Exec(ctx, ins, id, base, l, from, asOf, l, id); err != nil {
+		if _, err := d.Exec(ctx, ins, id, base, l, from, asOf, l, id, token); err != nil {
 			return false, err
 		}
 		if first != "" {
-			if _, err := d.Exec(ctx, flows, id, first, asOf, l, id); err != nil {
+			if _, err := d.Exec(ctx, flows, id, first, asOf, l, id, token); err != nil {
 				return false, err
 			}
 		}
 	}
-	res, err := d.Exec(ctx, "UPDATE stock_snapshots SET state = '"+snapValid+"' WHERE id = ? AND state = '"+snapBuilding+"'", id)
+	res, err := d.Exec(ctx, "UPDATE stock_snapshots SET state = '"+snapValid+"' WHERE id = ? AND token = ? AND state = '"+snapBuilding+"'", id, token)
 	if err != nil {
 		return false, err
 	}

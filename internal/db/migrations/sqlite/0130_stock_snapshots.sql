@@ -4,16 +4,19 @@
 -- not the ledger. Made for every month end by the snapshot builder and at
 -- each period close (closed = 1; removed by the reopen). state: building,
 -- valid, stale. flows = 1: the month's flows are stored too (a month-end
--- snapshot; below). The stock engine marks stale, in the writing transaction,
+-- snapshot; below). token: the build's own random mark (its rows are
+-- written only while its marker still holds it; ids are never reused).
+-- The stock engine marks stale, in the writing transaction,
 -- every snapshot on or after the earliest date it wrote a move of
 -- (back-dating and recosting change later amounts); reports read only
 -- valid ones, and the builder makes stale ones again.
 CREATE TABLE stock_snapshots (
-  id         INTEGER PRIMARY KEY,
+  id         INTEGER PRIMARY KEY AUTOINCREMENT,
   as_of      TEXT NOT NULL,
   state      TEXT NOT NULL,
   closed     SMALLINT NOT NULL DEFAULT 0,
   flows      SMALLINT NOT NULL DEFAULT 0,
+  token      TEXT NOT NULL DEFAULT '',
   started_at TIMESTAMP NOT NULL
 );
 CREATE INDEX stock_snapshots_as_of ON stock_snapshots (as_of, state);
