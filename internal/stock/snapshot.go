@@ -165,7 +165,8 @@ const staleBuild = time.Hour
 // stales it, and it is made again on the next run; readers never see one
 // before it is valid.
 func BuildSnapshots(ctx context.Context, d *db.DB, today string) (int, error) {
-	if err := dropStale(ctx, d); err != nil {
+	keepFrom := thinBefore(today)
+	if err := dropStale(ctx, d, keepFrom); err != nil {
 		return 0, err
 	}
 	var first sql.NullString
@@ -182,6 +183,9 @@ func BuildSnapshots(ctx context.Context, d *db.DB, today string) (int, error) {
 	built := 0
 	for m := monthEnd(start); m.Format(time.DateOnly) < today; m = monthEnd(m.AddDate(0, 0, 1)) {
 		asOf := m.Format(time.DateOnly)
+		if asOf < keepFrom && m.Month() != time.December {
+			continue // older than two years: year ends only
+		}
 		var n int
 		if err := d.QueryRow(ctx, "SELECT COUNT(*) FROM stock_snapshots WHERE as_of = ? AND (state = '"+snapValid+"' OR (state = '"+snapBuilding+"' AND started_at > ?))",
 			asOf, time.Now().UTC().Add(-staleBuild)).Scan(&n); err != nil {
@@ -200,6 +204,18 @@ func BuildSnapshots(ctx context.Context, d *db.DB, today string) (int, error) {
 		built++
 	}
 	return built, nil
+}
+
+// thinBefore is the first day of the month two years before today's:
+// month ends before it keep only their year end (a shop's years of history
+// keep 24 month ends and one per year; a report at an older date reads the
+// year end before it and up to a year of moves).
+func thinBefore(today string) string {
+	t, err := time.Parse(time.DateOnly, today)
+	if err != nil {
+		return ""
+	}
+	return time.Date(t.Year()-2, t.Month(), 1, 0, 0, 0, 0, time.UTC).Format(time.DateOnly)
 }
 
 // monthEnd is the last day of t's month.
@@ -297,14 +313,17 @@ func waitWriters(ctx context.Context, d *db.DB) (bool, error) {
 	}
 }
 
-// dropStale removes the stale snapshots, those whose builder died, and a
+// dropStale removes the stale snapshots, those whose builder died, a
 // month end's valid snapshot that a newer one of the same date replaces
-// (two instances built it at once), one warehouse's rows per statement.
-// A report that chose a removed one reads the moves instead (forwardSQL).
-func dropStale(ctx context.Context, d *db.DB) error {
+// (two instances built it at once), and month ends before keepFrom other
+// than year ends (thinBefore; a period close's stay), one warehouse's rows
+// per statement. A report that chose a removed one reads the moves instead
+// (forwardSQL).
+func dropStale(ctx context.Context, d *db.DB, keepFrom string) error {
 	ids, err := snapIDs(ctx, d, "state = '"+snapStale+"' OR (state = '"+snapBuilding+"' AND started_at < ?)"+
-		" OR (state = '"+snapValid+"' AND closed = 0 AND EXISTS (SELECT 1 FROM stock_snapshots n WHERE n.as_of = stock_snapshots.as_of AND n.state = '"+snapValid+"' AND n.id > stock_snapshots.id))",
-		time.Now().UTC().Add(-staleBuild))
+		" OR (state = '"+snapValid+"' AND closed = 0 AND EXISTS (SELECT 1 FROM stock_snapshots n WHERE n.as_of = stock_snapshots.as_of AND n.state = '"+snapValid+"' AND n.id > stock_snapshots.id))"+
+		" OR (closed = 0 AND as_of < ? AND SUBSTR(as_of, 6, 5) <> '12-31')",
+		time.Now().UTC().Add(-staleBuild), keepFrom)
 	if err != nil || len(ids) == 0 {
 		return err
 	}

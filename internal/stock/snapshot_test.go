@@ -126,3 +126,50 @@ func TestSnapshotWaitsForWriterInFlight(t *testing.T) {
 	}
 	checkSnapshots(t, w, -1)
 }
+
+// TestSnapshotsThinOut: month ends older than two years keep only their
+// year end; the rest stay exact, and a later run drops month ends that
+// have since grown old.
+func TestSnapshotsThinOut(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	cfg := cfgOf(stock.MovingAverage)
+	k := stock.Key{GoodsID: w.goods[0], LocationID: w.main}
+	for _, date := range []string{"2023-03-10", "2023-11-20", "2024-06-05", "2025-02-14"} {
+		if _, _, err := w.post(cfg, "x", in(k, date, "2", "7")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ends := func() []string {
+		var out []string
+		rows, err := w.d.Query(ctx, "SELECT as_of FROM stock_snapshots WHERE state = 'valid' ORDER BY as_of")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var s string
+			rows.Scan(&s)
+			out = append(out, s)
+		}
+		return out
+	}
+	if _, err := stock.BuildSnapshots(ctx, w.d, "2025-04-15"); err != nil {
+		t.Fatal(err)
+	}
+	// from 2023-04-01 on every month end; before it, none is a year end
+	got := ends()
+	if len(got) != 24 || got[0] != "2023-04-30" || got[23] != "2025-03-31" {
+		t.Fatalf("month ends %v", got)
+	}
+	checkSnapshots(t, w, -1)
+	if _, err := stock.BuildSnapshots(ctx, w.d, "2026-02-01"); err != nil {
+		t.Fatal(err)
+	}
+	got = ends()
+	// 2023-12-31 stays (a year end), 2024-02-29 … 2026-01-31 every month
+	if len(got) != 25 || got[0] != "2023-12-31" || got[1] != "2024-02-29" || got[24] != "2026-01-31" {
+		t.Fatalf("month ends after a year %v", got)
+	}
+	checkSnapshots(t, w, -1)
+}
