@@ -140,6 +140,28 @@ describe('http', () => {
     expect(window.location.hash).toBe(`#/login?redirect=${encodeURIComponent('/purchase/purOrder?x=1')}`)
   })
 
+  it('a 401 for a request of a session that has ended since shows no dialog', async () => {
+    let answer: (v: [number, unknown]) => void = () => {}
+    mock.onGet('/slow').reply(() => new Promise((resolve) => (answer = resolve)))
+    const slow = api.get('/slow') // sent with the session's token
+    await new Promise((r) => setTimeout(r, 10))
+    useSession.getState().clear() // signed out meanwhile (the password was changed)
+    answer([401, { status: -1, code: 'A0231', msg: 'revoked' }])
+    await expect(slow).rejects.toBeInstanceOf(ApiError)
+    expect(info).not.toHaveBeenCalled()
+    expect(mock.history.post).toHaveLength(0) // no refresh either
+
+    // signed in anew before the old session's answer came back
+    useSession.getState().setTokens({ accessToken: 'other', refreshToken: 'r9' })
+    const older = api.get('/slow')
+    await new Promise((r) => setTimeout(r, 10))
+    useSession.getState().setTokens({ accessToken: 'newest', refreshToken: 'r10' })
+    answer([401, { status: -1, code: 'A0231', msg: 'revoked' }])
+    await expect(older).rejects.toBeInstanceOf(ApiError)
+    expect(info).not.toHaveBeenCalled()
+    expect(useSession.getState().accessToken).toBe('newest')
+  })
+
   it('ends the session on A0231 from any request, in English too', async () => {
     usePreferences.getState().set('language', 'en')
     const { default: i18n } = await import('@/app/i18n')

@@ -91,6 +91,12 @@ http.interceptors.response.use(
     const body = await errorBody(res?.data)
     if (!config) return Promise.reject(new ApiError(body.msg || t('systemError'), res?.status ?? 0, body.code))
     if (res?.status === 401 && !config.anonymous) {
+      const current = useSession.getState().accessToken
+      // A request of a session that has ended since it went out (signed out,
+      // or the password changed and the user signed in anew) ends nothing:
+      // no dialog over the sign-in page or the new session.
+      const ended = !current || (!!config._token && current !== config._token && body.code !== CODE_TOKEN_EXPIRED)
+      if (ended) return Promise.reject(new ApiError(body.msg || t('sessionExpired'), 401, body.code))
       if (body.code === CODE_TOKEN_EXPIRED && !config._replayed) {
         await freshToken(config._token) // rejects (and ends the session) when the refresh fails
         config._replayed = true
