@@ -262,25 +262,32 @@ func build(ctx context.Context, d *db.DB, asOf string) (bool, error) {
 	// each warehouse's rows only while this build's marker is still
 	// building (a stale one is not worth finishing; the token, because
 	// after a restore of an older backup an id may be another snapshot's)
-	const building = " AND EXISTS (SELECT 1 FROM stock_snapshots WHERE id = ? AND token = ? AND state = '" + snapBuilding + "')"
+	// and while the base is still valid: a snapshot is marked stale before
+	// its rows are dropped (dropStale), so a statement that sees its base
+	// valid sees all of its rows
+	const building = " AND EXISTS (SELECT 1 FROM stock_snapshots WHERE id = ? AND token = ? AND state = '" + snapBuilding + "')" +
+		" AND (? = 0 OR EXISTS (SELECT 1 FROM stock_snapshots WHERE id = ? AND state = '" + snapValid + "'))"
 	ins := strings.Replace(snapRowsSQL(" AND location_id = ?"), ") t GROUP BY", ") t WHERE 1 = 1"+building+" GROUP BY", 1)
 	flows := snapFlowsSQL(" AND location_id = ?", building)
 	for _, l := range locs {
-		if _, err := d.Exec(ctx, ins, id, base, l, from, asOf, l, id, token); err != nil {
+		if _, err := d.Exec(ctx, ins, id, base, l, from, asOf, l, id, token, base, base); err != nil {
 			return false, err
 		}
 		if first != "" {
-			if _, err := d.Exec(ctx, flows, id, first, asOf, l, id, token); err != nil {
+			if _, err := d.Exec(ctx, flows, id, first, asOf, l, id, token, base, base); err != nil {
 				return false, err
 			}
 		}
 	}
-	res, err := d.Exec(ctx, "UPDATE stock_snapshots SET state = '"+snapValid+"' WHERE id = ? AND token = ? AND state = '"+snapBuilding+"'", id, token)
+	res, err := d.Exec(ctx, "UPDATE stock_snapshots SET state = '"+snapValid+"' WHERE id = ? AND token = ? AND state = '"+snapBuilding+"'"+
+		" AND (? = 0 OR EXISTS (SELECT 1 FROM stock_snapshots b WHERE b.id = ? AND b.state = '"+snapValid+"'))", id, token, base, base)
 	if err != nil {
 		return false, err
 	}
-	n, err := res.RowsAffected()
-	return n == 1, err
+	if n, err := res.RowsAffected(); err != nil || n == 1 {
+		return n == 1, err
+	}
+	return abandon() // made stale, or its base was: the next run makes it again
 }
 
 // waitWriters waits (PostgreSQL) until every transaction that held a
@@ -332,6 +339,10 @@ func dropStale(ctx context.Context, d *db.DB, keepFrom string) error {
 		return err
 	}
 	for _, id := range ids {
+		// stale first: a build reading it as its base stops (build)
+		if _, err := d.Exec(ctx, "UPDATE stock_snapshots SET state = '"+snapStale+"' WHERE id = ?", id); err != nil {
+			return err
+		}
 		for _, l := range locs {
 			if err := dropRows(ctx, d, id, l); err != nil {
 				return err
