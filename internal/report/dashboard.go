@@ -198,21 +198,10 @@ func periodFigures(q *Query, begin, end string) (sales, purchases, cost dec.Dec,
 // summed.
 func months(q *Query, begin, end string, withProfit bool, known map[string]dec.Dec) ([]MonthFigures, error) {
 	shops, sa := docScope(q)
-	args := append(append([]any{}, sa...), begin, end)
-	type pair struct {
-		month string
-		v     dec.Dec
-	}
-	read := func(query string) (map[string]dec.Dec, error) {
-		ps, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, p *pair) error { return r.Scan(&p.month, &p.v) }, query, args...)
-		out := map[string]dec.Dec{}
-		for _, p := range ps {
-			out[p.month] = p.v
-		}
-		return out, err
-	}
-	sales, err := read(`SELECT SUBSTR(b.bill_date, 1, 7), SUM(` + netSQL + ` * ` + signSQL + `) FROM bills b
-	  WHERE b.checked = 1 AND b.shop_id` + shops + ` AND b.kind IN ('sales', 'reSales') AND b.bill_date >= ? AND b.bill_date <= ? GROUP BY SUBSTR(b.bill_date, 1, 7)`)
+	sales := map[string]dec.Dec{}
+	err := monthSums(q, sales, `SELECT SUBSTR(b.bill_date, 1, 7), SUM(`+netSQL+` * `+signSQL+`) FROM bills b
+	  WHERE b.checked = 1 AND b.shop_id`+shops+` AND b.kind IN ('sales', 'reSales') AND b.bill_date >= ? AND b.bill_date <= ? GROUP BY SUBSTR(b.bill_date, 1, 7)`,
+		slices.Concat(sa, []any{begin, end})...)
 	if err != nil {
 		return nil, fmt.Errorf("dashboard months: %w", err)
 	}
@@ -249,11 +238,6 @@ func monthCosts(q *Query, begin, end string, known map[string]dec.Dec) (map[stri
 	if out == nil {
 		out = map[string]dec.Dec{}
 	}
-	type pair struct {
-		month string
-		v     dec.Dec
-	}
-	scan := func(r *sql.Rows, p *pair) error { return r.Scan(&p.month, &p.v) }
 	month := map[int64]string{} // a snapshot's id → its month
 	if q.rights().Bill("b").SQL == "" {
 		type snap struct {
@@ -312,11 +296,21 @@ func monthCosts(q *Query, begin, end string, known map[string]dec.Dec) (map[stri
 	if len(parts) == 0 {
 		return out, nil
 	}
-	ps, err := db.All(q.Ctx, q.DB, scan, `SELECT t.month, SUM(t.amount) FROM (`+strings.Join(parts, "\n UNION ALL ")+`) t GROUP BY t.month`, args...)
+	err := monthSums(q, out, `SELECT t.month, SUM(t.amount) FROM (`+strings.Join(parts, "\n UNION ALL ")+`) t GROUP BY t.month`, args...)
+	return out, err
+}
+
+// monthSums reads rows of (month, sum) into out.
+func monthSums(q *Query, out map[string]dec.Dec, query string, args ...any) error {
+	type pair struct {
+		month string
+		v     dec.Dec
+	}
+	ps, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, p *pair) error { return r.Scan(&p.month, &p.v) }, query, args...)
 	for _, p := range ps {
 		out[p.month] = p.v
 	}
-	return out, err
+	return err
 }
 
 // monthLast is the last day of the month of a date (YYYY-MM-DD).
