@@ -43,14 +43,15 @@ func staleFrom(ctx context.Context, tx db.Querier, date string) error {
 // snapRowsSQL inserts a snapshot's rows for the warehouses in locs: the
 // base snapshot's rows (id base; 0 none) plus the moves dated after the
 // base's date (from; "" every move) up to asOf, summed per goods × SKU ×
-// warehouse; zero rows are left out.
-func snapRowsSQL(locs string) string {
+// warehouse; zero rows are left out; cond is a condition on the whole
+// (" AND …").
+func snapRowsSQL(locs, cond string) string {
 	return `INSERT INTO stock_snapshot_rows (snapshot_id, location_id, goods_id, sku_id, qty, amount)
 		SELECT ?, location_id, goods_id, sku_id, CAST(SUM(qty) AS BIGINT), CAST(SUM(amount) AS BIGINT) FROM (
 		  SELECT location_id, goods_id, sku_id, qty, amount FROM stock_snapshot_rows WHERE snapshot_id = ?` + locs + `
 		  UNION ALL
 		  SELECT location_id, goods_id, sku_id, qty, amount FROM stock_moves WHERE move_date > ? AND move_date <= ?` + locs + `
-		) t GROUP BY location_id, goods_id, sku_id HAVING SUM(qty) <> 0 OR SUM(amount) <> 0`
+		) t WHERE 1 = 1` + cond + ` GROUP BY location_id, goods_id, sku_id HAVING SUM(qty) <> 0 OR SUM(amount) <> 0`
 }
 
 // snapFlowsSQL inserts a month-end snapshot's month for the warehouses in
@@ -98,7 +99,7 @@ func Snapshot(ctx context.Context, tx db.Querier, asOf string) error {
 		asOf, boolInt(first != ""), time.Now().UTC()).Scan(&id); err != nil {
 		return fmt.Errorf("snapshot %s: %w", asOf, err)
 	}
-	if _, err := tx.Exec(ctx, snapRowsSQL(""), id, base, from, asOf); err != nil {
+	if _, err := tx.Exec(ctx, snapRowsSQL("", ""), id, base, from, asOf); err != nil {
 		return fmt.Errorf("snapshot rows %s: %w", asOf, err)
 	}
 	if first != "" {
@@ -149,8 +150,17 @@ func DropSnapshot(ctx context.Context, tx db.Querier, asOf string) error {
 }
 
 func snapIDs(ctx context.Context, q db.Querier, where string, args ...any) ([]int64, error) {
-	return db.All(ctx, q, func(r *sql.Rows, id *int64) error { return r.Scan(id) },
-		"SELECT id FROM stock_snapshots WHERE "+where+" ORDER BY id", args...)
+	return ids(ctx, q, "SELECT id FROM stock_snapshots WHERE "+where+" ORDER BY id", args...)
+}
+
+// locationIDs are every warehouse: a build and a drop go one warehouse per
+// statement.
+func locationIDs(ctx context.Context, q db.Querier) ([]int64, error) {
+	return ids(ctx, q, "SELECT id FROM locations ORDER BY id")
+}
+
+func ids(ctx context.Context, q db.Querier, query string, args ...any) ([]int64, error) {
+	return db.All(ctx, q, func(r *sql.Rows, id *int64) error { return r.Scan(id) }, query, args...)
 }
 
 // staleBuild is how long a building snapshot may go without finishing
@@ -255,7 +265,7 @@ func build(ctx context.Context, d *db.DB, asOf string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	locs, err := db.All(ctx, d, func(r *sql.Rows, id *int64) error { return r.Scan(id) }, "SELECT id FROM locations ORDER BY id")
+	locs, err := locationIDs(ctx, d)
 	if err != nil {
 		return false, err
 	}
@@ -267,8 +277,7 @@ func build(ctx context.Context, d *db.DB, asOf string) (bool, error) {
 	// valid sees all of its rows
 	const building = " AND EXISTS (SELECT 1 FROM stock_snapshots WHERE id = ? AND token = ? AND state = '" + snapBuilding + "')" +
 		" AND (? = 0 OR EXISTS (SELECT 1 FROM stock_snapshots WHERE id = ? AND state = '" + snapValid + "'))"
-	ins := strings.Replace(snapRowsSQL(" AND location_id = ?"), ") t GROUP BY", ") t WHERE 1 = 1"+building+" GROUP BY", 1)
-	flows := snapFlowsSQL(" AND location_id = ?", building)
+	ins, flows := snapRowsSQL(" AND location_id = ?", building), snapFlowsSQL(" AND location_id = ?", building)
 	for _, l := range locs {
 		if _, err := d.Exec(ctx, ins, id, base, l, from, asOf, l, id, token, base, base); err != nil {
 			return false, err
@@ -334,7 +343,7 @@ func dropStale(ctx context.Context, d *db.DB, keepFrom string) error {
 	if err != nil || len(ids) == 0 {
 		return err
 	}
-	locs, err := db.All(ctx, d, func(r *sql.Rows, id *int64) error { return r.Scan(id) }, "SELECT id FROM locations ORDER BY id")
+	locs, err := locationIDs(ctx, d)
 	if err != nil {
 		return err
 	}
