@@ -23,26 +23,32 @@ import (
 // MaxImportRows is the most rows one goods file may hold.
 const MaxImportRows = 20000
 
-// columns of the template, the import and the export, in order.
-var columns = []sheet.Column{
-	{Key: "number", Label: labelNumber, Text: true, Width: 14},
-	{Key: "name", Label: labelName, Required: true, Width: 24},
-	{Key: "spec", Label: labelSpec, Width: 14},
-	{Key: "barCode", Label: labelBarcode, Text: true, Width: 16},
-	{Key: "category", Label: labelCategory, Width: 16},
-	{Key: "unit", Label: labelUnit, Required: true, Width: 12},
+// priceCols are the price and discount columns, in the goods sheet and
+// the price list's alike.
+var priceCols = []sheet.Column{
 	{Key: "purPrice", Label: labelPurPrice},
 	{Key: "salePrice", Label: labelSalePrice},
 	{Key: "wholesalePrice", Label: labelWholesale},
 	{Key: "vipPrice", Label: labelVipPrice},
 	{Key: "discountRate1", Label: labelDiscount1},
 	{Key: "discountRate2", Label: labelDiscount2},
+}
+
+// columns of the template, the import and the export, in order.
+var columns = slices.Concat([]sheet.Column{
+	{Key: "number", Label: labelNumber, Text: true, Width: 14},
+	{Key: "name", Label: labelName, Required: true, Width: 24},
+	{Key: "spec", Label: labelSpec, Width: 14},
+	{Key: "barCode", Label: labelBarcode, Text: true, Width: 16},
+	{Key: "category", Label: labelCategory, Width: 16},
+	{Key: "unit", Label: labelUnit, Required: true, Width: 12},
+}, priceCols, []sheet.Column{
 	{Key: "location", Label: labelLocation, Width: 14},
 	{Key: "isSerNum", Label: labelIsSerNum, Width: 10, Choices: []errs.Key{"goods.yes", "goods.no"}},
 	{Key: "isWarranty", Label: labelIsWarranty, Width: 10, Choices: []errs.Key{"goods.yes", "goods.no"}},
 	{Key: "safeDays", Label: labelSafeDays, Width: 10},
 	{Key: "remark", Label: labelRemark, Width: 24},
-}
+})
 
 // SheetColumns are the built-in columns of the goods import and export.
 func SheetColumns() []sheet.Column { return slices.Clone(columns) }

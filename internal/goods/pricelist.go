@@ -11,6 +11,7 @@ import (
 	"database/sql"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -280,18 +281,12 @@ func writePrices(ctx context.Context, tx *db.Tx, r PriceInput, base bool, now ti
 
 // priceColumns are the columns of the price list's spreadsheet: a row per
 // goods item and unit; blank price cells keep the price.
-var priceColumns = []sheet.Column{
+var priceColumns = slices.Concat([]sheet.Column{
 	{Key: "number", Label: labelNumber, Text: true, Required: true, Width: 14},
 	{Key: "name", Label: labelName, Width: 24},
 	{Key: "spec", Label: labelSpec, Width: 14},
 	{Key: "unit", Label: labelUnit, Required: true, Width: 10},
-	{Key: "purPrice", Label: labelPurPrice},
-	{Key: "salePrice", Label: labelSalePrice},
-	{Key: "wholesalePrice", Label: labelWholesale},
-	{Key: "vipPrice", Label: labelVipPrice},
-	{Key: "discountRate1", Label: labelDiscount1},
-	{Key: "discountRate2", Label: labelDiscount2},
-}
+}, priceCols)
 
 // PriceExport is the filtered price list as a spreadsheet that imports back
 // (the discount rates on the base unit's row).
