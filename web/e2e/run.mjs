@@ -158,6 +158,25 @@ async function main() {
     await byTest('login-password').fill(password)
     await byTest('login-submit').click()
   }
+  // Sign out through the user menu and its confirmation. A click on the
+  // confirmation's OK while the dialog is still zooming in can be lost on
+  // a loaded machine (no logout reached the server, the button never showed
+  // its loading state): it is clicked again until the sign-in page shows.
+  const signOut = async () => {
+    await byTest('user-menu').click()
+    await byTest('logout').click()
+    const ok = page.locator('.ant-modal-confirm .ant-modal-confirm-btns .ant-btn-primary')
+    await waitFor(
+      async () => {
+        if (await byTest('login-submit').isVisible()) return true
+        if (await ok.isVisible()) await ok.click({ timeout: 2000 })
+        await byTest('login-submit').waitFor({ timeout: 2000 })
+        return true
+      },
+      T,
+      'the sign-in page after signing out',
+    )
+  }
 
   await step('signed-out visit goes to the sign-in page; initial JS+CSS measured', async () => {
     const assets = new Map()
@@ -433,7 +452,24 @@ async function main() {
     : []
   for (const f of modules) {
     const mod = await import(pathToFileURL(join(stepDir, f)).href)
-    await mod.run({ page, context, browser, base, step, expect, shot, byTest, hash, signIn, closeTabs, figures, waitFor, T, artifacts })
+    await mod.run({
+      page,
+      context,
+      browser,
+      base,
+      step,
+      expect,
+      shot,
+      byTest,
+      hash,
+      signIn,
+      signOut,
+      closeTabs,
+      figures,
+      waitFor,
+      T,
+      artifacts,
+    })
   }
 
   await step('sign out', async () => {

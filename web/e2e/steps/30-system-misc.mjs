@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { apiClient } from '../lib/api.mjs'
 
-export async function run({ page, step, expect, shot, byTest, signIn, waitFor, T, artifacts }) {
+export async function run({ page, step, expect, shot, byTest, signIn, signOut, waitFor, T, artifacts }) {
   const stamp = Date.now().toString(36)
   const { call } = apiClient(page, expect)
   const anonLogin = (username, password) =>
@@ -32,12 +32,6 @@ export async function run({ page, step, expect, shot, byTest, signIn, waitFor, T
   const visibleOption = (n) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').nth(n)
   const settled = () => page.waitForTimeout(400) // let a dialog or dropdown finish opening before a screenshot
   const unread = async () => Number(await byTest('notice-badge').getAttribute('data-count'))
-  const signOut = async () => {
-    await byTest('user-menu').click()
-    await byTest('logout').click()
-    await okDialog()
-    await byTest('login-submit').waitFor()
-  }
 
   await step('dictionaries: create a dictionary with an item and see it', async () => {
     const view = await open('/system/dict', 'dict-list')

@@ -15,7 +15,7 @@ const SAMPLE = [
   'two lines#loginfolog# and #logwarninglog#careful#logwarninglog#',
 ].join('\n')
 
-export async function run({ page, base, step, expect, shot, byTest, hash, signIn, waitFor, T }) {
+export async function run({ page, base, step, expect, shot, byTest, hash, signIn, signOut, waitFor, T }) {
   // A token of its own (signing out in the page ends the page's session).
   const adminToken = async () => {
     const res = await fetch(`${base}/api/auth/login`, {
@@ -32,12 +32,6 @@ export async function run({ page, base, step, expect, shot, byTest, hash, signIn
       body: body === undefined ? undefined : JSON.stringify(body),
     })
     return { status: res.status, body: await res.json().catch(() => null) }
-  }
-  const signOut = async () => {
-    await byTest('user-menu').click()
-    await byTest('logout').click()
-    await page.getByRole('dialog').locator('.ant-btn-primary').click()
-    await byTest('login-submit').waitFor()
   }
 
   await step('dashboard: visit figures, business figures, trend chart (7/30 days)', async () => {
