@@ -26,6 +26,10 @@ type aggSource struct {
 	Finish func(Row)
 	// Sorts are the sort expressions (over t.Key) of the computed columns.
 	Sorts map[string]string
+	// Page, when set, answers a page in the default order without
+	// computing every row: the source of the page's rows alone, the count
+	// and the totals of every summed column.
+	Page func(lp server.ListParams) (rows *aggSource, n int, totals map[string]dec.Dec, err error)
 }
 
 // aggCol is one output column of the grouped rows.
@@ -106,6 +110,16 @@ func (a *aggSource) has(key string, kind byte) bool {
 // rows runs the query and hands each row (projected) to add; it returns
 // the count and the totals row (ratios from their sums).
 func (a *aggSource) rows(q *Query, cols []Column, lp server.ListParams, limit bool, add func(Row) error) (int, Row, error) {
+	if limit && lp.Sidx == "" && a.Page != nil {
+		src, n, tot, err := a.Page(lp)
+		if err != nil {
+			return 0, nil, err
+		}
+		if _, _, err := src.rows(q, cols, lp, false, add); err != nil {
+			return 0, nil, err
+		}
+		return n, totalsRow(cols, tot), nil
+	}
 	query, sums := a.query(cols, lp, limit)
 	rs, err := q.DB.Query(q.Ctx, query, a.Args...)
 	if err != nil {
@@ -165,14 +179,22 @@ func (a *aggSource) rows(q *Query, cols []Column, lp server.ListParams, limit bo
 		first.Page, first.Rows = 1, 1
 		return a.rows(q, cols, first, true, func(Row) error { return nil })
 	}
-	t := Row{}
+	sum := make(map[string]dec.Dec, len(sums))
 	for i, k := range sums {
-		t[k] = tot[i]
+		sum[k] = tot[i]
 	}
+	return n, totalsRow(cols, sum), nil
+}
+
+// totalsRow is the totals row of the visible columns from the sums of the
+// summed ones (ratios from their sums).
+func totalsRow(cols []Column, sums map[string]dec.Dec) Row {
+	t := Row{}
 	for _, c := range cols {
 		if c.Sum {
-			if _, ok := t[c.Key]; !ok {
-				t[c.Key] = dec.Zero
+			t[c.Key] = dec.Zero
+			if v, ok := sums[c.Key]; ok {
+				t[c.Key] = v
 			}
 		}
 	}
@@ -183,5 +205,5 @@ func (a *aggSource) rows(q *Query, cols []Column, lp server.ListParams, limit bo
 			t[c.Key] = ratio(num, den)
 		}
 	}
-	return n, t, nil
+	return t
 }

@@ -240,18 +240,13 @@ func monthCosts(q *Query, begin, end string, known map[string]dec.Dec) (map[stri
 	}
 	month := map[int64]string{} // a snapshot's id → its month
 	if q.rights().Bill("b").SQL == "" {
-		type snap struct {
-			asOf string
-			id   int64
-		}
-		ss, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, s *snap) error { return r.Scan(&s.asOf, &s.id) },
-			"SELECT as_of, MAX(id) FROM stock_snapshots WHERE state = 'valid' AND flows = 1 AND as_of >= ? AND as_of <= ? GROUP BY as_of", begin, end)
+		ss, err := flowSnapshots(q, begin, end)
 		if err != nil {
 			return nil, err
 		}
-		for _, s := range ss {
-			if _, ok := known[s.asOf[:7]]; !ok {
-				month[s.id] = s.asOf[:7]
+		for id, m := range ss {
+			if _, ok := known[m]; !ok {
+				month[id] = m
 			}
 		}
 	}

@@ -118,6 +118,7 @@ func TestCrossReportInvariants(t *testing.T) {
 func checkInvariants(t *testing.T, w *world) {
 	t.Helper()
 	a := w.admin
+	checkSummaryPages(t, w)
 	year := "beginDate=2026-01-01&endDate=2026-12-31"
 	// deliverSummary closing = invBalance at the end date = balances
 	sum := get(t, a, "/api/report/deliverSummary?"+year+"&rows=1000")
@@ -264,4 +265,32 @@ func stockFigures(t *testing.T, w *world) []string {
 		out = append(out, url+" → "+string(w.admin.Do("GET", "/api/report/"+url+"&rows=1000", nil).Want(200).Body))
 	}
 	return out
+}
+
+// checkSummaryPages: deliverSummary's pages in its default order (each
+// grouping only its own pairs) are, one after another, the rows, count and
+// totals of the whole report sorted by goods number (every pair grouped),
+// for periods on and off month ends, one goods, and for a page past the end.
+func checkSummaryPages(t *testing.T, w *world) {
+	t.Helper()
+	for _, f := range []string{"beginDate=2026-01-01&endDate=2026-12-31", "beginDate=2026-02-01&endDate=2026-02-28",
+		"beginDate=2026-02-10&endDate=2026-03-20", "beginDate=2026-04-01&endDate=2026-04-30",
+		"beginDate=2026-02-10&endDate=2026-03-20&invId=" + itoa(w.cola)} {
+		base := "/api/report/deliverSummary?" + f
+		whole := get(t, w.admin, base+"&rows=1000&sidx=invNumber")
+		var rows []map[string]any
+		for page := 1; ; page++ {
+			a := get(t, w.admin, base+"&rows=1&page="+itoa(int64(page)))
+			if a.Records != whole.Records || !reflect.DeepEqual(a.Userdata, whole.Userdata) {
+				t.Errorf("%s page %d: %d rows, totals %v; sorted: %d rows, totals %v", f, page, a.Records, a.Userdata, whole.Records, whole.Userdata)
+			}
+			if len(a.Rows) == 0 {
+				break
+			}
+			rows = append(rows, a.Rows...)
+		}
+		if !reflect.DeepEqual(rows, whole.Rows) && !(len(rows) == 0 && len(whole.Rows) == 0) {
+			t.Errorf("%s: pages\n%v\nsorted\n%v", f, rows, whole.Rows)
+		}
+	}
 }

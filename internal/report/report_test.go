@@ -13,6 +13,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"cangshu/internal/apptest"
+	"cangshu/internal/stock"
 )
 
 // world: goods 可乐 (瓶) and 雪碧 (个); warehouses 总仓 and 分仓 in the main
@@ -615,6 +616,17 @@ func TestDeliverSummarySubTypes(t *testing.T) {
 		want(t, p.period, s.Rows[0], "openQty", "20", "openAmount", "80", "in_otherInQty", "10", "in_otherInAmount", "20",
 			"in_stocktakeGainQty", "3", "in_stocktakeGainAmount", "6", "out_stocktakeLossQty", "1", "out_otherOutQty", "2",
 			"inQty", p.in, "outQty", "3", "closeQty", p.close)
+	}
+	// the totals of whole months from the month-end snapshots' flows,
+	// which keep the document types apart too
+	if n, err := stock.BuildSnapshots(t.Context(), w.e.App.DB, "2026-04-01"); err != nil || n != 3 {
+		t.Fatalf("snapshots: %d made, %v", n, err)
+	}
+	for _, period := range []string{"beginDate=2026-01-01&endDate=2026-01-31", "beginDate=2026-01-01&endDate=2026-02-28"} {
+		s := get(t, w.admin, "/api/report/deliverSummary?"+period)
+		want(t, period, s.Userdata, "openQty", "0", "in_purchaseQty", "20", "in_purchaseAmount", "80", "in_otherInQty", "10", "in_otherInAmount", "20",
+			"in_stocktakeGainQty", "3", "in_stocktakeGainAmount", "6", "out_stocktakeLossQty", "1", "out_otherOutQty", "2",
+			"inQty", "33", "outQty", "3", "closeQty", "30")
 	}
 }
 

@@ -1,11 +1,15 @@
 package report
 
 import (
+	"database/sql"
 	"fmt"
 	"slices"
 	"strings"
 
+	"cangshu/internal/db"
 	"cangshu/internal/dec"
+	"cangshu/internal/server"
+	"cangshu/internal/stock"
 )
 
 // The stock reports on SQL: stock at a date and a period's flows grouped
@@ -95,8 +99,8 @@ func flowCodeSQL(kind, dir, tt string) string {
 }
 
 // moveDirSQL is a move's direction: out (-1) when it takes quantity, or
-// only value, else in (1).
-const moveDirSQL = "CASE WHEN m.qty < 0 OR (m.qty = 0 AND m.amount < 0) THEN -1 ELSE 1 END"
+// only value, else in (1) (as the snapshots' flows keep it).
+const moveDirSQL = stock.MoveDirSQL
 
 // deliverSummaryAgg: per goods × warehouse the opening (stock at the day
 // before beginDate), in and out by kind and the closing, in one query:
@@ -113,28 +117,59 @@ const moveDirSQL = "CASE WHEN m.qty < 0 OR (m.qty = 0 AND m.amount < 0) THEN -1 
 //   - pivoted per goods × warehouse into the columns (FILTER sums): the
 //     opening is the base, or the closing less the period's flows;
 //   - the goods' and warehouses' names joined to the pairs.
+//
+// The first pages in the default order (deliverPage) group only their
+// own pairs.
 func deliverSummaryAgg(q *Query) (*aggSource, error) {
 	if len(q.Locations) == 0 {
 		q.Locations = []int64{0} // nothing: no warehouse has id 0
 	}
+	goods, ga := goodsCond(q)
+	src, err := deliverSummarySrc(q, goods, ga)
+	if err != nil {
+		return nil, err
+	}
+	src.Page = func(lp server.ListParams) (*aggSource, int, map[string]dec.Dec, error) {
+		return deliverPage(q, lp)
+	}
+	return src, nil
+}
+
+// goodsCond is the filter's goods as a condition on the moves m.
+func goodsCond(q *Query) (string, []any) {
+	if q.F.InvID > 0 {
+		return " AND m.goods_id = ?", []any{q.F.InvID}
+	}
+	return "", nil
+}
+
+// typedInSQL is true for a move m of a typedKinds kind.
+var typedInSQL = func() string {
+	var lits []string
+	for _, k := range typedKinds() {
+		lits = append(lits, sqlText(k))
+	}
+	if len(lits) == 0 {
+		return "0 = 1"
+	}
+	return "m.kind IN (" + strings.Join(lits, ", ") + ")"
+}()
+
+// billTypeSQL is the transType of the document bill (0: none).
+func billTypeSQL(bill string) string {
+	return "COALESCE((SELECT b.trans_type FROM bills b WHERE b.id = " + bill + "), 0)"
+}
+
+// deliverSummarySrc is deliverSummaryAgg's rows for the goods the moves m
+// meet goods (ga its arguments).
+func deliverSummarySrc(q *Query, goods string, ga []any) (*aggSource, error) {
 	begin, end := q.F.BeginDate, q.F.EndDate
 	forward, b, err := fewerBefore(q, dayBefore(begin), end)
 	if err != nil {
 		return nil, err
 	}
 	s, a := in(q.Locations)
-	goods, ga := "", []any(nil)
-	if q.F.InvID > 0 {
-		goods, ga = " AND m.goods_id = ?", []any{q.F.InvID}
-	}
-	typedIn := "0 = 1"
-	if ks := typedKinds(); len(ks) > 0 {
-		var lits []string
-		for _, k := range ks {
-			lits = append(lits, sqlText(k))
-		}
-		typedIn = "m.kind IN (" + strings.Join(lits, ", ") + ")"
-	}
+	typedIn := typedInSQL
 	var rows string
 	var args []any
 	if forward {
@@ -155,7 +190,7 @@ func deliverSummaryAgg(q *Query) (*aggSource, error) {
 		    FROM stock_moves m WHERE m.location_id` + s + ` AND m.move_date >= ? AND m.move_date <= ?` + goods
 		args = slices.Concat(a, ga, a, []any{end}, ga, a, []any{begin, end}, ga)
 	}
-	tt := "COALESCE((SELECT b.trans_type FROM bills b WHERE b.id = x.bill), 0)"
+	tt := billTypeSQL("x.bill")
 	rows = `SELECT y.goods_id, y.location_id, y.code, CAST(SUM(y.qty) AS BIGINT) AS qty, CAST(SUM(y.amount) AS BIGINT) AS amount
 	  FROM (SELECT x.goods_id, x.location_id, CASE WHEN x.dir = 0 THEN 0 ELSE ` + flowCodeSQL("x.kind", "x.dir", tt) + ` END AS code, x.qty, x.amount
 	    FROM (SELECT m.goods_id, m.location_id, m.kind, m.dir, m.bill, CAST(SUM(m.qty) AS BIGINT) AS qty, CAST(SUM(m.amount) AS BIGINT) AS amount
@@ -278,4 +313,214 @@ func invBalanceAgg(q *Query) (*aggSource, error) {
 				delete(r, "skuId")
 			}
 		}}, nil
+}
+
+// deliverPage is a page of deliverSummary in its default order without
+// grouping every pair into its columns (a month has ~100,000 of them):
+//
+//   - the pairs: the opening per goods × warehouse (stockAtSQL at the day
+//     before beginDate) and the pairs the period's moves touch, kept when
+//     moved or opening with stock; their count and opening totals, and
+//     the page's pairs in order;
+//   - the in and out totals: the period's moves summed per flow code;
+//   - the rows: deliverSummarySrc for the page's goods, kept to its pairs.
+//
+// Every total is a sum over the pairs, so it equals the sum of the rows.
+func deliverPage(q *Query, lp server.ListParams) (*aggSource, int, map[string]dec.Dec, error) {
+	begin, end := q.F.BeginDate, q.F.EndDate
+	s, a := in(q.Locations)
+	goods, ga := goodsCond(q)
+	open, oa, err := stockAtSQL(q, dayBefore(begin))
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	cat, ca := "", []any(nil)
+	fgoods, fga := goods, ga // the flows' moves
+	if q.F.CatID > 0 {
+		const in = " m.goods_id IN (SELECT id FROM goods WHERE category_id = ?)"
+		cat, ca = " WHERE"+in, []any{q.F.CatID}
+		fgoods, fga = goods+" AND"+in, append(slices.Clone(ga), q.F.CatID)
+	}
+	keys := `WITH k AS MATERIALIZED (SELECT m.goods_id, m.location_id, CAST(SUM(m.qty) AS BIGINT) AS qty, CAST(SUM(m.amount) AS BIGINT) AS amount
+	    FROM (SELECT goods_id, location_id, qty, amount, 0 AS moved FROM (` + open + `) o
+	      UNION ALL SELECT DISTINCT m.goods_id, m.location_id, 0, 0, 1 FROM stock_moves m
+	        WHERE m.location_id` + s + ` AND m.move_date >= ? AND m.move_date <= ?` + goods + `) m` + cat + `
+	    GROUP BY m.goods_id, m.location_id
+	    HAVING MAX(m.moved) = 1 OR SUM(m.qty) <> 0 OR SUM(m.amount) <> 0)
+	  SELECT COALESCE(t.goods_id, 0), COALESCE(t.location_id, 0), z.n, z.qty, z.amount
+	  FROM (SELECT COUNT(*) AS n, ` + dec.SumSQL("k.qty") + ` AS qty, ` + dec.SumSQL("k.amount") + ` AS amount FROM k) z
+	  LEFT JOIN (SELECT k.goods_id, k.location_id, g.number AS gnum, l.sort AS lsort, l.number AS lnum FROM k
+	    JOIN goods g ON g.id = k.goods_id JOIN locations l ON l.id = k.location_id
+	    ORDER BY g.number, l.sort, l.number, k.goods_id, k.location_id LIMIT ? OFFSET ?) t ON 1 = 1
+	  ORDER BY t.gnum, t.lsort, t.lnum, t.goods_id, t.location_id`
+	type pair struct{ goods, loc int64 }
+	var page []pair
+	var n int
+	tot := map[string]dec.Dec{}
+	var oq, oam dec.Dec
+	rs, err := q.DB.Query(q.Ctx, keys, slices.Concat(oa, a, []any{begin, end}, ga, ca, []any{lp.Rows, lp.Offset()})...)
+	if err != nil {
+		return nil, 0, nil, fmt.Errorf("summary pairs: %w", err)
+	}
+	defer rs.Close()
+	for rs.Next() {
+		var p pair
+		if err := rs.Scan(&p.goods, &p.loc, &n, dec.ScanSum(&oq), dec.ScanSum(&oam)); err != nil {
+			return nil, 0, nil, err
+		}
+		if p.goods != 0 {
+			page = append(page, p)
+		}
+	}
+	if err := rs.Err(); err != nil {
+		return nil, 0, nil, err
+	}
+	rs.Close()
+	fl, err := periodFlows(q, fgoods, fga, fgoods == "")
+	if err != nil {
+		return nil, 0, nil, fmt.Errorf("summary flows: %w", err)
+	}
+	tot["openQty"], tot["openAmount"] = oq, oam
+	closeQty, closeAmount := oq, oam
+	nIn := len(flowIn)
+	for _, k := range []string{"inQty", "inAmount", "outQty", "outAmount"} {
+		tot[k] = dec.Zero
+	}
+	for _, f := range flows {
+		tot[f.Prefix+f.Key+"Qty"], tot[f.Prefix+f.Key+"Amount"] = dec.Zero, dec.Zero
+	}
+	for _, f := range fl {
+		if f.code == 0 {
+			continue
+		}
+		col := flows[f.code-1]
+		qty, amount := f.qty, f.amount
+		closeQty, closeAmount = closeQty.Add(qty), closeAmount.Add(amount)
+		side := "in"
+		if f.code > nIn {
+			side, qty, amount = "out", qty.Neg(), amount.Neg()
+		}
+		tot[col.Prefix+col.Key+"Qty"] = tot[col.Prefix+col.Key+"Qty"].Add(qty)
+		tot[col.Prefix+col.Key+"Amount"] = tot[col.Prefix+col.Key+"Amount"].Add(amount)
+		tot[side+"Qty"], tot[side+"Amount"] = tot[side+"Qty"].Add(qty), tot[side+"Amount"].Add(amount)
+	}
+	tot["closeQty"], tot["closeAmount"] = closeQty, closeAmount
+	// the page's rows: its goods' pairs, kept to the page's
+	ids, pairs := []int64{}, []string{}
+	for _, p := range page {
+		if len(ids) == 0 || ids[len(ids)-1] != p.goods {
+			ids = append(ids, p.goods)
+		}
+		pairs = append(pairs, fmt.Sprintf("(%d, %d)", p.goods, p.loc))
+	}
+	if len(page) == 0 {
+		ids, pairs = []int64{0}, []string{"(0, 0)"}
+	}
+	is, ia := in(ids)
+	src, err := deliverSummarySrc(q, " AND m.goods_id"+is, ia)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	src.Where = "(t.invId, t.locationId) IN (VALUES " + strings.Join(pairs, ", ") + ")"
+	return src, n, tot, nil
+}
+
+// flowSum is the sums of a flow code's moves.
+type flowSum struct {
+	code, n     int // code 0: n is the number of snapshots still valid
+	qty, amount dec.Dec
+}
+
+// periodFlows are the period's moves of the warehouses summed per flow
+// code (rows of one code add up; goods, fga: a condition on the moves m):
+// with snaps, each whole month a valid month-end snapshot keeps the flows
+// of (stock.BuildSnapshots) from its flows (they hold every goods), the
+// rest from the moves, grouped per kind, direction and (for the kinds
+// with sub-types) document, each group's code read once. One statement,
+// with the number of those snapshots still valid: should one have gone
+// stale since it was chosen, the whole period is read from the moves.
+func periodFlows(q *Query, goods string, fga []any, snaps bool) ([]flowSum, error) {
+	month := map[int64]string{}
+	if snaps {
+		var err error
+		if month, err = flowSnapshots(q, q.F.BeginDate, q.F.EndDate); err != nil {
+			return nil, err
+		}
+	}
+	return flowsOf(q, goods, fga, month)
+}
+
+// flowsOf is periodFlows with the flows of the snapshots month (id →
+// YYYY-MM) for their months.
+func flowsOf(q *Query, goods string, fga []any, month map[int64]string) ([]flowSum, error) {
+	begin, end := q.F.BeginDate, q.F.EndDate
+	s, a := in(q.Locations)
+	var parts []string
+	var args []any
+	var ids []int64
+	var ms []string
+	for id, m := range month {
+		ids, ms = append(ids, id), append(ms, m)
+	}
+	slices.Sort(ms)
+	if len(ids) > 0 {
+		is, ia := in(ids)
+		parts = append(parts, `SELECT 0 AS code, COUNT(*) AS n, CAST(NULL AS TEXT) AS qty, CAST(NULL AS TEXT) AS amount FROM stock_snapshots WHERE id`+is+` AND state = 'valid'`,
+			`SELECT `+flowCodeSQL("f.kind", "f.dir", "f.trans_type")+`, 0, `+dec.SumSQL("f.qty")+`, `+dec.SumSQL("f.amount")+`
+			  FROM stock_snapshot_flows f WHERE f.snapshot_id`+is+` AND f.location_id`+s+` GROUP BY f.kind, f.dir, f.trans_type`)
+		args = slices.Concat(ia, ia, a)
+	}
+	// the days no snapshot's flows cover
+	var moves []string
+	from := begin
+	for _, m := range append(ms, "") {
+		to := end
+		if m != "" {
+			to = dayBefore(m + "-01")
+		}
+		if from <= to {
+			moves = append(moves, `SELECT m.kind, `+moveDirSQL+` AS dir, CASE WHEN `+typedInSQL+` THEN m.bill_id ELSE 0 END AS bill, m.qty, m.amount
+			  FROM stock_moves m WHERE m.location_id`+s+` AND m.move_date >= ? AND m.move_date <= ?`+goods)
+			args = slices.Concat(args, a, []any{from, to}, fga)
+		}
+		if m != "" {
+			from = nextMonth(m) + "-01"
+		}
+	}
+	if len(moves) == 0 && len(ids) == 0 {
+		return nil, nil // no day
+	}
+	if len(moves) > 0 {
+		parts = append(parts, `SELECT `+flowCodeSQL("m.kind", "m.dir", billTypeSQL("m.bill"))+`, 0, `+dec.SumSQL("m.qty")+`, `+dec.SumSQL("m.amount")+`
+		  FROM (`+strings.Join(moves, " UNION ALL ")+`) m GROUP BY m.kind, m.dir, m.bill`)
+	}
+	out, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, f *flowSum) error {
+		return r.Scan(&f.code, &f.n, dec.ScanSum(&f.qty), dec.ScanSum(&f.amount))
+	}, strings.Join(parts, " UNION ALL "), args...)
+	if err != nil || len(ids) == 0 {
+		return out, err
+	}
+	if slices.ContainsFunc(out, func(f flowSum) bool { return f.code == 0 && f.n == len(ids) }) {
+		return out, nil
+	}
+	return flowsOf(q, goods, fga, nil) // a snapshot went stale: the moves
+}
+
+// flowSnapshots are the valid month-end snapshots with flows whose
+// months lie wholly in begin..end, by id (their month, YYYY-MM; the newest
+// of a month).
+func flowSnapshots(q *Query, begin, end string) (map[int64]string, error) {
+	type snap struct {
+		asOf string
+		id   int64
+	}
+	ss, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, s *snap) error { return r.Scan(&s.asOf, &s.id) },
+		"SELECT as_of, MAX(id) FROM stock_snapshots WHERE state = 'valid' AND flows = 1 AND as_of >= ? AND as_of <= ? GROUP BY as_of", begin, end)
+	out := map[int64]string{}
+	for _, s := range ss {
+		if s.asOf[:8]+"01" >= begin {
+			out[s.id] = s.asOf[:7]
+		}
+	}
+	return out, err
 }

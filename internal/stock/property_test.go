@@ -452,32 +452,35 @@ func checkSnapshots(t *testing.T, w *world, step int) {
 			t.Fatalf("step %d: snapshot %d, warehouse %d, goods %d, SKU %d: %+v, the moves give %+v", step, k.id, k.loc, k.goods, k.sku, got[k], v)
 		}
 	}
-	// a month-end snapshot's flows: the month's move amounts per
-	// warehouse, document shop and kind
-	flows := func(q string) map[string]int64 {
+	// a month-end snapshot's flows: the month's move quantities and
+	// amounts per warehouse, document shop, kind, direction and document
+	// type
+	flows := func(q string) map[string][2]int64 {
 		rs, err := w.d.Query(ctx, q)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer rs.Close()
-		out := map[string]int64{}
+		out := map[string][2]int64{}
 		for rs.Next() {
-			var id, loc, shop, amount int64
+			var id, loc, shop, dir, tt, qty, amount int64
 			var kind string
-			if err := rs.Scan(&id, &loc, &shop, &kind, &amount); err != nil {
+			if err := rs.Scan(&id, &loc, &shop, &kind, &dir, &tt, &qty, &amount); err != nil {
 				t.Fatal(err)
 			}
-			if amount != 0 {
-				out[fmt.Sprint(id, loc, shop, kind)] = amount
+			if qty != 0 || amount != 0 {
+				out[fmt.Sprint(id, loc, shop, kind, dir, tt)] = [2]int64{qty, amount}
 			}
 		}
 		return out
 	}
-	gotF := flows(`SELECT s.id, f.location_id, f.shop_id, f.kind, f.amount FROM stock_snapshots s JOIN stock_snapshot_flows f ON f.snapshot_id = s.id
-		WHERE s.state = 'valid' AND s.flows = 1`)
-	wantF := flows(`SELECT s.id, m.location_id, COALESCE(b.shop_id, 0), m.kind, CAST(SUM(m.amount) AS BIGINT) FROM stock_snapshots s
+	gotF := flows(`SELECT s.id, f.location_id, f.shop_id, f.kind, f.dir, f.trans_type, f.qty, f.amount FROM stock_snapshots s
+		JOIN stock_snapshot_flows f ON f.snapshot_id = s.id WHERE s.state = 'valid' AND s.flows = 1`)
+	wantF := flows(`SELECT s.id, m.location_id, COALESCE(b.shop_id, 0), m.kind, CASE WHEN m.qty < 0 OR (m.qty = 0 AND m.amount < 0) THEN -1 ELSE 1 END,
+		  COALESCE(b.trans_type, 0), CAST(SUM(m.qty) AS BIGINT), CAST(SUM(m.amount) AS BIGINT) FROM stock_snapshots s
 		JOIN stock_moves m ON m.move_date <= s.as_of AND SUBSTR(m.move_date, 1, 7) = SUBSTR(s.as_of, 1, 7) LEFT JOIN bills b ON b.id = m.bill_id
-		WHERE s.state = 'valid' AND s.flows = 1 GROUP BY s.id, m.location_id, COALESCE(b.shop_id, 0), m.kind`)
+		WHERE s.state = 'valid' AND s.flows = 1
+		GROUP BY s.id, m.location_id, COALESCE(b.shop_id, 0), m.kind, CASE WHEN m.qty < 0 OR (m.qty = 0 AND m.amount < 0) THEN -1 ELSE 1 END, COALESCE(b.trans_type, 0)`)
 	if !maps.Equal(gotF, wantF) {
 		t.Fatalf("step %d: valid snapshots' flows %v, the moves give %v", step, gotF, wantF)
 	}

@@ -54,16 +54,22 @@ func snapRowsSQL(locs, cond string) string {
 		) t WHERE 1 = 1` + cond + ` GROUP BY location_id, goods_id, sku_id HAVING SUM(qty) <> 0 OR SUM(amount) <> 0`
 }
 
+// MoveDirSQL is the direction of a stock move m: out (-1) when it takes
+// quantity, or only value, else in (1).
+const MoveDirSQL = "CASE WHEN m.qty < 0 OR (m.qty = 0 AND m.amount < 0) THEN -1 ELSE 1 END"
+
 // snapFlowsSQL inserts a month-end snapshot's month for the warehouses in
-// locs: the cost amounts of the moves dated from the month's first day to
-// asOf per warehouse, document shop (0: no document) and kind; cond is
-// more of the WHERE clause.
+// locs: the quantities and cost amounts of the moves dated from the
+// month's first day to asOf per warehouse, document shop and type (0: no
+// document), kind and direction (MoveDirSQL); cond is more of the WHERE
+// clause.
 func snapFlowsSQL(locs, cond string) string {
-	return `INSERT INTO stock_snapshot_flows (snapshot_id, location_id, shop_id, kind, amount)
-		SELECT ?, m.location_id, COALESCE(b.shop_id, 0), m.kind, CAST(SUM(m.amount) AS BIGINT)
-		FROM stock_moves m LEFT JOIN bills b ON b.id = m.bill_id
-		WHERE m.move_date >= ? AND m.move_date <= ?` + strings.ReplaceAll(locs, "location_id", "m.location_id") + cond + `
-		GROUP BY m.location_id, COALESCE(b.shop_id, 0), m.kind`
+	return `INSERT INTO stock_snapshot_flows (snapshot_id, location_id, shop_id, kind, dir, trans_type, qty, amount)
+		SELECT ?, m.location_id, m.shop_id, m.kind, m.dir, m.trans_type, CAST(SUM(m.qty) AS BIGINT), CAST(SUM(m.amount) AS BIGINT)
+		FROM (SELECT m.location_id, COALESCE(b.shop_id, 0) AS shop_id, m.kind, ` + MoveDirSQL + ` AS dir, COALESCE(b.trans_type, 0) AS trans_type, m.qty, m.amount
+		  FROM stock_moves m LEFT JOIN bills b ON b.id = m.bill_id
+		  WHERE m.move_date >= ? AND m.move_date <= ?` + strings.ReplaceAll(locs, "location_id", "m.location_id") + cond + `) m
+		GROUP BY m.location_id, m.shop_id, m.kind, m.dir, m.trans_type`
 }
 
 // monthStart is the first day of a month end's month ("" when asOf is not
