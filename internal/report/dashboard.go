@@ -14,6 +14,8 @@ import (
 	"cangshu/internal/dec"
 	"cangshu/internal/i18n"
 	"cangshu/internal/server"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // Figures are sales, purchases and gross profit of a period; nil = the
@@ -83,38 +85,58 @@ func (s *Service) Dashboard(ctx context.Context, p *server.Principal, lang i18n.
 	d := &Dashboard{Date: today, LowStock: []LowStock{}, Locations: []LocationValue{}}
 	canSales, canPur, canCost := p.Can(SalesRight), p.Can(PurchaseRight), p.Can(CostRight)
 	monthStart := today[:8] + "01"
-	var monthCost dec.Dec
-	for _, per := range []struct {
-		f     *Figures
-		begin string
-	}{{&d.Today, today}, {&d.Month, monthStart}} {
-		sales, purchases, cost, err := periodFigures(q, per.begin, today)
+	figures := func(f *Figures, begin string) (cost dec.Dec, err error) {
+		sales, purchases, cost, err := periodFigures(q, begin, today)
 		if err != nil {
-			return nil, err
+			return cost, err
 		}
-		monthCost = cost // the month's, last
 		if canSales {
-			per.f.Sales = &sales
+			f.Sales = &sales
 		}
 		if canPur {
-			per.f.Purchases = &purchases
+			f.Purchases = &purchases
 		}
 		if canSales && canCost {
 			profit := sales.Sub(cost)
-			per.f.Profit = &profit
+			f.Profit = &profit
 		}
+		return cost, nil
 	}
-	if canSales {
+	// three independent groups of reads at once (each sets its own
+	// fields): a busy shop's dashboard reads a year of documents
+	g, gctx := errgroup.WithContext(ctx)
+	q.Ctx = gctx
+	g.Go(func() error { // the month, then the chart, whose last month it is
+		cost, err := figures(&d.Month, monthStart)
+		if err != nil || !canSales {
+			return err
+		}
 		first := now.AddDate(0, -11, 0).Format(time.DateOnly)[:8] + "01"
-		// the chart's last month is the month's figures' period
-		if d.Months, err = months(q, first, today, canCost, map[string]dec.Dec{monthStart[:7]: monthCost.Neg()}); err != nil {
-			return nil, err
+		d.Months, err = months(q, first, today, canCost, map[string]dec.Dec{monthStart[:7]: cost.Neg()})
+		return err
+	})
+	g.Go(func() error { // the day, the month's top goods and customers
+		if _, err := figures(&d.Today, today); err != nil || !canSales {
+			return err
 		}
-		if d.TopGoods, d.TopCustomers, err = tops(q, monthStart, today); err != nil {
-			return nil, err
+		var err error
+		d.TopGoods, d.TopCustomers, err = tops(q, monthStart, today)
+		return err
+	})
+	var ds []debtRow
+	var lows []lowRow
+	g.Go(func() error { // the warehouses, the debts, low stock
+		var err error
+		if d.Locations, err = locationValues(q); err != nil {
+			return err
 		}
-	}
-	if d.Locations, err = locationValues(q); err != nil {
+		if ds, err = debts(&Query{Ctx: gctx, DB: s.db, P: p, F: Filter{}}); err != nil {
+			return err
+		}
+		lows, err = lowStock(q, 10)
+		return err
+	})
+	if err := g.Wait(); err != nil {
 		return nil, err
 	}
 	total := dec.Zero
@@ -127,10 +149,6 @@ func (s *Service) Dashboard(ctx context.Context, p *server.Principal, lang i18n.
 	}
 	if canCost {
 		d.StockValue = &total
-	}
-	ds, err := debts(&Query{Ctx: ctx, DB: s.db, P: p, F: Filter{}})
-	if err != nil {
-		return nil, err
 	}
 	rec, pay := dec.Zero, dec.Zero
 	for _, x := range ds {
@@ -145,10 +163,6 @@ func (s *Service) Dashboard(ctx context.Context, p *server.Principal, lang i18n.
 	}
 	if canPur {
 		d.Payable = &pay
-	}
-	lows, err := lowStock(q, 10)
-	if err != nil {
-		return nil, err
 	}
 	for _, l := range lows {
 		d.LowStock = append(d.LowStock, LowStock{InvID: l.GoodsID, InvName: l.Name, Location: l.Location, Qty: l.Qty, Low: l.Low})
