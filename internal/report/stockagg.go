@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"cangshu/internal/db"
@@ -405,19 +406,20 @@ func deliverPage(q *Query, lp server.ListParams) (*aggSource, int, map[string]de
 		tot[side+"Qty"], tot[side+"Amount"] = tot[side+"Qty"].Add(qty), tot[side+"Amount"].Add(amount)
 	}
 	tot["closeQty"], tot["closeAmount"] = closeQty, closeAmount
-	// the page's rows: its goods' pairs, kept to the page's
-	ids, pairs := []int64{}, []string{}
+	// the page's rows: its goods' pairs, kept to the page's (the ids
+	// written out: a page of 10,000 rows would pass SQLite's limit of
+	// arguments, the goods being named in four places)
+	ids, pairs := []string{}, []string{}
 	for _, p := range page {
-		if len(ids) == 0 || ids[len(ids)-1] != p.goods {
-			ids = append(ids, p.goods)
+		if id := strconv.FormatInt(p.goods, 10); len(ids) == 0 || ids[len(ids)-1] != id {
+			ids = append(ids, id)
 		}
 		pairs = append(pairs, fmt.Sprintf("(%d, %d)", p.goods, p.loc))
 	}
 	if len(page) == 0 {
-		ids, pairs = []int64{0}, []string{"(0, 0)"}
+		ids, pairs = []string{"0"}, []string{"(0, 0)"}
 	}
-	is, ia := in(ids)
-	src, err := deliverSummarySrc(q, " AND m.goods_id"+is, ia)
+	src, err := deliverSummarySrc(q, " AND m.goods_id IN ("+strings.Join(ids, ", ")+")", nil)
 	if err != nil {
 		return nil, 0, nil, err
 	}
