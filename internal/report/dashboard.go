@@ -332,22 +332,26 @@ func monthLast(date string) string {
 }
 
 // tops are the five goods and the five customers of the most sales
-// dated begin..end in the shops: the period's sales lines (billLines)
-// read once into a materialised list, summed by goods and by customer.
+// dated begin..end in the shops: the goods from the period's sales lines
+// (billLines), the customers from the documents' headers (a document's
+// lines' amounts sum to its header's netSQL), in one statement.
 func tops(q *Query, begin, end string) (goods, customers []Ranked, err error) {
 	shops, sa := docScope(q)
 	type row struct {
 		set int
 		Ranked
 	}
+	where := `b.checked = 1 AND b.shop_id` + shops + ` AND b.kind IN ('sales', 'reSales') AND b.bill_date >= ? AND b.bill_date <= ?`
 	rows, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, x *row) error { return r.Scan(&x.set, &x.ID, &x.Name, &x.Amount) },
-		`WITH l AS MATERIALIZED (SELECT e.goods_id, b.contact_id, e.amount * `+signSQL+` AS amount FROM `+billLines(q, salesKinds, begin, end)+`
-		    WHERE b.checked = 1 AND b.shop_id`+shops+` AND b.kind IN ('sales', 'reSales') AND b.bill_date >= ? AND b.bill_date <= ?)
-		  SELECT 1, x.id, COALESCE(g.name, ''), x.total FROM (SELECT goods_id AS id, SUM(amount) AS total FROM l GROUP BY goods_id ORDER BY total DESC, goods_id LIMIT 5) x
+		`SELECT 1, x.id, COALESCE(g.name, ''), x.total FROM (SELECT e.goods_id AS id, SUM(e.amount * `+signSQL+`) AS total
+		    FROM `+billLines(q, salesKinds, begin, end)+` WHERE `+where+`
+		    GROUP BY e.goods_id ORDER BY total DESC, e.goods_id LIMIT 5) x
 		    JOIN goods g ON g.id = x.id
 		  UNION ALL
-		  SELECT 2, x.id, COALESCE(c.name, ''), x.total FROM (SELECT contact_id AS id, SUM(amount) AS total FROM l GROUP BY contact_id ORDER BY total DESC, contact_id LIMIT 5) x
-		    LEFT JOIN contacts c ON c.id = x.id`, append(sa, begin, end)...)
+		  SELECT 2, x.id, COALESCE(c.name, ''), x.total FROM (SELECT b.contact_id AS id, SUM(`+netSQL+` * `+signSQL+`) AS total
+		    FROM bills b WHERE `+where+`
+		    GROUP BY b.contact_id ORDER BY total DESC, b.contact_id LIMIT 5) x
+		    LEFT JOIN contacts c ON c.id = x.id`, slices.Concat(sa, []any{begin, end}, sa, []any{begin, end})...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("dashboard top: %w", err)
 	}
