@@ -3,6 +3,7 @@ package report
 import (
 	"database/sql"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -30,6 +31,9 @@ type source struct {
 	// Sums are the micros expressions the totals row sums, by column key
 	// (exactly, dec.SumSQL). Ratio columns (Num/Den) follow from them.
 	Sums map[string]string
+	// Diffs are totals that are one Sums key's total less another's
+	// (profit: amount less cost), by column key.
+	Diffs map[string][2]string
 	// Sorts are the expressions a column sorts by, by column key.
 	Sorts map[string]string
 }
@@ -53,15 +57,21 @@ func (s *source) sortable(key string) bool { _, ok := s.Sorts[key]; return ok }
 func (s *source) totals(q *Query, cols []Column) (int, Row, error) {
 	// each line's figures are computed once, in a subquery (noFlatten):
 	// summed split in two (dec.SumSQL), a figure that reads the line's
-	// stock moves (cost, profit) read them twice otherwise
-	var keys []string
-	line, sel := []string{"1 AS one"}, []string{"COUNT(*)"}
+	// stock moves (cost) read them twice otherwise; a difference (profit)
+	// is its two sums' difference, so the moves are read once per line
+	need := map[string]bool{}
 	for _, c := range cols {
-		if e, ok := s.Sums[c.Key]; ok && c.Sum {
-			keys = append(keys, c.Key)
-			line = append(line, fmt.Sprintf("%s AS s%d", e, len(keys)))
-			sel = append(sel, dec.SumSQL(fmt.Sprintf("x.s%d", len(keys))))
+		if d, ok := s.Diffs[c.Key]; ok && c.Sum {
+			need[d[0]], need[d[1]] = true, true
+		} else if _, ok := s.Sums[c.Key]; ok && c.Sum {
+			need[c.Key] = true
 		}
+	}
+	keys := slices.Sorted(maps.Keys(need))
+	line, sel := []string{"1 AS one"}, []string{"COUNT(*)"}
+	for i, k := range keys {
+		line = append(line, fmt.Sprintf("%s AS s%d", s.Sums[k], i+1))
+		sel = append(sel, dec.SumSQL(fmt.Sprintf("x.s%d", i+1)))
 	}
 	vals := make([]dec.Dec, len(keys))
 	dst := make([]any, 0, len(keys)+1)
@@ -73,25 +83,14 @@ func (s *source) totals(q *Query, cols []Column) (int, Row, error) {
 	if err := q.DB.QueryRow(q.Ctx, "SELECT "+strings.Join(sel, ", ")+" FROM (SELECT "+strings.Join(line, ", ")+" FROM "+s.From+noFlatten(q.DB)+") x", s.Args...).Scan(dst...); err != nil {
 		return 0, nil, fmt.Errorf("totals: %w", err)
 	}
-	t := Row{}
+	sum := map[string]dec.Dec{}
 	for i, k := range keys {
-		t[k] = vals[i]
+		sum[k] = vals[i]
 	}
-	for _, c := range cols {
-		if c.Sum {
-			if _, ok := t[c.Key]; !ok {
-				t[c.Key] = dec.Zero
-			}
-		}
+	for k, d := range s.Diffs {
+		sum[k] = sum[d[0]].Sub(sum[d[1]])
 	}
-	for _, c := range cols {
-		if c.Num != "" {
-			n, _ := t[c.Num].(dec.Dec)
-			d, _ := t[c.Den].(dec.Dec)
-			t[c.Key] = ratio(n, d)
-		}
-	}
-	return n, t, nil
+	return n, totalsRow(cols, sum), nil
 }
 
 // noFlatten ends a subquery that the engine should compute once per row

@@ -130,17 +130,19 @@ var (
 )
 
 func salesDetailSource(q *Query) *source {
-	sums := map[string]string{"cost": costSQL, "profit": profitSQL}
+	sums := map[string]string{"cost": costSQL}
 	for k, v := range lineSums {
 		sums[k] = v
 	}
 	// ratios sort as exact numerics on PostgreSQL, as reals on SQLite (the
 	// order only; the shown figures are exact decimals)
-	return lineSource(q, []string{"sales", "reSales"}, sums, map[string]string{
+	src := lineSource(q, []string{"sales", "reSales"}, sums, map[string]string{
 		"cost": costSQL, "profit": profitSQL,
 		"unitCost": "COALESCE(" + costSQL + " * 1.0 / NULLIF(" + signSQL + " * e.qty, 0), 0)",
 		"margin":   "COALESCE(" + profitSQL + " * 1.0 / NULLIF(" + signSQL + " * e.amount, 0), 0)",
 	}, salesDetailRow)
+	src.Diffs = map[string][2]string{"profit": {"amount", "cost"}} // profitSQL, read once per line
+	return src
 }
 
 // purchase summaries: base-unit quantity, amount, tax, amount with tax.
