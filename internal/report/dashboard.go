@@ -85,7 +85,7 @@ func (s *Service) Dashboard(ctx context.Context, p *server.Principal, lang i18n.
 	d := &Dashboard{Date: today, LowStock: []LowStock{}, Locations: []LocationValue{}}
 	canSales, canPur, canCost := p.Can(SalesRight), p.Can(PurchaseRight), p.Can(CostRight)
 	monthStart := today[:8] + "01"
-	figures := func(f *Figures, begin string) (cost dec.Dec, err error) {
+	figures := func(f *Figures, begin string) (dec.Dec, error) {
 		sales, purchases, cost, err := periodFigures(q, begin, today)
 		if err != nil {
 			return cost, err

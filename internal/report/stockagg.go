@@ -156,6 +156,15 @@ var typedInSQL = func() string {
 	return "m.kind IN (" + strings.Join(lits, ", ") + ")"
 }()
 
+// flowMovesSQL is the moves m of the warehouses (locs: " IN (…)") dated
+// between two arguments (goods: more of the WHERE) with what their flow
+// code is read from: kind, direction (dir) and, for the kinds with
+// sub-types, document (bill; else 0).
+func flowMovesSQL(locs, goods string) string {
+	return `SELECT m.goods_id, m.location_id, m.kind, ` + moveDirSQL + ` AS dir, CASE WHEN ` + typedInSQL + ` THEN m.bill_id ELSE 0 END AS bill, m.qty, m.amount
+	  FROM stock_moves m WHERE m.location_id` + locs + ` AND m.move_date >= ? AND m.move_date <= ?` + goods
+}
+
 // billTypeSQL is the transType of the document bill (0: none).
 func billTypeSQL(bill string) string {
 	return "COALESCE((SELECT b.trans_type FROM bills b WHERE b.id = " + bill + "), 0)"
@@ -170,7 +179,6 @@ func deliverSummarySrc(q *Query, goods string, ga []any) (*aggSource, error) {
 		return nil, err
 	}
 	s, a := in(q.Locations)
-	typedIn := typedInSQL
 	var rows string
 	var args []any
 	if forward {
@@ -179,16 +187,14 @@ func deliverSummarySrc(q *Query, goods string, ga []any) (*aggSource, error) {
 		// period's moves
 		open, oa := forwardSQL(b, dayBefore(begin), s, a, strings.ReplaceAll(goods, "m.", ""), ga)
 		rows = `SELECT m.goods_id, m.location_id, '' AS kind, 0 AS dir, 0 AS bill, m.qty, m.amount FROM (` + open + `) m
-		  UNION ALL SELECT m.goods_id, m.location_id, m.kind, ` + moveDirSQL + `, CASE WHEN ` + typedIn + ` THEN m.bill_id ELSE 0 END, m.qty, m.amount
-		    FROM stock_moves m WHERE m.location_id` + s + ` AND m.move_date >= ? AND m.move_date <= ?` + goods
+		  UNION ALL ` + flowMovesSQL(s, goods)
 		args = slices.Concat(oa, a, []any{begin, end}, ga)
 	} else {
 		// the closing (the balances less the moves after endDate) and the
 		// period's moves
 		rows = `SELECT m.goods_id, m.location_id, '' AS kind, 0 AS dir, 0 AS bill, m.qty, m.amount FROM stock_balances m WHERE m.location_id` + s + goods + `
 		  UNION ALL SELECT m.goods_id, m.location_id, '', 0, 0, -m.qty, -m.amount FROM stock_moves m WHERE m.location_id` + s + ` AND m.move_date > ?` + goods + `
-		  UNION ALL SELECT m.goods_id, m.location_id, m.kind, ` + moveDirSQL + `, CASE WHEN ` + typedIn + ` THEN m.bill_id ELSE 0 END, m.qty, m.amount
-		    FROM stock_moves m WHERE m.location_id` + s + ` AND m.move_date >= ? AND m.move_date <= ?` + goods
+		  UNION ALL ` + flowMovesSQL(s, goods)
 		args = slices.Concat(a, ga, a, []any{end}, ga, a, []any{begin, end}, ga)
 	}
 	tt := billTypeSQL("x.bill")
@@ -381,15 +387,10 @@ func deliverPage(q *Query, lp server.ListParams) (*aggSource, int, map[string]de
 	if err != nil {
 		return nil, 0, nil, fmt.Errorf("summary flows: %w", err)
 	}
+	// (a flow without moves is absent: zero, as totalsRow shows it)
 	tot["openQty"], tot["openAmount"] = oq, oam
 	closeQty, closeAmount := oq, oam
 	nIn := len(flowIn)
-	for _, k := range []string{"inQty", "inAmount", "outQty", "outAmount"} {
-		tot[k] = dec.Zero
-	}
-	for _, f := range flows {
-		tot[f.Prefix+f.Key+"Qty"], tot[f.Prefix+f.Key+"Amount"] = dec.Zero, dec.Zero
-	}
 	for _, f := range fl {
 		if f.code == 0 {
 			continue
@@ -481,8 +482,7 @@ func flowsOf(q *Query, goods string, fga []any, month map[int64]string) ([]flowS
 			to = dayBefore(m + "-01")
 		}
 		if from <= to {
-			moves = append(moves, `SELECT m.kind, `+moveDirSQL+` AS dir, CASE WHEN `+typedInSQL+` THEN m.bill_id ELSE 0 END AS bill, m.qty, m.amount
-			  FROM stock_moves m WHERE m.location_id`+s+` AND m.move_date >= ? AND m.move_date <= ?`+goods)
+			moves = append(moves, flowMovesSQL(s, goods))
 			args = slices.Concat(args, a, []any{from, to}, fga)
 		}
 		if m != "" {

@@ -141,16 +141,9 @@ func TestSnapshotsThinOut(t *testing.T) {
 		}
 	}
 	ends := func() []string {
-		var out []string
-		rows, err := w.d.Query(ctx, "SELECT as_of FROM stock_snapshots WHERE state = 'valid' ORDER BY as_of")
+		out, err := db.Values[string](ctx, w.d, "SELECT as_of FROM stock_snapshots WHERE state = 'valid' ORDER BY as_of")
 		if err != nil {
 			t.Fatal(err)
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var s string
-			rows.Scan(&s)
-			out = append(out, s)
 		}
 		return out
 	}
