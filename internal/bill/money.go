@@ -39,13 +39,33 @@ func AccountFlowSQL(idExpr string) string {
 	return "(SELECT COALESCE(MAX(ab.amount), 0) FROM account_balances ab WHERE ab.account_id = " + idExpr + ")"
 }
 
-// postMoney writes the money moves of the audited document st and updates
-// the balances, refusing (400, naming the contact or account) a balance
-// beyond dec.MaxBalance.
-func postMoney(ctx context.Context, tx db.Querier, k *Kind, st state, lines []line) error {
+// balances are the changes an audit makes to the contacts' and accounts'
+// running balances, by id; addBalances writes them.
+type balances struct {
+	contacts map[int64][2]dec.Dec
+	accounts map[int64]dec.Dec
+}
+
+// add adds o's changes to b's.
+func (b *balances) add(o balances) {
+	if b.contacts == nil {
+		b.contacts, b.accounts = map[int64][2]dec.Dec{}, map[int64]dec.Dec{}
+	}
+	for id, d := range o.contacts {
+		c := b.contacts[id]
+		b.contacts[id] = [2]dec.Dec{c[0].Add(d[0]), c[1].Add(d[1])}
+	}
+	for id, a := range o.accounts {
+		b.accounts[id] = b.accounts[id].Add(a)
+	}
+}
+
+// postMoney writes the money moves of the audited document st and answers
+// the changes they make to the balances (for addBalances).
+func postMoney(ctx context.Context, tx db.Querier, k *Kind, st state, lines []line) (balances, error) {
 	moves, err := k.family().moneyMoves(ctx, tx, k, st, lines)
 	if err != nil {
-		return fmt.Errorf("money moves of bill %d: %w", st.id, err)
+		return balances{}, fmt.Errorf("money moves of bill %d: %w", st.id, err)
 	}
 	contacts := map[int64][2]dec.Dec{}
 	accounts := map[int64]dec.Dec{}
@@ -57,7 +77,7 @@ func postMoney(ctx context.Context, tx db.Querier, k *Kind, st state, lines []li
 			}
 			if _, err := tx.Exec(ctx, `INSERT INTO contact_moves (bill_id, shop_id, contact_id, move_date, debt, advance) VALUES (?, ?, ?, ?, ?, ?)`,
 				st.id, st.shopID, m.ContactID, st.date, m.Debt, m.Advance); err != nil {
-				return fmt.Errorf("contact move: %w", err)
+				return balances{}, fmt.Errorf("contact move: %w", err)
 			}
 			c := contacts[m.ContactID]
 			contacts[m.ContactID] = [2]dec.Dec{c[0].Add(m.Debt), c[1].Add(m.Advance)}
@@ -67,12 +87,12 @@ func postMoney(ctx context.Context, tx db.Querier, k *Kind, st state, lines []li
 			}
 			if _, err := tx.Exec(ctx, `INSERT INTO account_moves (bill_id, shop_id, account_id, move_date, amount) VALUES (?, ?, ?, ?, ?)`,
 				st.id, st.shopID, m.AccountID, st.date, m.Amount); err != nil {
-				return fmt.Errorf("account move: %w", err)
+				return balances{}, fmt.Errorf("account move: %w", err)
 			}
 			accounts[m.AccountID] = accounts[m.AccountID].Add(m.Amount)
 		}
 	}
-	return addBalances(ctx, tx, contacts, accounts)
+	return balances{contacts: contacts, accounts: accounts}, nil
 }
 
 // unpostMoney removes the money moves of an un-audited document and takes
@@ -109,7 +129,7 @@ func unpostMoney(ctx context.Context, tx db.Querier, billID int64) error {
 			return err
 		}
 	}
-	return addBalances(ctx, tx, contacts, accounts)
+	return addBalances(ctx, tx, balances{contacts: contacts, accounts: accounts})
 }
 
 // addBalances adds to the balance rows, in id order (two documents touching
@@ -119,7 +139,16 @@ func unpostMoney(ctx context.Context, tx db.Querier, billID int64) error {
 // figures. Each change is
 // at most a document's total, so the sums cannot leave the 64-bit range
 // before they are checked (docs/limits.md).
-func addBalances(ctx context.Context, tx db.Querier, contacts map[int64][2]dec.Dec, accounts map[int64]dec.Dec) error {
+//
+// The balance rows are hot: every sale to the walk-in customer, every
+// payment into the cash account updates the same row, and the row stays
+// locked to the COMMIT. So they are written after the stock (post), and a
+// document saved and audited alone writes them after its answer's reads,
+// next to its number (Save): held for a few statements, not the whole
+// audit. Stock balances, then contacts' and accounts', then the number:
+// every audit locks in that order.
+func addBalances(ctx context.Context, tx db.Querier, b balances) error {
+	contacts, accounts := b.contacts, b.accounts
 	for _, id := range slices.Sorted(maps.Keys(contacts)) {
 		d := contacts[id]
 		var debt, advance, openAmount, openAdvance dec.Dec

@@ -46,12 +46,27 @@ func post(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, rs *
 	if err := draw(ctx, tx, k, sys, rs, st, lines); err != nil {
 		return nil, err
 	}
-	if err := postMoney(ctx, tx, k, st, lines); err != nil {
+	money, err := postMoney(ctx, tx, k, st, lines)
+	if err != nil {
 		return nil, err
 	}
-	if k.Stock == 0 {
-		return nil, nil
+	var costs map[int64]dec.Dec
+	if k.Stock != 0 {
+		if costs, err = postStock(ctx, tx, k, sys, st, lines); err != nil {
+			return nil, err
+		}
 	}
+	// The balance rows after the stock (see addBalances), or later still.
+	if st.late != nil {
+		st.late.add(money)
+		return costs, nil
+	}
+	return costs, addBalances(ctx, tx, money)
+}
+
+// postStock writes the document's serials and stock moves and answers the
+// lines' costs.
+func postStock(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, st state, lines []line) (map[int64]dec.Dec, error) {
 	// Serials first: a serial not in stock is the clearer message when the
 	// quantity is short too.
 	if err := postSerials(ctx, tx, k, sys, st); err != nil {
@@ -94,20 +109,16 @@ func unpost(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, st
 	if err := release(ctx, tx, k, sources); err != nil {
 		return err
 	}
-	// Its money moves.
-	if err := unpostMoney(ctx, tx, st.id); err != nil {
-		return err
+	if k.Stock != 0 {
+		if err := track.UnpostSerials(ctx, tx, st.id); err != nil {
+			return fmt.Errorf("serials of bill %d: %w", st.id, err)
+		}
+		if err := stock.Unpost(ctx, tx, stock.ConfigOf(sys), st.id); err != nil {
+			return fmt.Errorf("unpost bill %d: %w", st.id, err)
+		}
 	}
-	if k.Stock == 0 {
-		return nil
-	}
-	if err := track.UnpostSerials(ctx, tx, st.id); err != nil {
-		return fmt.Errorf("serials of bill %d: %w", st.id, err)
-	}
-	if err := stock.Unpost(ctx, tx, stock.ConfigOf(sys), st.id); err != nil {
-		return fmt.Errorf("unpost bill %d: %w", st.id, err)
-	}
-	return nil
+	// Its money moves, after the stock (the order of locks, see addBalances).
+	return unpostMoney(ctx, tx, st.id)
 }
 
 // maxIn is base quantity left expressed in a line's unit.

@@ -24,8 +24,9 @@ var (
 // present is a document as the caller may see it: lines carry their cost
 // (from the stock moves, recomputed by back-dated documents) with the cost
 // right; money is left out without the money right. costs: the lines'
-// costs when known (just posted), else nil (read).
-func present(ctx context.Context, q db.Querier, p *server.Principal, k *Kind, d *Document, costs map[int64]dec.Dec) (*Document, error) {
+// costs when known (just posted), else nil (read); vals: its custom-field
+// values when known (just written), else nil (read).
+func present(ctx context.Context, q db.Querier, p *server.Principal, k *Kind, d *Document, costs map[int64]dec.Dec, vals custom.Map) (*Document, error) {
 	if k.ShowCost && p.Can(CostRight) && d.Checked == 1 {
 		if costs == nil {
 			var err error
@@ -47,11 +48,14 @@ func present(ctx context.Context, q db.Querier, p *server.Principal, k *Kind, d 
 		}
 	}
 	d.hideMoney = hidesMoney(p, k)
-	vals, err := custom.Load(ctx, q, custom.TargetBill, []int64{d.ID})
-	if err != nil {
-		return nil, fmt.Errorf("custom fields of bill %d: %w", d.ID, err)
+	if vals == nil {
+		all, err := custom.Load(ctx, q, custom.TargetBill, []int64{d.ID})
+		if err != nil {
+			return nil, fmt.Errorf("custom fields of bill %d: %w", d.ID, err)
+		}
+		vals = all[d.ID]
 	}
-	d.Custom = vals[d.ID]
+	d.Custom = vals
 	return d, nil
 }
 

@@ -65,7 +65,7 @@ func get(ctx context.Context, q db.Querier, p *server.Principal, k *Kind, shopID
 			return nil, err
 		}
 	}
-	return present(ctx, q, p, k, d, nil)
+	return present(ctx, q, p, k, d, nil, nil)
 }
 
 // answer is get of the document save just wrote (w): what it is known to
@@ -88,7 +88,7 @@ func answer(ctx context.Context, q db.Querier, p *server.Principal, k *Kind, sho
 			return nil, err
 		}
 	}
-	return present(ctx, q, p, k, d, w.costs)
+	return present(ctx, q, p, k, d, w.costs, w.custom)
 }
 
 // Save adds (in.ID == 0 on add) or updates a draft; check audits it in the
@@ -109,6 +109,11 @@ func (s *Service) Save(ctx context.Context, p *server.Principal, k *Kind, in Inp
 			return err
 		}
 		if d, err = answer(ctx, tx, p, k, shopID, id, &w); err != nil {
+			return err
+		}
+		// The balance rows and the number last, after the answer's reads
+		// (see addBalances).
+		if err := addBalances(ctx, tx, w.balances); err != nil {
 			return err
 		}
 		// The number last (see save), after the answer's reads: the
@@ -146,6 +151,11 @@ type written struct {
 	costs map[int64]dec.Dec
 	late  bool
 	rule  rule
+	// custom: the custom-field values as written (nil: not known).
+	custom custom.Map
+	// balances: the audit's changes to the contacts' and accounts'
+	// balances, still to be written (see addBalances).
+	balances balances
 }
 
 // save is Save inside a transaction. w is nil when the transaction saves
@@ -274,6 +284,7 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *K
 	}
 	if w != nil {
 		*w = written{doc: d, late: late, rule: r}
+		w.custom, _ = cf.Answer()
 	}
 	if !check {
 		return id, nil
@@ -282,6 +293,9 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *K
 	// known, not read back.
 	saved := state{id: id, shopID: shopID, contactID: d.BuID, srcBillID: d.SrcBillID, kind: k.Name, billNo: no, date: d.Date,
 		version: version, disAmount: d.DisAmount, transType: d.TransType, fee: d.Fee, written: d}
+	if w != nil {
+		saved.late = &w.balances
+	}
 	if update {
 		if err := s.markAudited(ctx, tx, saved, p.UserID); err != nil {
 			return 0, err
@@ -300,12 +314,9 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *K
 // numberLast gives the document saved with a placeholder (late) the next
 // number of its sequence, and answers it.
 func (s *Service) numberLast(ctx context.Context, tx db.Querier, r rule, k *Kind, shopID, id int64, date string) (string, error) {
-	no, err := nextNumber(ctx, tx, r, shopID, k.Name, date)
+	no, err := nextNumber(ctx, tx, r, shopID, k.Name, date, numberOn(ctx, tx, shopID, k.Name, id))
 	if err != nil {
 		return "", fmt.Errorf("number of bill %d: %w", id, err)
-	}
-	if err := setNumber(ctx, tx, id, no); err != nil {
-		return "", dupErr(err, no)
 	}
 	return no, nil
 }
@@ -344,7 +355,7 @@ func (s *Service) number(ctx context.Context, tx db.Querier, k *Kind, shopID int
 	if st.id != 0 {
 		return st.billNo, nil
 	}
-	return nextNumber(ctx, tx, r, shopID, k.Name, d.Date)
+	return nextNumber(ctx, tx, r, shopID, k.Name, d.Date, numberFree(ctx, tx, shopID, k.Name))
 }
 
 // Delete deletes a draft; an audited document answers 409.

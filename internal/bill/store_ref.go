@@ -33,8 +33,9 @@ func readRule(ctx context.Context, q db.Querier, kind string) (rule, error) {
 // (ON CONFLICT DO NOTHING: a concurrent first save waits, then updates).
 // Numbers already taken (typed by hand under a manual rule, or made under
 // an earlier rule: a changed rule never renumbers saved documents) are
-// skipped over.
-func nextNumber(ctx context.Context, tx db.Querier, r rule, shopID int64, kind, date string) (string, error) {
+// skipped over: use answers whether a number was free, and has used it when
+// it was (numberFree: only checks; numberOn: gives it to a document).
+func nextNumber(ctx context.Context, tx db.Querier, r rule, shopID int64, kind, date string, use func(no string) (bool, error)) (string, error) {
 	per := period(r.reset, date)
 	for range 1000 {
 		seq, err := takeSeq(ctx, tx, shopID, kind, per)
@@ -42,19 +43,39 @@ func nextNumber(ctx context.Context, tx db.Querier, r rule, shopID int64, kind, 
 			return "", err
 		}
 		no := fmt.Sprintf("%s%s%0*d", r.prefix, datePart(r.datePart, date), r.seqLen, seq)
-		if taken, err := numberTaken(ctx, tx, shopID, kind, no, 0); err != nil {
+		if free, err := use(no); err != nil {
 			return "", err
-		} else if !taken {
+		} else if free {
 			return no, nil
 		}
 	}
 	return "", fmt.Errorf("bill: no free number for %s on %s", kind, date)
 }
 
-// setNumber gives a document its number.
-func setNumber(ctx context.Context, tx db.Querier, id int64, no string) error {
-	_, err := tx.Exec(ctx, "UPDATE bills SET bill_no = ? WHERE id = ?", no, id)
-	return err
+// numberFree: no document of the kind in the shop has the number (for
+// nextNumber, before the document is written).
+func numberFree(ctx context.Context, tx db.Querier, shopID int64, kind string) func(string) (bool, error) {
+	return func(no string) (bool, error) {
+		taken, err := numberTaken(ctx, tx, shopID, kind, no, 0)
+		return !taken, err
+	}
+}
+
+// numberOn gives document id the number unless another document of the
+// kind in the shop has it: the check and the write are one statement (the
+// sequence row is locked meanwhile: every statement counts, see Save).
+// A number typed into a document saved concurrently fails the unique
+// index instead (dupErr).
+func numberOn(ctx context.Context, tx db.Querier, shopID int64, kind string, id int64) func(string) (bool, error) {
+	return func(no string) (bool, error) {
+		res, err := tx.Exec(ctx, `UPDATE bills SET bill_no = ? WHERE id = ?
+			AND NOT EXISTS (SELECT 1 FROM bills o WHERE o.shop_id = ? AND o.kind = ? AND o.bill_no = ?)`, no, id, shopID, kind, no)
+		if err != nil {
+			return false, dupErr(err, no)
+		}
+		n, err := res.RowsAffected()
+		return n == 1, err
+	}
 }
 
 func takeSeq(ctx context.Context, tx db.Querier, shopID int64, kind, per string) (int64, error) {

@@ -183,6 +183,26 @@ func (p Pending) Save(ctx context.Context, q db.Querier, id int64) error {
 	return nil
 }
 
+// Answer is what Load answers for the record once p is saved, when it is
+// known without reading (ok): p writes the values, or target has no
+// enabled field.
+func (p Pending) Answer() (m Map, ok bool) {
+	enabled := Enabled(p.defs)
+	if len(enabled) == 0 {
+		return Map{}, true
+	}
+	if p.values == nil {
+		return nil, false
+	}
+	m = Map{}
+	for _, d := range enabled {
+		if v := p.values[d.ID]; v != "" {
+			m[d.Code] = answer(d, v)
+		}
+	}
+	return m, true
+}
+
 // Delete removes the values of record id of target (the record is deleted).
 func Delete(ctx context.Context, q db.Querier, target string, id int64) error {
 	_, err := q.Exec(ctx, "DELETE FROM custom_values WHERE target = ? AND row_id = ?", target, id)
