@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
@@ -40,10 +41,20 @@ func AccountFlowSQL(idExpr string) string {
 }
 
 // balances are the changes an audit makes to the contacts' and accounts'
-// running balances, by id; addBalances writes them.
+// running balances, by id, and the ledger rows that make them (moves: the
+// contact_moves and account_moves rows still to be written); addBalances
+// writes both.
 type balances struct {
 	contacts map[int64][2]dec.Dec
 	accounts map[int64]dec.Dec
+	moves    []ledgerMove
+}
+
+// ledgerMove is a money move of document billID, still to be written.
+type ledgerMove struct {
+	billID, shopID int64
+	date           string
+	MoneyMove
 }
 
 // add adds o's changes to b's.
@@ -58,41 +69,52 @@ func (b *balances) add(o balances) {
 	for id, a := range o.accounts {
 		b.accounts[id] = b.accounts[id].Add(a)
 	}
+	b.moves = append(b.moves, o.moves...)
 }
 
-// postMoney writes the money moves of the audited document st and answers
-// the changes they make to the balances (for addBalances).
+// postMoney answers the money moves of the audited document st and the
+// changes they make to the balances (addBalances writes them).
 func postMoney(ctx context.Context, tx db.Querier, k *Kind, st state, lines []line) (balances, error) {
 	moves, err := k.family().moneyMoves(ctx, tx, k, st, lines)
 	if err != nil {
 		return balances{}, fmt.Errorf("money moves of bill %d: %w", st.id, err)
 	}
-	contacts := map[int64][2]dec.Dec{}
-	accounts := map[int64]dec.Dec{}
+	b := balances{contacts: map[int64][2]dec.Dec{}, accounts: map[int64]dec.Dec{}}
 	for _, m := range moves {
 		switch {
 		case m.ContactID != 0:
 			if m.Debt.Sign() == 0 && m.Advance.Sign() == 0 {
 				continue
 			}
-			if _, err := tx.Exec(ctx, `INSERT INTO contact_moves (bill_id, shop_id, contact_id, move_date, debt, advance) VALUES (?, ?, ?, ?, ?, ?)`,
-				st.id, st.shopID, m.ContactID, st.date, m.Debt, m.Advance); err != nil {
-				return balances{}, fmt.Errorf("contact move: %w", err)
-			}
-			c := contacts[m.ContactID]
-			contacts[m.ContactID] = [2]dec.Dec{c[0].Add(m.Debt), c[1].Add(m.Advance)}
+			c := b.contacts[m.ContactID]
+			b.contacts[m.ContactID] = [2]dec.Dec{c[0].Add(m.Debt), c[1].Add(m.Advance)}
 		case m.AccountID != 0:
 			if m.Amount.Sign() == 0 {
 				continue
 			}
-			if _, err := tx.Exec(ctx, `INSERT INTO account_moves (bill_id, shop_id, account_id, move_date, amount) VALUES (?, ?, ?, ?, ?)`,
-				st.id, st.shopID, m.AccountID, st.date, m.Amount); err != nil {
-				return balances{}, fmt.Errorf("account move: %w", err)
-			}
-			accounts[m.AccountID] = accounts[m.AccountID].Add(m.Amount)
+			b.accounts[m.AccountID] = b.accounts[m.AccountID].Add(m.Amount)
+		default:
+			continue
 		}
+		b.moves = append(b.moves, ledgerMove{billID: st.id, shopID: st.shopID, date: st.date, MoneyMove: m})
 	}
-	return balances{contacts: contacts, accounts: accounts}, nil
+	return b, nil
+}
+
+// withMoves is the statement q (its arguments args) preceded by the rows of
+// the ledger that table's insert (VALUES of rows, their arguments rowArgs)
+// writes: on PostgreSQL one statement (a data-modifying WITH), on SQLite,
+// which has none, the insert is run first.
+func withMoves(ctx context.Context, tx db.Querier, insert string, rows []string, rowArgs []any, q string, args []any) (string, []any, error) {
+	if len(rows) == 0 {
+		return q, args, nil
+	}
+	insert += strings.Join(rows, ", ")
+	if tx.Engine() == db.Postgres {
+		return "WITH m AS (" + insert + ") " + q, append(rowArgs, args...), nil
+	}
+	_, err := tx.Exec(ctx, insert, rowArgs...)
+	return q, args, err
 }
 
 // unpostMoney removes the money moves of an un-audited document and takes
@@ -151,14 +173,26 @@ func addBalances(ctx context.Context, tx db.Querier, b balances) error {
 	contacts, accounts := b.contacts, b.accounts
 	for _, id := range slices.Sorted(maps.Keys(contacts)) {
 		d := contacts[id]
-		var debt, advance, openAmount, openAdvance dec.Dec
-		var name string
-		if err := tx.QueryRow(ctx, `INSERT INTO contact_balances (contact_id, debt, advance) VALUES (?, ?, ?)
+		var rows []string
+		var rowArgs []any
+		for _, m := range b.moves {
+			if m.ContactID == id {
+				rows = append(rows, "(?, ?, ?, ?, ?, ?)")
+				rowArgs = append(rowArgs, m.billID, m.shopID, id, m.date, m.Debt, m.Advance)
+			}
+		}
+		q, args, err := withMoves(ctx, tx, "INSERT INTO contact_moves (bill_id, shop_id, contact_id, move_date, debt, advance) VALUES ", rows, rowArgs,
+			`INSERT INTO contact_balances (contact_id, debt, advance) VALUES (?, ?, ?)
 			ON CONFLICT (contact_id) DO UPDATE SET debt = contact_balances.debt + excluded.debt, advance = contact_balances.advance + excluded.advance
 			RETURNING debt, advance, (SELECT c.name FROM contacts c WHERE c.id = contact_balances.contact_id),
 			(SELECT c.opening_amount FROM contacts c WHERE c.id = contact_balances.contact_id),
-			(SELECT c.opening_advance FROM contacts c WHERE c.id = contact_balances.contact_id)`, id, d[0], d[1]).
-			Scan(&debt, &advance, &name, &openAmount, &openAdvance); err != nil {
+			(SELECT c.opening_advance FROM contacts c WHERE c.id = contact_balances.contact_id)`, []any{id, d[0], d[1]})
+		if err != nil {
+			return fmt.Errorf("contact moves %d: %w", id, err)
+		}
+		var debt, advance, openAmount, openAdvance dec.Dec
+		var name string
+		if err := tx.QueryRow(ctx, q, args...).Scan(&debt, &advance, &name, &openAmount, &openAdvance); err != nil {
 			return fmt.Errorf("contact balance %d: %w", id, err)
 		}
 		// An advance taken back (a receipt or payment un-audited) that was
@@ -173,13 +207,25 @@ func addBalances(ctx context.Context, tx db.Querier, b balances) error {
 		}
 	}
 	for _, id := range slices.Sorted(maps.Keys(accounts)) {
-		var amount, opening dec.Dec
-		var name string
-		if err := tx.QueryRow(ctx, `INSERT INTO account_balances (account_id, amount) VALUES (?, ?)
+		var rows []string
+		var rowArgs []any
+		for _, m := range b.moves {
+			if m.AccountID == id {
+				rows = append(rows, "(?, ?, ?, ?, ?)")
+				rowArgs = append(rowArgs, m.billID, m.shopID, id, m.date, m.Amount)
+			}
+		}
+		q, args, err := withMoves(ctx, tx, "INSERT INTO account_moves (bill_id, shop_id, account_id, move_date, amount) VALUES ", rows, rowArgs,
+			`INSERT INTO account_balances (account_id, amount) VALUES (?, ?)
 			ON CONFLICT (account_id) DO UPDATE SET amount = account_balances.amount + excluded.amount
 			RETURNING amount, (SELECT a.name FROM settle_accounts a WHERE a.id = account_balances.account_id),
-			(SELECT a.opening_balance FROM settle_accounts a WHERE a.id = account_balances.account_id)`, id, accounts[id]).
-			Scan(&amount, &name, &opening); err != nil {
+			(SELECT a.opening_balance FROM settle_accounts a WHERE a.id = account_balances.account_id)`, []any{id, accounts[id]})
+		if err != nil {
+			return fmt.Errorf("account moves %d: %w", id, err)
+		}
+		var amount, opening dec.Dec
+		var name string
+		if err := tx.QueryRow(ctx, q, args...).Scan(&amount, &name, &opening); err != nil {
 			return fmt.Errorf("account balance %d: %w", id, err)
 		}
 		if amount.Abs().Cmp(dec.MaxBalance) > 0 || amount.Add(opening).Abs().Cmp(dec.MaxBalance) > 0 {

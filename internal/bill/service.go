@@ -3,7 +3,9 @@ package bill
 import (
 	"context"
 	"crypto/rand"
+	"database/sql"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"time"
@@ -312,13 +314,39 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *K
 }
 
 // numberLast gives the document saved with a placeholder (late) the next
-// number of its sequence, and answers it.
+// number of its sequence, and answers it. Only PostgreSQL takes numbers
+// late: there the sequence's step, the number's check (numbers already
+// taken are skipped, as nextNumber does) and its write are one statement,
+// so that the sequence row, which every document of the kind in the shop
+// waits for, is held from that statement to the COMMIT only.
 func (s *Service) numberLast(ctx context.Context, tx db.Querier, r rule, k *Kind, shopID, id int64, date string) (string, error) {
-	no, err := nextNumber(ctx, tx, r, shopID, k.Name, date, numberOn(ctx, tx, shopID, k.Name, id))
-	if err != nil {
-		return "", fmt.Errorf("number of bill %d: %w", id, err)
+	per := period(r.reset, date)
+	head := r.prefix + datePart(r.datePart, date)
+	for range 1000 {
+		var no string
+		var set bool
+		err := tx.QueryRow(ctx, `WITH s AS (UPDATE bill_sequences SET last_seq = last_seq + 1 WHERE shop_id = ? AND kind = ? AND period = ? RETURNING last_seq),
+			n AS (SELECT CAST(? AS text) || lpad(CAST(last_seq AS text), GREATEST(CAST(? AS int), length(CAST(last_seq AS text))), '0') AS no FROM s),
+			u AS (UPDATE bills SET bill_no = n.no FROM n WHERE bills.id = ?
+				AND NOT EXISTS (SELECT 1 FROM bills o WHERE o.shop_id = ? AND o.kind = ? AND o.bill_no = n.no) RETURNING bills.id)
+			SELECT n.no, EXISTS (SELECT 1 FROM u) FROM n`, shopID, k.Name, per, head, r.seqLen, id, shopID, k.Name).Scan(&no, &set)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			// The period's first number: its sequence row is made.
+			if _, err := tx.Exec(ctx, "INSERT INTO bill_sequences (shop_id, kind, period, last_seq) VALUES (?, ?, ?, 0) ON CONFLICT DO NOTHING", shopID, k.Name, per); err != nil {
+				return "", fmt.Errorf("number of bill %d: %w", id, err)
+			}
+		case db.IsUnique(err):
+			// A number typed into a document saved meanwhile: saving
+			// again takes the next one.
+			return "", errs.Conflict("err.stale")
+		case err != nil:
+			return "", fmt.Errorf("number of bill %d: %w", id, err)
+		case set:
+			return no, nil
+		}
 	}
-	return no, nil
+	return "", fmt.Errorf("bill: no free number for %s on %s", k.Name, date)
 }
 
 // placeholderNo is a new document's number until numberLast: "~" and 24
@@ -355,7 +383,7 @@ func (s *Service) number(ctx context.Context, tx db.Querier, k *Kind, shopID int
 	if st.id != 0 {
 		return st.billNo, nil
 	}
-	return nextNumber(ctx, tx, r, shopID, k.Name, d.Date, numberFree(ctx, tx, shopID, k.Name))
+	return nextNumber(ctx, tx, r, shopID, k.Name, d.Date)
 }
 
 // Delete deletes a draft; an audited document answers 409.

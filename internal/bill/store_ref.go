@@ -33,9 +33,9 @@ func readRule(ctx context.Context, q db.Querier, kind string) (rule, error) {
 // (ON CONFLICT DO NOTHING: a concurrent first save waits, then updates).
 // Numbers already taken (typed by hand under a manual rule, or made under
 // an earlier rule: a changed rule never renumbers saved documents) are
-// skipped over: use answers whether a number was free, and has used it when
-// it was (numberFree: only checks; numberOn: gives it to a document).
-func nextNumber(ctx context.Context, tx db.Querier, r rule, shopID int64, kind, date string, use func(no string) (bool, error)) (string, error) {
+// skipped over. (A document saved alone on PostgreSQL takes its number in
+// one statement instead: numberLast.)
+func nextNumber(ctx context.Context, tx db.Querier, r rule, shopID int64, kind, date string) (string, error) {
 	per := period(r.reset, date)
 	for range 1000 {
 		seq, err := takeSeq(ctx, tx, shopID, kind, per)
@@ -43,39 +43,13 @@ func nextNumber(ctx context.Context, tx db.Querier, r rule, shopID int64, kind, 
 			return "", err
 		}
 		no := fmt.Sprintf("%s%s%0*d", r.prefix, datePart(r.datePart, date), r.seqLen, seq)
-		if free, err := use(no); err != nil {
+		if taken, err := numberTaken(ctx, tx, shopID, kind, no, 0); err != nil {
 			return "", err
-		} else if free {
+		} else if !taken {
 			return no, nil
 		}
 	}
 	return "", fmt.Errorf("bill: no free number for %s on %s", kind, date)
-}
-
-// numberFree: no document of the kind in the shop has the number (for
-// nextNumber, before the document is written).
-func numberFree(ctx context.Context, tx db.Querier, shopID int64, kind string) func(string) (bool, error) {
-	return func(no string) (bool, error) {
-		taken, err := numberTaken(ctx, tx, shopID, kind, no, 0)
-		return !taken, err
-	}
-}
-
-// numberOn gives document id the number unless another document of the
-// kind in the shop has it: the check and the write are one statement (the
-// sequence row is locked meanwhile: every statement counts, see Save).
-// A number typed into a document saved concurrently fails the unique
-// index instead (dupErr).
-func numberOn(ctx context.Context, tx db.Querier, shopID int64, kind string, id int64) func(string) (bool, error) {
-	return func(no string) (bool, error) {
-		res, err := tx.Exec(ctx, `UPDATE bills SET bill_no = ? WHERE id = ?
-			AND NOT EXISTS (SELECT 1 FROM bills o WHERE o.shop_id = ? AND o.kind = ? AND o.bill_no = ?)`, no, id, shopID, kind, no)
-		if err != nil {
-			return false, dupErr(err, no)
-		}
-		n, err := res.RowsAffected()
-		return n == 1, err
-	}
 }
 
 func takeSeq(ctx context.Context, tx db.Querier, shopID int64, kind, per string) (int64, error) {
@@ -208,26 +182,35 @@ func contactType(ctx context.Context, q db.Querier, id int64) (int, error) {
 }
 
 // loadRefs reads the goods, the units (those named and the goods' own) and
-// the SKUs (→ their goods) of a document's lines: one query each.
+// the SKUs (→ their goods) of a document's lines. The goods come with their
+// own unit, so that a document whose lines name only the goods' own units
+// (most do) reads no units apart: one query for goods and units, one for
+// SKUs when lines name any.
 func loadRefs(ctx context.Context, q db.Querier, goodsIDs, unitIDs, skuIDs []int64) (map[int64]goodsRow, map[int64]unitRow, map[int64]int64, error) {
 	goods := map[int64]goodsRow{}
-	err := each(ctx, q, "SELECT id, name, COALESCE(unit_type_id, 0), unit_id, is_ser_num, is_warranty, safe_days FROM goods WHERE id IN ", goodsIDs, func(r *sql.Rows) error {
+	units := map[int64]unitRow{}
+	err := each(ctx, q, `SELECT g.id, g.name, COALESCE(g.unit_type_id, 0), g.unit_id, g.is_ser_num, g.is_warranty, g.safe_days,
+		COALESCE(u.unit_type_id, 0), u.rate FROM goods g JOIN units u ON u.id = g.unit_id WHERE g.id IN `, goodsIDs, func(r *sql.Rows) error {
 		var id int64
 		var g goodsRow
-		if err := r.Scan(&id, &g.name, &g.unitTypeID, &g.unitID, &g.isSerNum, &g.isWarranty, &g.safeDays); err != nil {
+		var u unitRow
+		if err := r.Scan(&id, &g.name, &g.unitTypeID, &g.unitID, &g.isSerNum, &g.isWarranty, &g.safeDays, &u.typeID, &u.rate); err != nil {
 			return err
 		}
 		goods[id] = g
+		units[g.unitID] = u
 		return nil
 	})
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("goods: %w", err)
 	}
-	for _, g := range goods {
-		unitIDs = append(unitIDs, g.unitID)
+	var more []int64
+	for _, id := range unitIDs {
+		if _, ok := units[id]; !ok {
+			more = append(more, id)
+		}
 	}
-	units := map[int64]unitRow{}
-	if err := each(ctx, q, "SELECT id, COALESCE(unit_type_id, 0), rate FROM units WHERE id IN ", unitIDs, func(r *sql.Rows) error {
+	if err := each(ctx, q, "SELECT id, COALESCE(unit_type_id, 0), rate FROM units WHERE id IN ", more, func(r *sql.Rows) error {
 		var id int64
 		var u unitRow
 		if err := r.Scan(&id, &u.typeID, &u.rate); err != nil {

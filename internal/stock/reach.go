@@ -88,6 +88,8 @@ func (r *reacher) step(ctx context.Context, tx db.Querier, keys []Key, from map[
 	for start := 0; start < len(keys); start += chunk {
 		part := keys[start:min(start+chunk, len(keys))]
 		var sb strings.Builder
+		// Lookups by key: one plan serves every document (db.GenericPlan).
+		sb.WriteString(db.GenericPlan)
 		args := make([]any, 0, 9*len(part))
 		if insert {
 			sb.WriteString("WITH ins AS (INSERT INTO stock_balances (goods_id, sku_id, location_id, batch, qty, amount, last_cost) VALUES ")
