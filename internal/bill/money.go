@@ -154,11 +154,11 @@ func unpostMoney(ctx context.Context, tx db.Querier, billID int64) error {
 	return addBalances(ctx, tx, balances{contacts: contacts, accounts: accounts})
 }
 
-// addBalances adds to the balance rows, in id order (two documents touching
-// the same rows lock them in the same order), and checks every balance the
-// users see (opening + ledger) stays within dec.MaxBalance: one statement a
-// contact or account, answering its new sums with its name and opening
-// figures. Each change is
+// addBalances writes b's ledger rows and adds to the balance rows, in id
+// order (two documents touching the same rows lock them in the same order),
+// and checks every balance the users see (opening + ledger) stays within
+// dec.MaxBalance: one statement a contact or account (see withMoves),
+// answering its new sums with its name and opening figures. Each change is
 // at most a document's total, so the sums cannot leave the 64-bit range
 // before they are checked (docs/limits.md).
 //
