@@ -57,8 +57,8 @@ func post(ctx context.Context, tx db.Querier, k *Kind, sys sysparam.System, rs *
 		}
 	}
 	// The balance rows after the stock (see addBalances), or later still.
-	if st.late != nil {
-		st.late.add(money)
+	if st.money != nil {
+		st.money.add(money)
 		return costs, nil
 	}
 	return costs, addBalances(ctx, tx, money)

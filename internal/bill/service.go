@@ -113,13 +113,12 @@ func (s *Service) Save(ctx context.Context, p *server.Principal, k *Kind, in Inp
 		if d, err = answer(ctx, tx, p, k, shopID, id, &w); err != nil {
 			return err
 		}
-		// The balance rows and the number last, after the answer's reads
-		// (see addBalances).
+		// The hot rows last, after the answer's reads, so that they are
+		// held only to the COMMIT: the balance rows (see addBalances),
+		// then the number (see save).
 		if err := addBalances(ctx, tx, w.balances); err != nil {
 			return err
 		}
-		// The number last (see save), after the answer's reads: the
-		// sequence row it locks is held only to the COMMIT.
 		if w.late {
 			no, err := s.numberLast(ctx, tx, w.rule, k, shopID, id, w.doc.Date)
 			if err != nil {
@@ -296,7 +295,7 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, k *K
 	saved := state{id: id, shopID: shopID, contactID: d.BuID, srcBillID: d.SrcBillID, kind: k.Name, billNo: no, date: d.Date,
 		version: version, disAmount: d.DisAmount, transType: d.TransType, fee: d.Fee, written: d}
 	if w != nil {
-		saved.late = &w.balances
+		saved.money = &w.balances
 	}
 	if update {
 		if err := s.markAudited(ctx, tx, saved, p.UserID); err != nil {
@@ -333,7 +332,7 @@ func (s *Service) numberLast(ctx context.Context, tx db.Querier, r rule, k *Kind
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
 			// The period's first number: its sequence row is made.
-			if _, err := tx.Exec(ctx, "INSERT INTO bill_sequences (shop_id, kind, period, last_seq) VALUES (?, ?, ?, 0) ON CONFLICT DO NOTHING", shopID, k.Name, per); err != nil {
+			if err := ensureSeq(ctx, tx, shopID, k.Name, per); err != nil {
 				return "", fmt.Errorf("number of bill %d: %w", id, err)
 			}
 		case db.IsUnique(err):

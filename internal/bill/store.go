@@ -145,11 +145,11 @@ type state struct {
 	// and audited at once): what posting needs of it is known, not read
 	// back. nil when the state was read from the database.
 	written *Document
-	// late, when set (a document saved and audited alone), takes the
+	// money, when set (a document saved and audited alone), takes the
 	// audit's changes to the contacts' and accounts' balances instead of
 	// writing them: Save writes them after its answer's reads, next to
 	// the number (see addBalances).
-	late *balances
+	money *balances
 }
 
 // readState reads the document of the kind in the shop; found false otherwise

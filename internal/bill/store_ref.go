@@ -52,6 +52,12 @@ func nextNumber(ctx context.Context, tx db.Querier, r rule, shopID int64, kind, 
 	return "", fmt.Errorf("bill: no free number for %s on %s", kind, date)
 }
 
+// ensureSeq makes the sequence row of a period (its first number).
+func ensureSeq(ctx context.Context, tx db.Querier, shopID int64, kind, per string) error {
+	_, err := tx.Exec(ctx, "INSERT INTO bill_sequences (shop_id, kind, period, last_seq) VALUES (?, ?, ?, 0) ON CONFLICT DO NOTHING", shopID, kind, per)
+	return err
+}
+
 func takeSeq(ctx context.Context, tx db.Querier, shopID int64, kind, per string) (int64, error) {
 	const upd = "UPDATE bill_sequences SET last_seq = last_seq + 1 WHERE shop_id = ? AND kind = ? AND period = ? RETURNING last_seq"
 	var seq int64
@@ -59,7 +65,7 @@ func takeSeq(ctx context.Context, tx db.Querier, shopID int64, kind, per string)
 	if !errors.Is(err, sql.ErrNoRows) {
 		return seq, err
 	}
-	if _, err := tx.Exec(ctx, "INSERT INTO bill_sequences (shop_id, kind, period, last_seq) VALUES (?, ?, ?, 0) ON CONFLICT DO NOTHING", shopID, kind, per); err != nil {
+	if err := ensureSeq(ctx, tx, shopID, kind, per); err != nil {
 		return 0, err
 	}
 	err = tx.QueryRow(ctx, upd, shopID, kind, per).Scan(&seq)
