@@ -151,6 +151,14 @@ func unescape(s string) (string, error) {
 // holding a control character, at its path. Malformed JSON is left to the
 // decoder, which reports it.
 func checkJSONText(b []byte, prefix string) error {
+	if plainJSON(b) {
+		return nil
+	}
+	return walkText(b, prefix)
+}
+
+// walkText is checkJSONText's walk.
+func walkText(b []byte, prefix string) error {
 	var found error
 	walkJSON(b, func(path string, tok json.Token, key bool) bool {
 		s, ok := tok.(string)
@@ -165,6 +173,29 @@ func checkJSONText(b []byte, prefix string) error {
 		return true
 	})
 	return found
+}
+
+// plainJSON reports a JSON text none of whose keys or strings can hold what
+// badText refuses: valid UTF-8, no control character or DEL as a byte, and
+// no escape that could make one (\u, \b, \f). The usual body (browsers
+// write every character but quotes, backslashes and line breaks as it is)
+// then needs no walk.
+func plainJSON(b []byte) bool {
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '\\':
+			if i+1 < len(b) {
+				switch b[i+1] {
+				case 'u', 'b', 'f':
+					return false
+				}
+				i++ // the escaped character (an escaped backslash is not an escape's start)
+			}
+		case c < 0x20 && c != '\t' && c != '\n' && c != '\r', c == 0x7f:
+			return false
+		}
+	}
+	return utf8.Valid(b)
 }
 
 func join(prefix, path string) string {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"mime/multipart"
 	"net/http/httptest"
 	"net/netip"
@@ -90,6 +91,9 @@ func TestControlCharactersAreRefusedAtTheEdge(t *testing.T) {
 		{"NUL in an array of strings", "POST", "/api/doc", "application/json", `{"tags":["x","\u001b[31m"]}`, "tags[1]"},
 		{"NUL in a key", "POST", "/api/doc", "application/json", `{"da\u0000te":"x"}`, "body"},
 		{"DEL", "POST", "/api/doc", "", `{"date":"\u007f"}`, "date"},
+		{"DEL as a byte", "POST", "/api/doc", "application/json", "{\"date\":\"a\x7fb\"}", "date"},
+		{"backspace escape after an escaped backslash", "POST", "/api/doc", "application/json", `{"date":"a\\\b"}`, "date"},
+		{"form feed escape", "POST", "/api/doc", "application/json", `{"entries":[{"batch":"\f"}]}`, "entries[0].batch"},
 		{"NUL in a query parameter", "GET", "/api/q?matchCon=a%00b", "", "", "matchCon"},
 		{"invalid UTF-8 in a query parameter", "GET", "/api/q?matchCon=%ff%fe", "", "", "matchCon"},
 		{"NUL in a form field", "POST", "/api/doc", "application/x-www-form-urlencoded", "date=a%00b", "date"},
@@ -108,6 +112,10 @@ func TestControlCharactersAreRefusedAtTheEdge(t *testing.T) {
 	raw := "--B\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a\x00b.pdf\"\r\nContent-Type: application/pdf\r\n\r\n%PDF\r\n--B--\r\n"
 	if rec, a := call(s, "POST", "/api/doc", "", "multipart/form-data; boundary=B", raw); rec.Code != 400 || strings.Contains(a.Msg, "JSON") || a.Msg == "" {
 		t.Fatalf("NUL in a file name: %d %s", rec.Code, rec.Body)
+	}
+	// Escaped backslashes, quotes and line breaks, and Chinese, are text.
+	if rec, _ := call(s, "POST", "/api/doc", "", "application/json", `{"date":"C:\\u0000\\b \"可乐\"\n"}`); rec.Code != 200 {
+		t.Fatalf("escaped backslashes: %d %s", rec.Code, rec.Body)
 	}
 	// Tabs and line breaks are text.
 	if rec, _ := call(s, "POST", "/api/doc", "", "application/json", `{"date":"a\tb\r\nc"}`); rec.Code != 200 {
@@ -197,3 +205,37 @@ func TestForwardedForOnlyFromTrustedProxies(t *testing.T) {
 }
 
 func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+
+// The walk is skipped only for text it would pass: over random JSON strings
+// made of escapes, control bytes, DEL, quotes and Chinese, whenever
+// plainJSON says a body is plain, the walk finds nothing to refuse.
+func TestPlainJSONNeverSkipsRefusedText(t *testing.T) {
+	parts := []string{`a`, `可乐`, `\\`, `\"`, `\n`, `\t`, `\r`, `\/`, `\b`, `\f`, `\u0000`, `\u001f`, `\u007f`, `\u0041`, `\ud800`,
+		"\t", "\x7f", "\x01", "\xff", `u0000`, `b`}
+	r := rand.New(rand.NewPCG(1, 2))
+	plain, refused := 0, 0
+	for range 20000 {
+		var sb strings.Builder
+		sb.WriteString(`{"k":"`)
+		for range r.IntN(6) {
+			sb.WriteString(parts[r.IntN(len(parts))])
+		}
+		sb.WriteString(`"}`)
+		b := []byte(sb.String())
+		bad := checkJSONTextWalk(b) != nil
+		if bad {
+			refused++
+		}
+		if plainJSON(b) {
+			plain++
+			if bad {
+				t.Fatalf("plainJSON skips %q, which the walk refuses", b)
+			}
+		}
+	}
+	if plain < 1000 || refused < 1000 {
+		t.Fatalf("the cases do not cover both sides: %d plain, %d refused", plain, refused)
+	}
+}
+
+func checkJSONTextWalk(b []byte) error { return walkText(b, "") }
