@@ -170,6 +170,8 @@ func New(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Logger) 
 		MaxUploadBytes: cfg.MaxUploadBytes,
 		TrustedProxies: cfg.TrustedProxies,
 		Web:            web.FS(),
+		// Each request reads the caches' change counters once (db.WithVersions).
+		RequestContext: db.WithVersions,
 	}, a.routes())
 	if err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"cangshu/internal/apptest"
 )
@@ -16,7 +17,8 @@ import (
 // before the change is made on another node (or by SQL, as another program
 // would), and the next request on every node sees the change: a sign-out,
 // a disabled user, a removed permission, a renamed menu, a changed
-// parameter, a shop the user left.
+// parameter, a shop the user left, a changed coding rule, a new required
+// custom field, a new shop, a user's new nickname.
 func TestCachesNeverDelayAChangeOnAnyNode(t *testing.T) {
 	a := apptest.New(t)
 	nodes := []*apptest.Env{a, a.Node(), a.Node()}
@@ -100,6 +102,69 @@ func TestCachesNeverDelayAChangeOnAnyNode(t *testing.T) {
 		for i, r := range each(t, admin, "/api/config/system", 200, "after a refused change") {
 			if strings.Contains(string(r.Body), "不该有的名字") || !strings.Contains(string(r.Body), "换了名字的公司") {
 				t.Fatalf("node %d after a refused change: %s", i, r.Body)
+			}
+		}
+	})
+
+	b := a.AddBasics()
+	saveOn := func(t *testing.T, n *apptest.Env, body map[string]any, want int) string {
+		t.Helper()
+		var doc struct{ BillNo string }
+		r := admin.On(n).Do("POST", "/api/sales/add", body)
+		if r.Status != want {
+			t.Fatalf("sales/add answered %d, want %d: %s", r.Status, want, r.Body)
+		}
+		if want == 200 {
+			r.Decode(&doc)
+		}
+		return doc.BillNo
+	}
+
+	t.Run("changed coding rule", func(t *testing.T) {
+		for _, n := range nodes {
+			saveOn(t, n, b.Doc(b.Customer, "2025-03-01", "1", "5"), 200)
+		}
+		admin.On(nodes[1]).Do("POST", "/api/coding/update", map[string]any{"kind": "sales", "prefix": "XSNEW",
+			"datePart": "yyyyMMdd", "digits": 4, "reset": "daily"}).Want(200)
+		for i, n := range nodes {
+			if no := saveOn(t, n, b.Doc(b.Customer, "2025-03-01", "1", "5"), 200); !strings.HasPrefix(no, "XSNEW20250301") {
+				t.Fatalf("node %d numbered %q after the rule changed on node 1", i, no)
+			}
+		}
+	})
+
+	t.Run("new required custom field", func(t *testing.T) {
+		for _, n := range nodes {
+			saveOn(t, n, b.Doc(b.Customer, "2025-03-02", "1", "5"), 200)
+		}
+		admin.On(nodes[2]).Do("POST", "/api/customField/add", map[string]any{"target": "bill", "labelZh": "车牌号",
+			"labelEn": "Plate", "type": "text", "required": 1}).Want(200)
+		for _, n := range nodes {
+			saveOn(t, n, b.Doc(b.Customer, "2025-03-02", "1", "5"), 400)
+		}
+	})
+
+	t.Run("renamed user", func(t *testing.T) {
+		u := a.UserWith("sys:user:query")
+		warm(t, u, "/api/users/me")
+		a.Exec("UPDATE users SET nickname = '改名的店员' WHERE username = ?", u.Username)
+		for i, r := range each(t, u, "/api/users/me", 200, "after") {
+			if !strings.Contains(string(r.Body), "改名的店员") {
+				t.Fatalf("node %d: users/me lacks the new nickname: %s", i, r.Body)
+			}
+		}
+	})
+
+	t.Run("new shop", func(t *testing.T) {
+		warm(t, admin, "/api/shops/options")
+		warm(t, admin, "/api/home")
+		now := time.Now().UTC()
+		a.Exec("INSERT INTO shops (code, name, status, sort, created_at, updated_at) VALUES ('S077', '新开的分店', 1, 9, ?, ?)", now, now)
+		for _, path := range []string{"/api/shops/options", "/api/home"} {
+			for i, r := range each(t, admin, path, 200, "after") {
+				if !strings.Contains(string(r.Body), "新开的分店") {
+					t.Fatalf("node %d: %s lacks the new shop: %s", i, path, r.Body)
+				}
 			}
 		}
 	})

@@ -13,17 +13,22 @@ import (
 	"cangshu/internal/db"
 )
 
+// readRule is the kind's coding rule, kept while the settings are
+// unchanged (migration 0160 counts the rules' changes with the system
+// parameters).
 func readRule(ctx context.Context, q db.Querier, kind string) (rule, error) {
-	var r rule
-	var manual int
-	err := q.QueryRow(ctx, "SELECT prefix, date_part, seq_len, reset, manual FROM coding_rules WHERE kind = ?", kind).
-		Scan(&r.prefix, &r.datePart, &r.seqLen, &r.reset, &manual)
-	if errors.Is(err, sql.ErrNoRows) {
-		// A kind without a rule still gets numbers: its name, the day, 3 digits.
-		return rule{prefix: strings.ToUpper(kind), datePart: "YYYYMMDD", reset: "day", seqLen: 3}, nil
-	}
-	r.manual = manual == 1
-	return r, err
+	return db.Cached(ctx, q, db.CounterParams, "codingRule:"+kind, func(ctx context.Context, q db.Querier) (rule, error) {
+		var r rule
+		var manual int
+		err := q.QueryRow(ctx, "SELECT prefix, date_part, seq_len, reset, manual FROM coding_rules WHERE kind = ?", kind).
+			Scan(&r.prefix, &r.datePart, &r.seqLen, &r.reset, &manual)
+		if errors.Is(err, sql.ErrNoRows) {
+			// A kind without a rule still gets numbers: its name, the day, 3 digits.
+			return rule{prefix: strings.ToUpper(kind), datePart: "YYYYMMDD", reset: "day", seqLen: 3}, nil
+		}
+		r.manual = manual == 1
+		return r, err
+	})
 }
 
 // nextNumber takes the next number of the kind for the shop and the date,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,15 +30,20 @@ func scanField(r *sql.Rows, f *Field) error {
 }
 
 // Defs are the definitions of target (every target when ""), enabled and
-// disabled, in their order.
+// disabled, in their order: every document and record saved reads them,
+// so they are kept while the settings are unchanged (migration 0160 counts
+// their changes with the system parameters). The list is the caller's.
 func Defs(ctx context.Context, q db.Querier, target string) ([]Field, error) {
-	query := "SELECT " + fieldColumns + " FROM custom_fields"
-	var args []any
-	if target != "" {
-		query += " WHERE target = ?"
-		args = append(args, target)
-	}
-	return db.All(ctx, q, scanField, query+" ORDER BY target, sort, id", args...)
+	list, err := db.Cached(ctx, q, db.CounterParams, "customFields:"+target, func(ctx context.Context, q db.Querier) ([]Field, error) {
+		query := "SELECT " + fieldColumns + " FROM custom_fields"
+		var args []any
+		if target != "" {
+			query += " WHERE target = ?"
+			args = append(args, target)
+		}
+		return db.All(ctx, q, scanField, query+" ORDER BY target, sort, id", args...)
+	})
+	return slices.Clone(list), err
 }
 
 // Enabled are the enabled ones of defs.

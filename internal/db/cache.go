@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 )
 
@@ -90,8 +91,10 @@ const maxMemo = 10000
 // covers). Inside a transaction on PostgreSQL the counter moves only at
 // COMMIT and so does not show the transaction's own changes: the cache
 // serves it only while it has written nothing (a document's transaction
-// reads the parameters first), else load is simply run. The value is
-// shared: callers must not change it.
+// reads the parameters first), else load is simply run. Within a request
+// (WithVersions) the counters are read once, and serve a transaction too
+// while it has written nothing. The value is shared: callers must not
+// change it.
 func Cached[T any](ctx context.Context, q Querier, c Counter, key string, load func(ctx context.Context, q Querier) (T, error)) (T, error) {
 	var zero T
 	switch v := q.(type) {
@@ -103,17 +106,22 @@ func Cached[T any](ctx context.Context, q Querier, c Counter, key string, load f
 		if d == nil {
 			return load(ctx, q)
 		}
-		var ver int64
-		var err error
-		if v.engine == Postgres {
+		ver, held, err := d.requestVersion(ctx, c, v)
+		switch {
+		case err != nil:
+			return zero, err
+		case held: // the request's counters: the transaction has written nothing yet
+		case v.engine == Postgres:
 			var clean bool
 			if ver, clean, err = cleanVersion(ctx, q, c); err != nil {
 				return zero, err
 			} else if !clean {
 				return load(ctx, q)
 			}
-		} else if ver, err = Version(ctx, q, c); err != nil {
-			return zero, err
+		default:
+			if ver, err = Version(ctx, q, c); err != nil {
+				return zero, err
+			}
 		}
 		if val, ok := d.memo.get(c, key, ver); ok {
 			return val.(T), nil
@@ -132,7 +140,7 @@ func Cached[T any](ctx context.Context, q Querier, c Counter, key string, load f
 // memoized is Cached outside a transaction; it answers the counter's value too.
 func memoized[T any](ctx context.Context, d *DB, c Counter, key string, load func(ctx context.Context, q Querier) (T, error)) (int64, T, error) {
 	var zero T
-	ver, err := Version(ctx, d, c)
+	ver, err := d.version(ctx, c)
 	if err != nil {
 		return 0, zero, err
 	}
@@ -164,4 +172,86 @@ func (m *memo) put(c Counter, key string, ver int64, val any) {
 		m.m = map[memoKey]memoEntry{}
 	}
 	m.m[memoKey{c, key}] = memoEntry{version: ver, value: val}
+}
+
+// A request's change counters (WithVersions).
+type versionsKey struct{}
+
+type versions struct {
+	mu   sync.Mutex
+	db   *DB
+	read bool     // vals hold the counters read for db
+	off  bool     // the request wrote, or it ended
+	vals [2]int64 // by Counter
+}
+
+// WithVersions gives a request's context a holder for the change counters:
+// Cached reads them once (both in one query) and every later Cached read
+// of the request outside a transaction uses the same values, until the
+// request writes anything through this package (DB.Exec, DB.InTx, or a
+// statement other than a SELECT) or ends (end, to be called when the
+// request is answered; work going on with its context afterwards reads
+// the counters each time again). A change committed by another request
+// meanwhile applies from that request's next request on, as it would had
+// it come a moment later; the request's own changes apply at once.
+func WithVersions(ctx context.Context) (_ context.Context, end func()) {
+	v := &versions{}
+	return context.WithValue(ctx, versionsKey{}, v), v.stop
+}
+
+func (v *versions) stop() {
+	v.mu.Lock()
+	v.off = true
+	v.mu.Unlock()
+}
+
+// wrote stops ctx's counters from serving (the request is writing).
+func wrote(ctx context.Context) {
+	if v, ok := ctx.Value(versionsKey{}).(*versions); ok {
+		v.stop()
+	}
+}
+
+// writes reports a statement that may write: all but plain SELECTs.
+func writes(q string) bool {
+	q = strings.TrimPrefix(strings.TrimPrefix(q, CustomPlan), GenericPlan)
+	q = strings.TrimLeft(q, " \t\r\n")
+	return len(q) < 6 || !strings.EqualFold(q[:6], "SELECT")
+}
+
+// version is counter c for a read outside a transaction: the request's
+// (WithVersions) while it holds them, else read.
+func (d *DB) version(ctx context.Context, c Counter) (int64, error) {
+	ver, held, err := d.requestVersion(ctx, c, nil)
+	if err != nil || held {
+		return ver, err
+	}
+	return Version(ctx, d, c)
+}
+
+// requestVersion is counter c from ctx's request (WithVersions), read once
+// a request, for a read outside a transaction or in tx while tx has
+// written nothing; held false when the request has none to give.
+func (d *DB) requestVersion(ctx context.Context, c Counter, tx *Tx) (_ int64, held bool, _ error) {
+	v, _ := ctx.Value(versionsKey{}).(*versions)
+	if v == nil || tx != nil && tx.wrote.Load() {
+		return 0, false, nil
+	}
+	if _, err := c.column(); err != nil {
+		return 0, false, err
+	}
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.off {
+		return 0, false, nil
+	}
+	if v.read && v.db == d {
+		return v.vals[c], true, nil
+	}
+	var auth, params int64
+	if err := d.QueryRow(ctx, "SELECT auth, params FROM cache_versions WHERE id = 1").Scan(&auth, &params); err != nil {
+		return 0, false, fmt.Errorf("read change counters: %w", err)
+	}
+	v.db, v.read, v.vals = d, true, [2]int64{CounterAuth: auth, CounterParams: params}
+	return v.vals[c], true, nil
 }

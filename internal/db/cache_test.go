@@ -115,3 +115,90 @@ func TestCachedFollowsCommitsOnly(t *testing.T) {
 		t.Fatalf("after a committed change: %q", got)
 	}
 }
+
+// A request reads the change counters once (db.WithVersions): its cached
+// values stay as they were when it began while another node changes what
+// they are made of (the change applies from the next request on), but the
+// request's own writes apply at once, whichever way it writes, and once
+// the request has ended its context reads the counters every time again.
+func TestRequestVersionsLastUntilTheRequestWrites(t *testing.T) {
+	d := dbtest.Open(t)
+	ctx := context.Background()
+	other, err := d.Reopen(ctx) // another app node on the same database
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { other.Close() })
+	now := time.Now().UTC()
+	if _, err := d.Exec(ctx, "INSERT INTO configs (config_name, config_key, config_value, created_at, updated_at) VALUES ('n', 'k', 'A', ?, ?)", now, now); err != nil {
+		t.Fatal(err)
+	}
+	readIn := func(ctx context.Context, q db.Querier) string {
+		t.Helper()
+		v, err := db.Cached(ctx, q, db.CounterParams, "k", func(ctx context.Context, q db.Querier) (string, error) {
+			var v string
+			err := q.QueryRow(ctx, "SELECT config_value FROM configs WHERE config_key = 'k'").Scan(&v)
+			return v, err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	read := func(ctx context.Context) string { t.Helper(); return readIn(ctx, d) }
+	set := func(ctx context.Context, q db.Querier, v string) {
+		t.Helper()
+		if _, err := q.Exec(ctx, "UPDATE configs SET config_value = ? WHERE config_key = 'k'", v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := func(what, got, want string) {
+		t.Helper()
+		if got != want {
+			t.Fatalf("%s: read %q, want %q", what, got, want)
+		}
+	}
+
+	req, end := db.WithVersions(ctx)
+	want("first read", read(req), "A")
+	set(ctx, other, "B")
+	want("the same request, after another node's change", read(req), "A")
+	end()
+	want("the ended request's context", read(req), "B")
+
+	req, end = db.WithVersions(ctx)
+	want("the next request", read(req), "B")
+	set(req, d, "C")
+	want("after the request's own Exec", read(req), "C")
+	end()
+
+	// A transaction serves from the request's counters until it writes.
+	req, end = db.WithVersions(ctx)
+	want("a request", read(req), "C")
+	set(ctx, other, "C2")
+	if err := d.InTx(req, func(tx *db.Tx) error {
+		want("its transaction before writing", readIn(req, tx), "C")
+		set(req, tx, "D")
+		want("its transaction after writing", readIn(req, tx), "D")
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	want("after the request's own transaction", read(req), "D")
+	end()
+
+	req, end = db.WithVersions(ctx)
+	want("a request", read(req), "D")
+	if d.Engine() == db.Postgres { // SQLite's readers are read-only: writes go through Exec or InTx
+		var v string
+		if err := d.QueryRow(req, "UPDATE configs SET config_value = 'E' WHERE config_key = 'k' RETURNING config_value").Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		want("after the request's own UPDATE … RETURNING", read(req), "E")
+	} else {
+		set(req, d, "E")
+	}
+	set(ctx, other, "F")
+	want("a request that wrote, after another node's change", read(req), "F")
+	end()
+}

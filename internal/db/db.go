@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -166,6 +167,7 @@ func (d *DB) Engine() Engine { return d.engine }
 
 // Exec runs a statement on the writer.
 func (d *DB) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	wrote(ctx)
 	if d.lite != nil {
 		return d.lite.exec(ctx, q, args...)
 	}
@@ -174,6 +176,9 @@ func (d *DB) Exec(ctx context.Context, q string, args ...any) (sql.Result, error
 
 // Query reads through the reader pool.
 func (d *DB) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	if writes(q) {
+		wrote(ctx)
+	}
 	if d.reads != nil {
 		return d.reads.query(ctx, q, args)
 	}
@@ -182,6 +187,9 @@ func (d *DB) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error
 
 // QueryRow reads one row through the reader pool.
 func (d *DB) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	if writes(q) {
+		wrote(ctx)
+	}
 	if d.reads != nil {
 		return d.reads.queryRow(ctx, q, args)
 	}
@@ -193,7 +201,8 @@ func (d *DB) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
 type Tx struct {
 	tx     *sql.Tx
 	engine Engine
-	db     *DB // the database the transaction runs on
+	db     *DB         // the database the transaction runs on
+	wrote  atomic.Bool // a statement that may write has run (see Cached)
 
 	// SQLite
 	w    *writer
@@ -206,6 +215,7 @@ type Tx struct {
 func (t *Tx) Engine() Engine { return t.engine }
 
 func (t *Tx) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	t.wrote.Store(true)
 	if t.w != nil {
 		return t.liteExec(ctx, q, args)
 	}
@@ -213,6 +223,9 @@ func (t *Tx) Exec(ctx context.Context, q string, args ...any) (sql.Result, error
 }
 
 func (t *Tx) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	if writes(q) {
+		t.wrote.Store(true)
+	}
 	if t.w != nil {
 		return t.liteQuery(ctx, q, args)
 	}
@@ -221,6 +234,9 @@ func (t *Tx) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error
 
 // QueryRow reads one row; the Row must be scanned before the transaction ends.
 func (t *Tx) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	if writes(q) {
+		t.wrote.Store(true)
+	}
 	if t.w != nil {
 		return t.liteQueryRow(ctx, q, args)
 	}
@@ -230,6 +246,7 @@ func (t *Tx) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
 // InTx runs fn in a write transaction: committed when fn returns nil, rolled
 // back otherwise (and on panic). On SQLite it starts with BEGIN IMMEDIATE.
 func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
+	defer wrote(ctx) // after the COMMIT (a Tx serves its request's counters only while it wrote nothing)
 	if d.lite != nil {
 		return d.lite.inTx(ctx, func(tx *Tx) error {
 			tx.db = d

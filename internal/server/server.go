@@ -36,6 +36,9 @@ type Options struct {
 	MaxUploadBytes int64
 	TrustedProxies []netip.Prefix // peers whose X-Forwarded-For is believed; none by default
 	Web            fs.FS          // the built single-page app; may be nil
+	// RequestContext, if set, makes each request's context; end is called
+	// when the request is answered.
+	RequestContext func(ctx context.Context) (_ context.Context, end func())
 }
 
 // Server serves the API and the web app.
@@ -106,6 +109,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	securityHeaders(w.Header())
 	info := &reqInfo{}
 	ctx := context.WithValue(context.WithValue(r.Context(), keyRequestID, id), keyInfo, info)
+	if s.opt.RequestContext != nil {
+		var end func()
+		ctx, end = s.opt.RequestContext(ctx)
+		defer end()
+	}
 	r = r.WithContext(ctx)
 	if rest, ok := strings.CutPrefix(r.URL.Path, "/prod-api/"); ok {
 		r.URL.Path = "/api/" + rest

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
+	"strconv"
 	"time"
 
 	"cangshu/internal/db"
@@ -159,9 +161,16 @@ func detachSessions(ctx context.Context, q db.Querier, cond string, args ...any)
 	return err
 }
 
-// switchable lists the enabled shops a user may make active.
+// switchable lists the enabled shops a user may make active: asked on
+// every page load (users/me), so kept while nothing the signed-in callers
+// are made of changed (shops and memberships count on cache_versions.auth,
+// migrations 0081 and 0160). The list is the caller's.
 func switchable(ctx context.Context, q db.Querier, v viewer) ([]Option, error) {
-	where, args := v.scope()
-	return db.All(ctx, q, func(r *sql.Rows, o *Option) error { return r.Scan(&o.Value, &o.Label) },
-		"SELECT s.id, s.name FROM shops s WHERE s.status = 1 AND "+where+" ORDER BY s.sort, s.id", args...)
+	key := "switchable:" + strconv.FormatInt(v.userID, 10) + ":" + strconv.FormatBool(v.root)
+	list, err := db.Cached(ctx, q, db.CounterAuth, key, func(ctx context.Context, q db.Querier) ([]Option, error) {
+		where, args := v.scope()
+		return db.All(ctx, q, func(r *sql.Rows, o *Option) error { return r.Scan(&o.Value, &o.Label) },
+			"SELECT s.id, s.name FROM shops s WHERE s.status = 1 AND "+where+" ORDER BY s.sort, s.id", args...)
+	})
+	return slices.Clone(list), err
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"strconv"
 	"time"
 
 	"cangshu/internal/auth"
@@ -46,7 +47,11 @@ func (s *Service) now() time.Time { return s.Now().UTC() }
 
 // Me is the signed-in user with roles and permissions.
 func (s *Service) Me(ctx context.Context, who *server.Principal) (Me, error) {
-	m, err := loadMe(ctx, s.db, who.UserID)
+	// Asked on every page load: kept while no user (nor anything else the
+	// signed-in callers are made of) changed (cache_versions.auth).
+	m, err := db.Cached(ctx, s.db, db.CounterAuth, "me:"+strconv.FormatInt(who.UserID, 10), func(ctx context.Context, q db.Querier) (Me, error) {
+		return loadMe(ctx, q, who.UserID)
+	})
 	if err != nil {
 		return Me{}, errs.Wrap(fmt.Sprintf("read user %d", who.UserID), err)
 	}
