@@ -1,6 +1,8 @@
 package app_test
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -183,4 +185,92 @@ func TestCachesNeverDelayAChangeOnAnyNode(t *testing.T) {
 			}
 		}
 	})
+}
+
+// The same over three server processes of the real binary on one
+// PostgreSQL (CANGSHU_TEST_PG; skipped without it): one signed-in
+// administrator calls all three, every server has cached what it is asked
+// before another changes it, and the next request on every server sees
+// the change: a parameter, a coding rule, a sign-out.
+func TestCachesNeverDelayAChangeOnThreeServers(t *testing.T) {
+	d, urls := apptest.Servers(t, 3)
+	first, err := apptest.SignIn(urls[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var servers []*apptest.Remote
+	for _, u := range urls {
+		servers = append(servers, first.At(u))
+	}
+	ctx := context.Background()
+	now := time.Now().UTC()
+	ins := func(q string, args ...any) int64 {
+		t.Helper()
+		var id int64
+		if err := d.QueryRow(ctx, q+" RETURNING id", args...).Scan(&id); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		return id
+	}
+	unit := ins("INSERT INTO units (name, is_base, created_at, updated_at) VALUES ('瓶', 1, ?, ?)", now, now)
+	goods := ins("INSERT INTO goods (number, name, unit_id, created_at, updated_at) VALUES ('SP001', '可乐', ?, ?, ?)", unit, now, now)
+	loc := ins("INSERT INTO locations (number, name, created_at, updated_at) VALUES ('CK001', '总仓', ?, ?)", now, now)
+	if _, err := d.Exec(ctx, "INSERT INTO shop_locations (shop_id, location_id) SELECT id, ? FROM shops WHERE code = 'S001'", loc); err != nil {
+		t.Fatal(err)
+	}
+	customer := ins("INSERT INTO contacts (type, number, name, search, created_at, updated_at) VALUES (-10, 'KH001', '张三超市', 'zscs', ?, ?)", now, now)
+	doc := map[string]any{"date": "2025-03-01", "buId": customer, "locationId": loc,
+		"entries": []map[string]any{{"invId": goods, "unitId": unit, "qty": "1", "price": "5", "locationId": loc}}}
+	call := func(i int, method, path string, body any, want int) apptest.Answer {
+		t.Helper()
+		var a apptest.Answer
+		var err error
+		if body != nil {
+			a, err = servers[i].Post(path, body)
+		} else {
+			a, err = servers[i].Send(method, path, "", nil)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Status != want {
+			t.Fatalf("server %d: %s %s answered %d, want %d: %s", i, method, path, a.Status, want, a.Msg)
+		}
+		return a
+	}
+	billNo := func(i int) string {
+		t.Helper()
+		var saved struct{ BillNo string }
+		if err := json.Unmarshal(call(i, "POST", "/api/sales/add", doc, 200).Data, &saved); err != nil {
+			t.Fatal(err)
+		}
+		return saved.BillNo
+	}
+	for i := range servers {
+		call(i, "GET", "/api/users/me", nil, 200)
+		call(i, "GET", "/api/config/system", nil, 200)
+		billNo(i)
+	}
+
+	call(1, "POST", "/api/config/system", map[string]any{"companyName": "换了名字的公司"}, 200)
+	for i := range servers {
+		if a := call(i, "GET", "/api/config/system", nil, 200); !strings.Contains(string(a.Data), "换了名字的公司") {
+			t.Fatalf("server %d lacks the new company name: %s", i, a.Data)
+		}
+	}
+
+	for i := range servers {
+		billNo(i) // the rule cached again, after the parameters changed
+	}
+	call(2, "POST", "/api/coding/update", map[string]any{"kind": "sales", "prefix": "XSNEW", "datePart": "yyyyMMdd", "digits": 4, "reset": "daily"}, 200)
+	for i := range servers {
+		if no := billNo(i); !strings.HasPrefix(no, "XSNEW20250301") {
+			t.Fatalf("server %d numbered %q after the rule changed on server 2", i, no)
+		}
+	}
+
+	call(1, "DELETE", "/api/auth/logout", nil, 200)
+	for i := range servers {
+		call(i, "GET", "/api/users/me", nil, 401)
+	}
 }

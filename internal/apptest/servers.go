@@ -193,6 +193,12 @@ func SignIn(base string) (*Remote, error) {
 	return c, nil
 }
 
+// At is the same signed-in caller (its token) calling server base, with
+// connections of its own.
+func (c *Remote) At(base string) *Remote {
+	return &Remote{Base: base, Token: c.Token, hc: &http.Client{Timeout: 60 * time.Second, Transport: &http.Transport{}}}
+}
+
 // Send makes one call (ct: the body's content type, "" none).
 func (c *Remote) Send(method, path, ct string, body io.Reader) (Answer, error) {
 	req, err := http.NewRequest(method, c.Base+path, body)
