@@ -180,12 +180,17 @@ const headerFrom = ` FROM bills b
 	LEFT JOIN users cu ON cu.id = b.checker_id
 	LEFT JOIN users mu ON mu.id = b.maker_id`
 
-func scanHeader(r interface{ Scan(...any) error }, d *Document) error {
-	var checkedAt sql.NullTime
-	if err := r.Scan(&d.ID, &d.BillNo, &d.TransType, &d.Date, &d.BuID, &d.ContactName, &d.SalesID, &d.SalesName, &d.ShopID,
+// headerDest are the scan destinations of headerColumns.
+func headerDest(d *Document, checkedAt *sql.NullTime) []any {
+	return []any{&d.ID, &d.BillNo, &d.TransType, &d.Date, &d.BuID, &d.ContactName, &d.SalesID, &d.SalesName, &d.ShopID,
 		&d.LocationID, &d.LocationName, &d.SrcBillID, &d.SrcBillNo, &d.Description, &d.DeliveryDate, &d.BillStatus, &d.TotalQty, &d.TotalAmount, &d.DisRate,
 		&d.DisAmount, &d.Amount, &d.TotalTax, &d.TotalTaxAmount, &d.RPAmount, &d.Arrears, &d.HXStateCode, &d.Checked,
-		&d.CheckName, &checkedAt, &d.UserName, &d.CreateTime, &d.ModifyTime, &d.Version, &d.Fee, &d.InvoicedAmount, &d.InvoiceState); err != nil {
+		&d.CheckName, checkedAt, &d.UserName, &d.CreateTime, &d.ModifyTime, &d.Version, &d.Fee, &d.InvoicedAmount, &d.InvoiceState}
+}
+
+func scanHeader(r interface{ Scan(...any) error }, d *Document) error {
+	var checkedAt sql.NullTime
+	if err := r.Scan(headerDest(d, &checkedAt)...); err != nil {
 		return err
 	}
 	if checkedAt.Valid {
@@ -200,33 +205,60 @@ func readDocument(ctx context.Context, q db.Querier, shopID int64, kind string, 
 	return readParts(ctx, q, shopID, kind, id, true, true)
 }
 
+// entryColumns are a line's columns after its header's in readParts: the
+// lines are LEFT JOINed to their header, so a document without lines is
+// one row whose line columns are zero (be.id 0).
+const entryColumns = `COALESCE(be.id, 0), COALESCE(be.goods_id, 0), COALESCE(g.number, ''), COALESCE(g.name, ''), COALESCE(g.spec, ''),
+	COALESCE(be.sku_id, 0), COALESCE(s.name, ''), COALESCE(be.unit_id, 0), COALESCE(u.name, ''), COALESCE(be.unit_rate, 0),
+	COALESCE(be.qty, 0), COALESCE(be.base_qty, 0), COALESCE(be.price, 0), COALESCE(be.discount_rate, 0), COALESCE(be.deduction, 0),
+	COALESCE(be.amount, 0), COALESCE(be.tax_rate, 0), COALESCE(be.tax, 0), COALESCE(be.tax_amount, 0), COALESCE(be.location_id, 0),
+	COALESCE(bl.name, ''), COALESCE(be.batch, ''), COALESCE(be.prod_date, ''), COALESCE(be.valid_date, ''), COALESCE(be.src_entry_id, 0),
+	COALESCE(be.src_order_id, 0), COALESCE(be.src_order_entry_id, 0), COALESCE(ob.bill_no, ''), COALESCE(be.description, ''),
+	COALESCE(be.in_location_id, 0), COALESCE(il.name, ''), COALESCE(be.entry_type, 0), be.invoiced_amount`
+
+const entryJoins = `
+	LEFT JOIN bill_entries be ON be.bill_id = b.id
+	LEFT JOIN goods g ON g.id = be.goods_id LEFT JOIN units u ON u.id = be.unit_id
+	LEFT JOIN locations il ON il.id = be.in_location_id
+	LEFT JOIN goods_skus s ON s.id = be.sku_id LEFT JOIN locations bl ON bl.id = be.location_id LEFT JOIN bills ob ON ob.id = be.src_order_id`
+
 // readParts is readDocument; serials and accounts false: the document is
-// known to have none (it was just written without), not read.
+// known to have none (it was just written without), not read. The header
+// and the lines are one statement (each row the header and a line).
 func readParts(ctx context.Context, q db.Querier, shopID int64, kind string, id int64, serials, accounts bool) (*Document, bool, error) {
 	var d Document
-	err := scanHeader(q.QueryRow(ctx, "SELECT "+headerColumns+headerFrom+" WHERE b.id = ? AND b.shop_id = ? AND b.kind = ?", id, shopID, kind), &d)
-	if errors.Is(err, sql.ErrNoRows) {
+	found := false
+	var checkedAt sql.NullTime
+	var e Entry
+	dest := append(headerDest(&d, &checkedAt), &e.ID, &e.InvID, &e.InvNumber, &e.InvName, &e.InvSpec, &e.SkuID, &e.SkuName, &e.UnitID,
+		&e.UnitName, &e.UnitRate, &e.Qty, &e.BaseQty, &e.Price, &e.DiscountRate, &e.Deduction, &e.Amount, &e.TaxRate, &e.Tax, &e.TaxAmount,
+		&e.LocationID, &e.LocationName, &e.Batch, &e.ProdDate, &e.ValidDate, &e.SrcEntryID, &e.SrcOrderID, &e.SrcOrderEntryID, &e.SrcOrderNo,
+		&e.Description, &e.InLocationID, &e.InLocationName, &e.EntryType, &e.InvoicedAmount)
+	rows, err := q.Query(ctx, "SELECT "+headerColumns+", "+entryColumns+headerFrom+entryJoins+
+		" WHERE b.id = ? AND b.shop_id = ? AND b.kind = ? ORDER BY be.line_no", id, shopID, kind)
+	if err != nil {
+		return nil, false, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		e = Entry{}
+		if err := rows.Scan(dest...); err != nil {
+			return nil, false, err
+		}
+		found = true
+		if e.ID != 0 {
+			d.Entries = append(d.Entries, e)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, false, err
+	}
+	if !found {
 		return nil, false, nil
 	}
-	if err != nil {
-		return nil, false, err
-	}
-	d.Entries, err = db.All(ctx, q, func(r *sql.Rows, e *Entry) error {
-		return r.Scan(&e.ID, &e.InvID, &e.InvNumber, &e.InvName, &e.InvSpec, &e.SkuID, &e.SkuName, &e.UnitID, &e.UnitName, &e.UnitRate,
-			&e.Qty, &e.BaseQty, &e.Price, &e.DiscountRate, &e.Deduction, &e.Amount, &e.TaxRate, &e.Tax, &e.TaxAmount, &e.LocationID,
-			&e.LocationName, &e.Batch, &e.ProdDate, &e.ValidDate, &e.SrcEntryID, &e.SrcOrderID, &e.SrcOrderEntryID, &e.SrcOrderNo, &e.Description,
-			&e.InLocationID, &e.InLocationName, &e.EntryType, &e.InvoicedAmount)
-	}, `SELECT be.id, be.goods_id, g.number, g.name, g.spec, COALESCE(be.sku_id, 0), COALESCE(s.name, ''), be.unit_id, u.name, be.unit_rate,
-		be.qty, be.base_qty, be.price, be.discount_rate, be.deduction, be.amount, be.tax_rate, be.tax, be.tax_amount, COALESCE(be.location_id, 0),
-		COALESCE(l.name, ''), be.batch, be.prod_date, be.valid_date, COALESCE(be.src_entry_id, 0),
-		COALESCE(be.src_order_id, 0), COALESCE(be.src_order_entry_id, 0), COALESCE(ob.bill_no, ''), be.description,
-		COALESCE(be.in_location_id, 0), COALESCE(il.name, ''), be.entry_type, be.invoiced_amount
-		FROM bill_entries be JOIN goods g ON g.id = be.goods_id JOIN units u ON u.id = be.unit_id
-		LEFT JOIN locations il ON il.id = be.in_location_id
-		LEFT JOIN goods_skus s ON s.id = be.sku_id LEFT JOIN locations l ON l.id = be.location_id LEFT JOIN bills ob ON ob.id = be.src_order_id
-		WHERE be.bill_id = ? ORDER BY be.line_no`, id)
-	if err != nil {
-		return nil, false, err
+	if checkedAt.Valid {
+		t := checkedAt.Time
+		d.CheckTime = &t
 	}
 	for i := range d.Entries {
 		if e := &d.Entries[i]; e.InLocationID != 0 {
