@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Counter names a change counter of the cache_versions row (migration
@@ -180,10 +181,15 @@ type versionsKey struct{}
 type versions struct {
 	mu   sync.Mutex
 	db   *DB
-	read bool     // vals hold the counters read for db
-	off  bool     // the request wrote, or it ended
-	vals [2]int64 // by Counter
+	at   time.Time // vals hold the counters read for db then (zero: none read)
+	off  bool      // the request wrote, or it ended
+	vals [2]int64  // by Counter
 }
+
+// versionsHeld is how long a request's counters serve: a request that
+// lasts longer (a live stream re-checking its session, an export) reads
+// them again, so that a change reaches it within this time.
+var versionsHeld = 100 * time.Millisecond
 
 // WithVersions gives a request's context a holder for the change counters:
 // Cached reads them once (both in one query) and every later Cached read
@@ -191,9 +197,10 @@ type versions struct {
 // request writes anything through this package (DB.Exec, DB.InTx, or a
 // statement other than a SELECT) or ends (end, to be called when the
 // request is answered; work going on with its context afterwards reads
-// the counters each time again). A change committed by another request
-// meanwhile applies from that request's next request on, as it would had
-// it come a moment later; the request's own changes apply at once.
+// the counters each time again), and for at most versionsHeld. A change
+// committed by another request meanwhile applies from that request's next
+// request on (or after versionsHeld), as it would had it come a moment
+// later; the request's own changes apply at once.
 func WithVersions(ctx context.Context) (_ context.Context, end func()) {
 	v := &versions{}
 	return context.WithValue(ctx, versionsKey{}, v), v.stop
@@ -245,13 +252,13 @@ func (d *DB) requestVersion(ctx context.Context, c Counter, tx *Tx) (_ int64, he
 	if v.off {
 		return 0, false, nil
 	}
-	if v.read && v.db == d {
+	if v.db == d && time.Since(v.at) < versionsHeld {
 		return v.vals[c], true, nil
 	}
 	var auth, params int64
 	if err := d.QueryRow(ctx, "SELECT auth, params FROM cache_versions WHERE id = 1").Scan(&auth, &params); err != nil {
 		return 0, false, fmt.Errorf("read change counters: %w", err)
 	}
-	v.db, v.read, v.vals = d, true, [2]int64{CounterAuth: auth, CounterParams: params}
+	v.db, v.at, v.vals = d, time.Now(), [2]int64{CounterAuth: auth, CounterParams: params}
 	return v.vals[c], true, nil
 }

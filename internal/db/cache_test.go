@@ -119,9 +119,11 @@ func TestCachedFollowsCommitsOnly(t *testing.T) {
 // A request reads the change counters once (db.WithVersions): its cached
 // values stay as they were when it began while another node changes what
 // they are made of (the change applies from the next request on), but the
-// request's own writes apply at once, whichever way it writes, and once
-// the request has ended its context reads the counters every time again.
+// request's own writes apply at once, whichever way it writes, a long
+// request reads them again after a while (db.HoldVersions), and once the
+// request has ended its context reads the counters every time again.
 func TestRequestVersionsLastUntilTheRequestWrites(t *testing.T) {
+	t.Cleanup(db.HoldVersions(time.Minute)) // the steps below take far less, however loaded the machine
 	d := dbtest.Open(t)
 	ctx := context.Background()
 	other, err := d.Reopen(ctx) // another app node on the same database
@@ -163,6 +165,19 @@ func TestRequestVersionsLastUntilTheRequestWrites(t *testing.T) {
 	want("first read", read(req), "A")
 	set(ctx, other, "B")
 	want("the same request, after another node's change", read(req), "A")
+	end()
+	want("the ended request's context", read(req), "B")
+
+	// A long request (a live stream) reads them again after a while.
+	req, end = db.WithVersions(ctx)
+	want("a long request", read(req), "B")
+	set(ctx, other, "B2")
+	want("a long request at once", read(req), "B")
+	restore := db.HoldVersions(time.Millisecond)
+	time.Sleep(5 * time.Millisecond)
+	want("a long request after a while", read(req), "B2")
+	restore()
+	set(ctx, other, "B")
 	end()
 	want("the ended request's context", read(req), "B")
 

@@ -1,6 +1,9 @@
 package db
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // MigrationLock is the statement Migrate takes its PostgreSQL lock with.
 const MigrationLock = migrationLock
@@ -20,3 +23,11 @@ func (d *DB) StopCheckpoints() { d.ckpt.halt() }
 // SetWALBound lowers the log size past which the checkpointer truncates
 // the log (tests; before any checkpoint runs).
 func (d *DB) SetWALBound(frames int64) { d.ckpt.bound = frames }
+
+// HoldVersions sets how long a request's change counters serve (tests
+// only; the returned function restores it).
+func HoldVersions(d time.Duration) func() {
+	old := versionsHeld
+	versionsHeld = d
+	return func() { versionsHeld = old }
+}
