@@ -194,8 +194,8 @@ var versionsHeld = 100 * time.Millisecond
 // WithVersions gives a request's context a holder for the change counters:
 // Cached reads them once (both in one query) and every later Cached read
 // of the request outside a transaction uses the same values, until the
-// request writes anything through this package (DB.Exec, DB.InTx, or a
-// statement other than a SELECT) or ends (end, to be called when the
+// request writes anything through this package (DB.Exec, a statement
+// other than a SELECT, a transaction once it has ended) or ends (end, to be called when the
 // request is answered; work going on with its context afterwards reads
 // the counters each time again), and for at most versionsHeld. A change
 // committed by another request meanwhile applies from that request's next
