@@ -22,12 +22,17 @@ func NewService(d *db.DB) *Service { return &Service{db: d} }
 // granted to one of the caller's roles (all of them for ROOT), by sort order,
 // titled in the caller's language. One query reads the menus, one the grants.
 //
-// The tree of each role set and language is kept while menus, roles and
-// grants are unchanged (db.Cached): every page load asks for it.
-func (s *Service) RouteTree(ctx context.Context, who *server.Principal, lang i18n.Lang) ([]Route, error) {
+// The answer for each role set and language is kept, encoded, while menus,
+// roles and grants are unchanged (db.Cached): every page load asks for it,
+// and encoding the tree cost more than the rest of the request.
+func (s *Service) RouteTree(ctx context.Context, who *server.Principal, lang i18n.Lang) (server.Raw, error) {
 	key := fmt.Sprintf("routes:%s:%t:%v", lang, who.IsRoot(), who.RoleIDs)
-	return db.Cached(ctx, s.db, db.CounterAuth, key, func(ctx context.Context, q db.Querier) ([]Route, error) {
-		return routeTree(ctx, q, who, lang)
+	return db.Cached(ctx, s.db, db.CounterAuth, key, func(ctx context.Context, q db.Querier) (server.Raw, error) {
+		routes, err := routeTree(ctx, q, who, lang)
+		if err != nil {
+			return server.Raw{}, err
+		}
+		return server.Encoded(routes)
 	})
 }
 

@@ -316,6 +316,21 @@ func ContentDisposition(name string) string {
 	return fmt.Sprintf(`attachment; filename="%s"; filename*=UTF-8''%s`, ascii, url.PathEscape(name))
 }
 
+// Encoded is the answer of data, encoded as the server encodes every
+// answer: a handler may keep it and answer it again as it is (a cached
+// answer asked on every page load costs no encoding then).
+func Encoded(data any) (Raw, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(envelope{Status: 200, Msg: "ok", Data: data}); err != nil {
+		return Raw{}, err
+	}
+	return Raw{ContentType: jsonType, Data: buf.Bytes()}, nil
+}
+
+const jsonType = "application/json; charset=utf-8"
+
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -325,7 +340,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 		buf.Reset()
 		buf.WriteString(`{"status":-1,"code":"B0001","msg":"system error"}`)
 	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Content-Type", jsonType)
 	w.WriteHeader(status)
 	w.Write(buf.Bytes())
 }
