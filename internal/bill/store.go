@@ -180,7 +180,8 @@ const headerFrom = ` FROM bills b
 	LEFT JOIN users cu ON cu.id = b.checker_id
 	LEFT JOIN users mu ON mu.id = b.maker_id`
 
-// headerDest are the scan destinations of headerColumns.
+// headerDest are the scan destinations of headerColumns; checkedAt goes
+// into d by setCheckTime once scanned.
 func headerDest(d *Document, checkedAt *sql.NullTime) []any {
 	return []any{&d.ID, &d.BillNo, &d.TransType, &d.Date, &d.BuID, &d.ContactName, &d.SalesID, &d.SalesName, &d.ShopID,
 		&d.LocationID, &d.LocationName, &d.SrcBillID, &d.SrcBillNo, &d.Description, &d.DeliveryDate, &d.BillStatus, &d.TotalQty, &d.TotalAmount, &d.DisRate,
@@ -188,15 +189,19 @@ func headerDest(d *Document, checkedAt *sql.NullTime) []any {
 		&d.CheckName, checkedAt, &d.UserName, &d.CreateTime, &d.ModifyTime, &d.Version, &d.Fee, &d.InvoicedAmount, &d.InvoiceState}
 }
 
+// setCheckTime sets the audit time scanned into t (none when NULL).
+func (d *Document) setCheckTime(t sql.NullTime) {
+	if t.Valid {
+		d.CheckTime = &t.Time
+	}
+}
+
 func scanHeader(r interface{ Scan(...any) error }, d *Document) error {
 	var checkedAt sql.NullTime
 	if err := r.Scan(headerDest(d, &checkedAt)...); err != nil {
 		return err
 	}
-	if checkedAt.Valid {
-		t := checkedAt.Time
-		d.CheckTime = &t
-	}
+	d.setCheckTime(checkedAt)
 	return nil
 }
 
@@ -256,10 +261,7 @@ func readParts(ctx context.Context, q db.Querier, shopID int64, kind string, id 
 	if !found {
 		return nil, false, nil
 	}
-	if checkedAt.Valid {
-		t := checkedAt.Time
-		d.CheckTime = &t
-	}
+	d.setCheckTime(checkedAt)
 	for i := range d.Entries {
 		if e := &d.Entries[i]; e.InLocationID != 0 {
 			e.OutLocationID, e.OutLocationName = e.LocationID, e.LocationName

@@ -193,14 +193,15 @@ var versionsHeld = 100 * time.Millisecond
 
 // WithVersions gives a request's context a holder for the change counters:
 // Cached reads them once (both in one query) and every later Cached read
-// of the request outside a transaction uses the same values, until the
-// request writes anything through this package (DB.Exec, a statement
-// other than a SELECT, a transaction once it has ended) or ends (end, to be called when the
+// of the request uses the same values (in a transaction, while it has
+// written nothing), for at most versionsHeld, until the request writes
+// anything through this package (DB.Exec, a statement other than a
+// SELECT, a transaction once it has ended) or ends (end, called when the
 // request is answered; work going on with its context afterwards reads
-// the counters each time again), and for at most versionsHeld. A change
-// committed by another request meanwhile applies from that request's next
-// request on (or after versionsHeld), as it would had it come a moment
-// later; the request's own changes apply at once.
+// the counters each time again). A change committed by another request
+// meanwhile applies from that request's next request on (or after
+// versionsHeld), as it would had it come a moment later; the request's
+// own changes apply at once.
 func WithVersions(ctx context.Context) (_ context.Context, end func()) {
 	v := &versions{}
 	return context.WithValue(ctx, versionsKey{}, v), v.stop

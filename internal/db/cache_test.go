@@ -14,37 +14,55 @@ import (
 // a committed change shows at once, a transaction sees its own change, a
 // rolled-back change is never kept, and an unchanged value is not read
 // again, in a transaction or out of it.
+// config is a parameter k (first "A") read through db.Cached: read
+// answers it through q in ctx, set changes it, loads counts the reads
+// that went to the table.
+type config struct {
+	t     *testing.T
+	loads int
+}
+
+func newConfig(t *testing.T, d *db.DB) *config {
+	t.Helper()
+	now := time.Now().UTC()
+	if _, err := d.Exec(context.Background(), "INSERT INTO configs (config_name, config_key, config_value, created_at, updated_at) VALUES ('n', 'k', 'A', ?, ?)", now, now); err != nil {
+		t.Fatal(err)
+	}
+	return &config{t: t}
+}
+
+func (c *config) read(ctx context.Context, q db.Querier) string {
+	c.t.Helper()
+	v, err := db.Cached(ctx, q, db.CounterParams, "k", func(ctx context.Context, q db.Querier) (string, error) {
+		c.loads++
+		var v string
+		err := q.QueryRow(ctx, "SELECT config_value FROM configs WHERE config_key = 'k'").Scan(&v)
+		return v, err
+	})
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return v
+}
+
+func (c *config) set(ctx context.Context, q db.Querier, v string) {
+	c.t.Helper()
+	if _, err := q.Exec(ctx, "UPDATE configs SET config_value = ? WHERE config_key = 'k'", v); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
 func TestCachedFollowsCommitsOnly(t *testing.T) {
 	d := dbtest.Open(t)
 	ctx := context.Background()
 	now := time.Now().UTC()
-	if _, err := d.Exec(ctx, "INSERT INTO configs (config_name, config_key, config_value, created_at, updated_at) VALUES ('n', 'k', 'A', ?, ?)", now, now); err != nil {
-		t.Fatal(err)
-	}
-	loads := 0
-	read := func(q db.Querier) string {
-		t.Helper()
-		v, err := db.Cached(ctx, q, db.CounterParams, "k", func(ctx context.Context, q db.Querier) (string, error) {
-			loads++
-			var v string
-			err := q.QueryRow(ctx, "SELECT config_value FROM configs WHERE config_key = 'k'").Scan(&v)
-			return v, err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v
-	}
-	set := func(q db.Querier, v string) {
-		t.Helper()
-		if _, err := q.Exec(ctx, "UPDATE configs SET config_value = ? WHERE config_key = 'k'", v); err != nil {
-			t.Fatal(err)
-		}
-	}
+	c := newConfig(t, d)
+	read := func(q db.Querier) string { t.Helper(); return c.read(ctx, q) }
+	set := func(q db.Querier, v string) { t.Helper(); c.set(ctx, q, v) }
 	want := func(got, want string, loaded int) {
 		t.Helper()
-		if got != want || loads != loaded {
-			t.Fatalf("read %q after %d loads, want %q after %d", got, loads, want, loaded)
+		if got != want || c.loads != loaded {
+			t.Fatalf("read %q after %d loads, want %q after %d", got, c.loads, want, loaded)
 		}
 	}
 	want(read(d), "A", 1)
@@ -86,12 +104,12 @@ func TestCachedFollowsCommitsOnly(t *testing.T) {
 	if got := read(d); got != "D" {
 		t.Fatalf("after delete and insert: %q", got)
 	}
-	n := loads
+	n := c.loads
 	if err := d.InTx(ctx, func(tx *db.Tx) error { read(tx); return nil }); err != nil {
 		t.Fatal(err)
 	}
-	if loads != n {
-		t.Fatalf("an unchanged value was read again in a transaction: %d loads, want %d", loads, n)
+	if c.loads != n {
+		t.Fatalf("an unchanged value was read again in a transaction: %d loads, want %d", c.loads, n)
 	}
 	// A transaction that wrote something reads afresh on PostgreSQL (its
 	// own changes are not in the counter yet), from the cache on SQLite
@@ -131,29 +149,10 @@ func TestRequestVersionsLastUntilTheRequestWrites(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { other.Close() })
-	now := time.Now().UTC()
-	if _, err := d.Exec(ctx, "INSERT INTO configs (config_name, config_key, config_value, created_at, updated_at) VALUES ('n', 'k', 'A', ?, ?)", now, now); err != nil {
-		t.Fatal(err)
-	}
-	readIn := func(ctx context.Context, q db.Querier) string {
-		t.Helper()
-		v, err := db.Cached(ctx, q, db.CounterParams, "k", func(ctx context.Context, q db.Querier) (string, error) {
-			var v string
-			err := q.QueryRow(ctx, "SELECT config_value FROM configs WHERE config_key = 'k'").Scan(&v)
-			return v, err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v
-	}
-	read := func(ctx context.Context) string { t.Helper(); return readIn(ctx, d) }
-	set := func(ctx context.Context, q db.Querier, v string) {
-		t.Helper()
-		if _, err := q.Exec(ctx, "UPDATE configs SET config_value = ? WHERE config_key = 'k'", v); err != nil {
-			t.Fatal(err)
-		}
-	}
+	c := newConfig(t, d)
+	readIn := c.read
+	read := func(ctx context.Context) string { t.Helper(); return c.read(ctx, d) }
+	set := c.set
 	want := func(what, got, want string) {
 		t.Helper()
 		if got != want {

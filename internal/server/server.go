@@ -320,29 +320,30 @@ func ContentDisposition(name string) string {
 // answer: a handler may keep it and answer it again as it is (a cached
 // answer asked on every page load costs no encoding then).
 func Encoded(data any) (Raw, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(envelope{Status: 200, Msg: "ok", Data: data}); err != nil {
-		return Raw{}, err
-	}
-	return Raw{ContentType: jsonType, Data: buf.Bytes()}, nil
+	b, err := encodeJSON(envelope{Status: 200, Msg: "ok", Data: data})
+	return Raw{ContentType: jsonType, Data: b}, err
 }
 
 const jsonType = "application/json; charset=utf-8"
 
-func writeJSON(w http.ResponseWriter, status int, v any) {
+// encodeJSON is v as every answer is written (HTML characters as they are).
+func encodeJSON(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	err := enc.Encode(v)
+	return buf.Bytes(), err
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := encodeJSON(v)
+	if err != nil {
 		status = http.StatusInternalServerError
-		buf.Reset()
-		buf.WriteString(`{"status":-1,"code":"B0001","msg":"system error"}`)
+		b = []byte(`{"status":-1,"code":"B0001","msg":"system error"}`)
 	}
 	w.Header().Set("Content-Type", jsonType)
 	w.WriteHeader(status)
-	w.Write(buf.Bytes())
+	w.Write(b)
 }
 
 var kindStatus = map[errs.Kind]int{
