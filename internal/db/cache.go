@@ -83,19 +83,21 @@ const maxMemo = 10000
 
 // Cached answers load's value for key, read through q, kept in the DB's
 // cache while counter c is unchanged. The counter is read first (one
-// query) and a value is kept only when it was read after the counter,
-// outside any transaction: a transaction's own uncommitted changes (or
-// values a rollback takes back) are never kept. In a SQLite transaction
-// (which holds the only writer, so nothing commits meanwhile) a value
-// missing from the cache is read outside it and used when the counter
-// there is the transaction's own (the transaction changed nothing it
-// covers). Inside a transaction on PostgreSQL the counter moves only at
+// query) and a value is kept only when it was read after the counter, by
+// a reader that has written nothing: a transaction's own uncommitted
+// changes (or values a rollback takes back) are never kept. In a SQLite
+// transaction (which holds the only writer, so nothing commits meanwhile)
+// a value missing from the cache is read outside it and used when the
+// counter there is the transaction's own (the transaction changed nothing
+// it covers). Inside a transaction on PostgreSQL the counter moves only at
 // COMMIT and so does not show the transaction's own changes: the cache
 // serves it only while it has written nothing (a document's transaction
-// reads the parameters first), else load is simply run. Within a request
-// (WithVersions) the counters are read once, and serve a transaction too
-// while it has written nothing. The value is shared: callers must not
-// change it.
+// reads the parameters first), a missing value then read through it (it
+// sees what is committed), else load is simply run; a transaction never
+// reads on a second connection (its peers, waiting on its locks, may hold
+// the whole pool). Within a request (WithVersions) the counters are read
+// once, and serve a transaction too while it has written nothing. The
+// value is shared: callers must not change it.
 func Cached[T any](ctx context.Context, q Querier, c Counter, key string, load func(ctx context.Context, q Querier) (T, error)) (T, error) {
 	var zero T
 	switch v := q.(type) {
@@ -126,6 +128,18 @@ func Cached[T any](ctx context.Context, q Querier, c Counter, key string, load f
 		}
 		if val, ok := d.memo.get(c, key, ver); ok {
 			return val.(T), nil
+		}
+		if v.engine == Postgres {
+			// The transaction has written nothing and reads what is
+			// committed (READ COMMITTED), as a read outside it would: load
+			// through it. A second connection could wait for ever on a pool
+			// that transactions waiting on this one's locks hold.
+			val, err := load(ctx, q)
+			if err != nil {
+				return zero, err
+			}
+			d.memo.put(c, key, ver, val)
+			return val, nil
 		}
 		outside, val, err := memoized(ctx, d, c, key, load)
 		if err != nil {
@@ -255,6 +269,11 @@ func (d *DB) requestVersion(ctx context.Context, c Counter, tx *Tx) (_ int64, he
 	}
 	if v.db == d && time.Since(v.at) < versionsHeld {
 		return v.vals[c], true, nil
+	}
+	if tx != nil {
+		// Read them in the transaction (Cached), never on a second
+		// connection while it holds one.
+		return 0, false, nil
 	}
 	var auth, params int64
 	if err := d.QueryRow(ctx, "SELECT auth, params FROM cache_versions WHERE id = 1").Scan(&auth, &params); err != nil {

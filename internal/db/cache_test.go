@@ -216,3 +216,40 @@ func TestRequestVersionsLastUntilTheRequestWrites(t *testing.T) {
 	want("a request that wrote, after another node's change", read(req), "F")
 	end()
 }
+
+// A transaction reads a cached value on its own connection: with as many
+// transactions open as the pool has connections (here one), a read on a
+// second connection would wait for ever (CI hung so, 24 concurrent saves
+// on PostgreSQL's pool of 20, each waiting on another's number lock).
+// Whether the request's counters have gone stale or were never read, and
+// whether the value is cached or not, the transaction goes on.
+func TestATransactionNeverWaitsForASecondConnection(t *testing.T) {
+	d := dbtest.Open(t)
+	c := newConfig(t, d)
+	d.LimitConnections(1)
+	for i, hold := range []time.Duration{0, time.Hour} {
+		restore := db.HoldVersions(hold)
+		v := string(rune('B' + i))
+		c.set(context.Background(), d, v) // the cached value is stale
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		req, end := db.WithVersions(ctx)
+		err := d.InTx(req, func(tx *db.Tx) error {
+			for range 2 { // missing, then cached
+				if got := c.read(req, tx); got != v {
+					t.Fatalf("held %v: read %q in the transaction, want %q", hold, got, v)
+				}
+			}
+			c.set(req, tx, v+"2")
+			if got := c.read(req, tx); got != v+"2" {
+				t.Fatalf("held %v: read %q after writing, want %q", hold, got, v+"2")
+			}
+			return nil
+		})
+		end()
+		cancel()
+		restore()
+		if err != nil {
+			t.Fatalf("held %v: %v", hold, err)
+		}
+	}
+}

@@ -31,3 +31,9 @@ func HoldVersions(d time.Duration) func() {
 	versionsHeld = d
 	return func() { versionsHeld = old }
 }
+
+// LimitConnections bounds the connection pools to n each (tests only).
+func (d *DB) LimitConnections(n int) {
+	d.w.SetMaxOpenConns(n)
+	d.r.SetMaxOpenConns(n)
+}
