@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -198,6 +199,36 @@ type versions struct {
 	at   time.Time // vals hold the counters read for db then (zero: none read)
 	off  bool      // the request wrote, or it ended
 	vals [2]int64  // by Counter
+
+	txs atomic.Int32 // the request's open PostgreSQL transactions (see StrictConnections)
+}
+
+// StrictConnections, set by tests, makes a statement that a request sends
+// on a second connection of PostgreSQL's pool while it holds a transaction
+// panic: with as many such requests as the pool has connections, each
+// would wait for ever for one (every statement of a transaction goes
+// through its Tx).
+var StrictConnections atomic.Bool
+
+// enterTx counts a transaction of ctx's request while it is open.
+func enterTx(ctx context.Context) (exit func()) {
+	v, _ := ctx.Value(versionsKey{}).(*versions)
+	if v == nil {
+		return func() {}
+	}
+	v.txs.Add(1)
+	return func() { v.txs.Add(-1) }
+}
+
+// secondConnection panics, under StrictConnections, for statement q sent
+// outside the transaction ctx's request holds.
+func secondConnection(ctx context.Context, q string) {
+	if !StrictConnections.Load() {
+		return
+	}
+	if v, _ := ctx.Value(versionsKey{}).(*versions); v != nil && v.txs.Load() > 0 {
+		panic(fmt.Sprintf("db: a statement on a second connection while the request holds a transaction: %.120s", q))
+	}
 }
 
 // versionsHeld is how long a request's counters serve: a request that

@@ -253,3 +253,41 @@ func TestATransactionNeverWaitsForASecondConnection(t *testing.T) {
 		}
 	}
 }
+
+// Under StrictConnections (every PostgreSQL test), a statement a request
+// sends outside the transaction it holds panics at once, rather than
+// hanging when the pool runs out: the transaction's own statements, and
+// the request's statements before and after it, go through.
+func TestStrictConnectionsCatchASecondConnection(t *testing.T) {
+	d := dbtest.Open(t)
+	if d.Engine() != db.Postgres {
+		t.Skip("SQLite's readers are a pool apart from its one writer")
+	}
+	req, end := db.WithVersions(context.Background())
+	defer end()
+	one := func(q db.Querier) (panicked any) {
+		defer func() { panicked = recover() }()
+		var n int
+		if err := q.QueryRow(req, "SELECT 1").Scan(&n); err != nil || n != 1 {
+			t.Fatalf("SELECT 1: %d %v", n, err)
+		}
+		return nil
+	}
+	if p := one(d); p != nil {
+		t.Fatalf("before the transaction: %v", p)
+	}
+	if err := d.InTx(req, func(tx *db.Tx) error {
+		if p := one(tx); p != nil {
+			t.Fatalf("in the transaction: %v", p)
+		}
+		if p := one(d); p == nil {
+			t.Fatal("a second connection in the transaction went unnoticed")
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if p := one(d); p != nil {
+		t.Fatalf("after the transaction: %v", p)
+	}
+}

@@ -171,6 +171,7 @@ func (d *DB) Exec(ctx context.Context, q string, args ...any) (sql.Result, error
 	if d.lite != nil {
 		return d.lite.exec(ctx, q, args...)
 	}
+	secondConnection(ctx, q)
 	return d.w.ExecContext(ctx, Rebind(d.engine, q), pgArgs(q, args)...)
 }
 
@@ -182,6 +183,7 @@ func (d *DB) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error
 	if d.reads != nil {
 		return d.reads.query(ctx, q, args)
 	}
+	secondConnection(ctx, q)
 	return d.r.QueryContext(ctx, Rebind(d.engine, q), pgArgs(q, args)...)
 }
 
@@ -193,6 +195,7 @@ func (d *DB) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
 	if d.reads != nil {
 		return d.reads.queryRow(ctx, q, args)
 	}
+	secondConnection(ctx, q)
 	return d.r.QueryRowContext(ctx, Rebind(d.engine, q), pgArgs(q, args)...)
 }
 
@@ -257,6 +260,7 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
+	defer enterTx(ctx)()
 	tx := &Tx{tx: sqlTx, engine: d.engine, db: d}
 	defer func() {
 		if p := recover(); p != nil {

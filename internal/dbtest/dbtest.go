@@ -49,6 +49,7 @@ func OpenPostgres(t testing.TB) *db.DB {
 	if base == "" {
 		t.Skip("CANGSHU_TEST_PG is not set")
 	}
+	db.StrictConnections.Store(true)
 	ctx := context.Background()
 	admin, err := db.OpenPostgres(ctx, base)
 	if err != nil {
