@@ -10,10 +10,6 @@ import (
 	"cangshu/internal/dbtest"
 )
 
-// A cached value is read again exactly when what it is made of changed:
-// a committed change shows at once, a transaction sees its own change, a
-// rolled-back change is never kept, and an unchanged value is not read
-// again, in a transaction or out of it.
 // config is a parameter k (first "A") read through db.Cached: read
 // answers it through q in ctx, set changes it, loads counts the reads
 // that went to the table.
@@ -52,6 +48,10 @@ func (c *config) set(ctx context.Context, q db.Querier, v string) {
 	}
 }
 
+// A cached value is read again exactly when what it is made of changed:
+// a committed change shows at once, a transaction sees its own change, a
+// rolled-back change is never kept, and an unchanged value is not read
+// again, in a transaction or out of it.
 func TestCachedFollowsCommitsOnly(t *testing.T) {
 	d := dbtest.Open(t)
 	ctx := context.Background()
