@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"sync"
@@ -95,6 +96,65 @@ func TestMigrationsOfOtherSchemasDoNotWaitForEachOther(t *testing.T) {
 	}
 	if err != nil {
 		t.Fatalf("migrating schema b waited for schema a's migration lock: %v", err)
+	}
+}
+
+// A PostgreSQL extension belongs to the database, not to a schema: the
+// schemas of one fresh database migrating together (every test package's
+// schemas on a new server) must create pg_trgm once, not fail on the
+// catalog's unique index because two of them created it at the same time
+// (CI on a fresh machine failed so).
+func TestSchemasOfAFreshDatabaseMigrateTogether(t *testing.T) {
+	t.Parallel()
+	base := dbtest.PostgresURL()
+	if base == "" {
+		t.Skip("CANGSHU_TEST_PG is not set")
+	}
+	ctx := context.Background()
+	admin, err := db.OpenPostgres(ctx, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	name := fmt.Sprintf("t_fresh_%d", time.Now().UnixNano())
+	if _, err := admin.Exec(ctx, "CREATE DATABASE "+name); err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Exec(ctx, "DROP DATABASE "+name+" WITH (FORCE)")
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.Path = "/" + name
+	const schemas = 8
+	errs := make(chan error, schemas)
+	start := make(chan struct{})
+	for i := range schemas {
+		go func() {
+			q := u.Query()
+			q.Set("search_path", fmt.Sprintf("s%d", i))
+			v := *u
+			v.RawQuery = q.Encode()
+			d, err := db.OpenPostgres(ctx, v.String())
+			if err != nil {
+				errs <- err
+				return
+			}
+			defer d.Close()
+			if _, err := d.Exec(ctx, fmt.Sprintf("CREATE SCHEMA s%d", i)); err != nil {
+				errs <- err
+				return
+			}
+			<-start
+			_, err = d.Migrate(ctx)
+			errs <- err
+		}()
+	}
+	close(start)
+	for range schemas {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
 	}
 }
 

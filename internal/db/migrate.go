@@ -48,6 +48,17 @@ func Migrations(e Engine) ([]Migration, error) {
 // other schemas on the same server (every test has its own) migrate at once.
 const migrationLock = "SELECT pg_advisory_xact_lock(7220531, hashtext(current_schema()))"
 
+// databaseLock serialises, across every schema of one database, the
+// migrations that create what belongs to the database rather than to a
+// schema (an extension): the schemas of a fresh database migrating together
+// would each find it missing and the second CREATE EXTENSION IF NOT EXISTS
+// would fail on the catalog's unique index. (One bigint key: advisory locks
+// of one key and of two keys never meet.)
+const databaseLock = "SELECT pg_advisory_xact_lock(7220531)"
+
+// databaseWide reports a migration that creates a database-wide object.
+func databaseWide(sql string) bool { return strings.Contains(strings.ToUpper(sql), "CREATE EXTENSION") }
+
 // Migrate applies every migration not yet recorded, each in its own
 // transaction. Several processes may call it at once: on PostgreSQL an
 // advisory lock per schema, on SQLite BEGIN IMMEDIATE, lets one apply and the
@@ -69,6 +80,11 @@ func (d *DB) Migrate(ctx context.Context) (applied []string, err error) {
 			if d.engine == Postgres {
 				if _, err := tx.Exec(ctx, migrationLock); err != nil {
 					return err
+				}
+				if databaseWide(m.SQL) {
+					if _, err := tx.Exec(ctx, databaseLock); err != nil {
+						return err
+					}
 				}
 			}
 			var n int
