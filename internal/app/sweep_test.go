@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"cangshu/internal/apptest"
 	"cangshu/internal/db"
@@ -95,6 +96,9 @@ func TestBadInputSweep(t *testing.T) {
 		t.Skip("sweep")
 	}
 	e := apptest.New(t)
+	// The live stream answers until its life ends (minutes): the sweep
+	// waited 4 of them on its one plain request.
+	e.App.Live.Life = 50 * time.Millisecond
 	obs := &observer{params: map[string][]string{}, bodies: map[string]reflect.Type{}}
 	e.App.Server.Observe(obs)
 	admin := e.Admin()
