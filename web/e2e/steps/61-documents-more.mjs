@@ -332,6 +332,40 @@ export async function run(ctx) {
     await qty.waitFor()
     await qty.click()
     expect((await qty.getAttribute('aria-selected')) === 'true', 'line 400 quantity is the active cell')
+    // The browser's own measure (Event Timing): from the key event to the
+    // next paint after its handlers. Only events of 16 ms or more are
+    // reported (the API's smallest threshold), each rounded to 8 ms.
+    const observe = () =>
+      page.evaluate(() => {
+        window.__slow = []
+        window.__eventTiming = PerformanceObserver.supportedEntryTypes.includes('event')
+        if (!window.__eventTiming) return
+        window.__slowObs = new PerformanceObserver((list) => {
+          for (const e of list.getEntries())
+            if (/^key|^input|^beforeinput/.test(e.name))
+              window.__slow.push({
+                name: e.name,
+                duration: e.duration,
+                // the page's own work (handlers), and what followed it until the paint
+                processing: e.processingEnd - e.processingStart,
+                delay: e.processingStart - e.startTime,
+              })
+        })
+        window.__slowObs.observe({ type: 'event', durationThreshold: 16 })
+      })
+    const typeDigits = async () => {
+      for (const ch of '12345678') {
+        await page.keyboard.press(ch)
+        await page.waitForTimeout(120)
+      }
+      // let the observer deliver the last entries
+      await page.waitForTimeout(300)
+    }
+    const observed = () =>
+      page.evaluate(() => {
+        window.__slowObs?.disconnect()
+        return { slow: window.__slow, eventTiming: window.__eventTiming }
+      })
     await page.evaluate((dpath) => {
       window.__lat = []
       window.__latOn = (e) => {
@@ -348,40 +382,33 @@ export async function run(ctx) {
         queueMicrotask(seen)
       }
       document.addEventListener('keydown', window.__latOn, true)
-      // The browser's own measure (Event Timing): from the key event to the
-      // next paint after its handlers. Only events of 16 ms or more are
-      // reported (the API's smallest threshold), each rounded to 8 ms.
-      window.__slow = []
-      window.__eventTiming = PerformanceObserver.supportedEntryTypes.includes('event')
-      if (window.__eventTiming) {
-        window.__slowObs = new PerformanceObserver((list) => {
-          for (const e of list.getEntries())
-            if (/^key|^input|^beforeinput/.test(e.name))
-              window.__slow.push({
-                name: e.name,
-                duration: e.duration,
-                // the page's own work (handlers), and what followed it until the paint
-                processing: e.processingEnd - e.processingStart,
-                delay: e.processingStart - e.startTime,
-              })
-        })
-        window.__slowObs.observe({ type: 'event', durationThreshold: 16 })
-      }
     }, dpath)
-    for (const ch of '12345678') {
-      await page.keyboard.press(ch)
-      await page.waitForTimeout(120)
-    }
-    // let the observer deliver the last entries
-    await page.waitForTimeout(300)
-    const { lat, slow, eventTiming } = await page.evaluate(() => {
+    await observe()
+    await typeDigits()
+    const { slow, eventTiming } = await observed()
+    const lat = await page.evaluate(() => {
       document.removeEventListener('keydown', window.__latOn, true)
-      window.__slowObs?.disconnect()
-      return { lat: window.__lat, slow: window.__slow, eventTiming: window.__eventTiming }
+      return window.__lat
     })
     await shot('73-typing-line-400')
     await page.keyboard.press('Escape')
     expect(lat.length === 8, `every keystroke reached the cell: ${JSON.stringify(lat)}`)
+    // The same eight keys typed into a bare <input> laid over the same page
+    // (no React, no handler): what this browser on this machine takes from
+    // a key to the paint after it by itself, the floor under the grid's figure.
+    await page.evaluate(() => {
+      const el = document.createElement('input')
+      el.dataset.testid = 'bare-input'
+      el.style.cssText = 'position:fixed;top:8px;left:8px;z-index:99999'
+      document.body.append(el)
+    })
+    const bare = page.getByTestId('bare-input')
+    await bare.click()
+    await observe()
+    await typeDigits()
+    const floor = await observed()
+    expect((await bare.inputValue()) === '12345678', 'the bare input took the eight keys')
+    await bare.evaluate((el) => el.remove())
     const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
     const fmt = (x) => +x.toFixed(1)
     figures.keystrokeLine400 = {
@@ -400,6 +427,10 @@ export async function run(ctx) {
       // rest of an event's duration is the wait for the next frame's paint
       eventProcessingMaxMs: slow.length ? fmt(Math.max(...slow.map((x) => x.processing))) : null,
       eventInputDelayMaxMs: slow.length ? fmt(Math.max(...slow.map((x) => x.delay))) : null,
+      // the same for a bare <input> on the same page, typed right after
+      bareInputEventsOver16Ms: floor.slow.length,
+      bareInputEventMaxMs: floor.slow.length ? Math.max(...floor.slow.map((x) => x.duration)) : null,
+      bareInputEventsOver16: floor.slow.map((x) => `${x.name} ${x.duration}`).join(', '),
     }
     console.log(`     keystroke to screen, line 400 of 500: ${JSON.stringify(figures.keystrokeLine400)}`)
   })
