@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"strconv"
@@ -137,20 +139,39 @@ func ids(ctx context.Context, tx *db.Tx, q string, args []any) ([]int64, error) 
 	return out, rows.Err()
 }
 
+// echoServer answers every request with answer, after reading its body: a
+// document's HTTP exchange without the app (transport, the client's own
+// JSON, nothing else).
+func echoServer(b *testing.B, answer []byte) *server {
+	ts := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		rw.Header().Set("Content-Type", "application/json")
+		rw.Write(answer)
+	}))
+	b.Cleanup(ts.Close)
+	return &server{url: ts.URL, token: "x", client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 100}}}
+}
+
 // BenchmarkSalesFloor measures BenchmarkSalesDelivery's documents beside
 // their raw floor (the same writes in one transaction, no HTTP; see raw),
 // alternating in rounds of 50 documents each in one run so that both see
 // the same machine. Reported: http-docs/s, raw-docs/s and http/raw (the
 // share of its own SQL's speed the HTTP path reaches), at 1 and 8 clients.
+// Also the HTTP exchange alone (echo: the same request answered with a
+// real document's answer by a handler that does nothing else) and
+// best-http/raw, the share of the raw floor a document would reach if it
+// cost its SQL and its exchange and nothing more.
 func BenchmarkSalesFloor(b *testing.B) {
 	w := newSalesWorld(b)
 	w.e.Exec("INSERT INTO bill_sequences (shop_id, kind, period, last_seq) VALUES (?, 'sales', 'raw', 0)", w.e.MainShop())
 	ctx := context.Background()
+	answer := w.e.Admin().Do("POST", "/api/sales/add?check=1", w.body()).Want(200).Body
+	echo := echoServer(b, answer)
 	for _, c := range []int{1, 8} {
 		b.Run(fmt.Sprintf("clients=%d", c), func(b *testing.B) {
 			n := max(b.N, 2*c)
 			const round = 50
-			var httpTime, rawTime, httpCPU, rawCPU, httpServer, rawServer time.Duration
+			var httpTime, rawTime, echoTime, httpCPU, rawCPU, echoCPU, httpServer, rawServer time.Duration
 			var httpDocs, rawDocs int
 			b.ResetTimer()
 			for done := 0; done < n; {
@@ -174,6 +195,13 @@ func BenchmarkSalesFloor(b *testing.B) {
 				rawServer += serverCPU() - srv
 				rawTime += d
 				rawDocs += m
+				cpu = cpuTime()
+				d, err = parallel(c, m, func() error { return w.saleOn(echo) })
+				if err != nil {
+					b.Fatal(err)
+				}
+				echoCPU += cpuTime() - cpu
+				echoTime += d
 				done += m
 			}
 			b.StopTimer()
@@ -182,6 +210,12 @@ func BenchmarkSalesFloor(b *testing.B) {
 			b.ReportMetric(h, "http-docs/s")
 			b.ReportMetric(r, "raw-docs/s")
 			b.ReportMetric(h/r, "http/raw")
+			// the exchange alone, and the share of the raw floor left at best
+			// to a document that costs its SQL and its exchange
+			e := float64(rawDocs) / echoTime.Seconds() // as many exchanges as raw documents
+			b.ReportMetric(e, "echo-docs/s")
+			b.ReportMetric(e/(r+e), "best-http/raw")
+			b.ReportMetric(float64(echoCPU.Microseconds())/float64(rawDocs), "echo-cpu-µs/doc")
 			// CPU time of this process per document: on a busy shared
 			// machine the steadier figure (waiting for a core is not in it).
 			// On PostgreSQL the server's own work is not in it.

@@ -163,8 +163,12 @@ export async function run(ctx) {
     const key = `/warehouse/exWarehouse_detail?id=${res.data.otherOut}`
     const loss = page.locator(`[data-page="${key}"]`)
     await loss.getByTestId('doc-entry-otherOut').waitFor()
-    await loss.getByTestId('docgrid-cell-0-goods').waitFor()
-    expect((await loss.getByTestId('docgrid-cell-0-qty').innerText()).trim() === '2', 'the loss document takes 2 bottles')
+    // the tab opens on an empty line 1, then shows the loaded document (CI
+    // read the empty quantity cell: the screenshot after the failure held 2)
+    await loss.getByTestId('docgrid-cell-0-goods').filter({ hasText: d.cola.name }).waitFor()
+    const lossQty = loss.getByTestId('docgrid-cell-0-qty')
+    await page.waitForFunction((el) => el.innerText.trim() !== '', await lossQty.elementHandle(), { timeout: 15000 })
+    expect((await lossQty.innerText()).trim() === '2', `the loss document takes 2 bottles: ${await lossQty.innerText()}`)
     const tt = await loss.getByTestId('doc-transtype').innerText()
     expect(/盘亏|Stocktake loss/.test(tt), `a stocktake loss: ${tt}`)
     await shot('68-stocktake-loss')
