@@ -158,24 +158,28 @@ async function main() {
     await byTest('login-password').fill(password)
     await byTest('login-submit').click()
   }
-  // Sign out through the user menu and its confirmation. A click on the
-  // confirmation's OK while the dialog is still zooming in can be lost on
-  // a loaded machine (no logout reached the server, the button never showed
-  // its loading state): it is clicked again until the sign-in page shows.
+  // Click a confirmation's OK until what it leads to shows. A click on the
+  // OK while the dialog is still zooming in can be lost on a loaded machine
+  // (no request reached the server, the button never showed its loading
+  // state; seen on signing out and on deleting a document).
+  const confirmUntil = async (ok, shown, what) => {
+    await waitFor(
+      async () => {
+        if (await shown.isVisible()) return true
+        if (await ok.isVisible()) await ok.click({ timeout: 2000 })
+        await shown.waitFor({ timeout: 2000 })
+        return true
+      },
+      T,
+      what,
+    )
+  }
+  // Sign out through the user menu and its confirmation.
   const signOut = async () => {
     await byTest('user-menu').click()
     await byTest('logout').click()
     const ok = page.locator('.ant-modal-confirm .ant-modal-confirm-btns .ant-btn-primary')
-    await waitFor(
-      async () => {
-        if (await byTest('login-submit').isVisible()) return true
-        if (await ok.isVisible()) await ok.click({ timeout: 2000 })
-        await byTest('login-submit').waitFor({ timeout: 2000 })
-        return true
-      },
-      T,
-      'the sign-in page after signing out',
-    )
+    await confirmUntil(ok, byTest('login-submit'), 'the sign-in page after signing out')
   }
 
   await step('signed-out visit goes to the sign-in page; initial JS+CSS measured', async () => {
@@ -471,6 +475,7 @@ async function main() {
       hash,
       signIn,
       signOut,
+      confirmUntil,
       closeTabs,
       figures,
       waitFor,

@@ -11,7 +11,7 @@ import { request } from 'node:http'
 import { apiClient } from '../lib/api.mjs'
 
 export async function run(ctx) {
-  const { page, step, expect, shot, byTest, waitFor, T, base, closeTabs } = ctx
+  const { page, step, expect, shot, byTest, waitFor, T, base, closeTabs, confirmUntil } = ctx
   const stamp = Date.now().toString(36)
   const today = new Date().toISOString().slice(0, 10)
   const { call: api, ok } = apiClient(page, expect)
@@ -255,8 +255,7 @@ export async function run(ctx) {
       expect((await page.getByText(/成功 0 张/).count()) === 0, 'no batch summary for one document')
       await page.keyboard.press('Escape')
       await view.getByTestId('doc-delete').click()
-      await byTest('confirm-delete-ok').click()
-      await view.getByTestId('doc-status').getByText('新增').waitFor()
+      await confirmUntil(byTest('confirm-delete-ok'), view.getByTestId('doc-status').getByText('新增'), 'a new document after the delete')
     },
   )
 
