@@ -141,15 +141,15 @@ func ids(ctx context.Context, tx *db.Tx, q string, args []any) ([]int64, error) 
 
 // echoServer answers every request with answer, after reading its body: a
 // document's HTTP exchange without the app (transport, the client's own
-// JSON, nothing else).
-func echoServer(b *testing.B, answer []byte) *server {
+// JSON, nothing else), reached with srv's client.
+func echoServer(b *testing.B, srv *server, answer []byte) *server {
 	ts := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		io.Copy(io.Discard, r.Body)
 		rw.Header().Set("Content-Type", "application/json")
 		rw.Write(answer)
 	}))
 	b.Cleanup(ts.Close)
-	return &server{url: ts.URL, token: "x", client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 100}}}
+	return &server{url: ts.URL, token: srv.token, client: srv.client}
 }
 
 // BenchmarkSalesFloor measures BenchmarkSalesDelivery's documents beside
@@ -166,7 +166,7 @@ func BenchmarkSalesFloor(b *testing.B) {
 	w.e.Exec("INSERT INTO bill_sequences (shop_id, kind, period, last_seq) VALUES (?, 'sales', 'raw', 0)", w.e.MainShop())
 	ctx := context.Background()
 	answer := w.e.Admin().Do("POST", "/api/sales/add?check=1", w.body()).Want(200).Body
-	echo := echoServer(b, answer)
+	echo := echoServer(b, w.srv, answer)
 	for _, c := range []int{1, 8} {
 		b.Run(fmt.Sprintf("clients=%d", c), func(b *testing.B) {
 			n := max(b.N, 2*c)
