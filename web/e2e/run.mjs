@@ -162,12 +162,14 @@ async function main() {
   // OK while the dialog is still zooming in can be lost on a loaded machine
   // (no request reached the server, the button never showed its loading
   // state; seen on signing out and on deleting a document).
-  const confirmUntil = async (ok, shown, what) => {
+  // state 'detached': what it leads to is something gone (a deleted row).
+  const confirmUntil = async (ok, shown, what, state = 'visible') => {
+    const done = async () => (state === 'detached' ? (await shown.count()) === 0 : shown.isVisible())
     await waitFor(
       async () => {
-        if (await shown.isVisible()) return true
+        if (await done()) return true
         if (await ok.isVisible()) await ok.click({ timeout: 2000 })
-        await shown.waitFor({ timeout: 2000 })
+        await shown.waitFor({ state, timeout: 2000 })
         return true
       },
       T,

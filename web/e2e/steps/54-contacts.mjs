@@ -5,7 +5,7 @@
 // Starts and ends signed in as admin; clicks by data-testid.
 import { apiClient } from '../lib/api.mjs'
 
-export async function run({ page, step, expect, shot, byTest, waitFor, T }) {
+export async function run({ page, step, expect, shot, byTest, waitFor, T, confirmUntil }) {
   const stamp = Date.now().toString(36)
   const { call } = apiClient(page, expect)
   const path = '/settings/base/customer'
@@ -77,9 +77,12 @@ export async function run({ page, step, expect, shot, byTest, waitFor, T }) {
     expect(JSON.stringify(after) === JSON.stringify(ids), `contact ids kept: ${ids} → ${after}`)
     await view.getByTestId(`customer-delete-${number}`).click()
     await byTest('confirm-delete-ok').waitFor()
-    await page.waitForTimeout(400) // let the confirm finish opening
     await shot('54-customer-delete')
-    await byTest('confirm-delete-ok').click()
-    await view.locator('tr.ant-table-row', { hasText: name }).waitFor({ state: 'detached' })
+    await confirmUntil(
+      byTest('confirm-delete-ok'),
+      view.locator('tr.ant-table-row', { hasText: name }),
+      'the deleted customer gone',
+      'detached',
+    )
   })
 }
