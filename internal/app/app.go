@@ -172,6 +172,7 @@ func New(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Logger) 
 		Web:            web.FS(),
 		// Each request reads the caches' change counters once (db.WithVersions).
 		RequestContext: db.WithVersions,
+		Unavailable:    db.Unavailable,
 	}, a.routes())
 	if err != nil {
 		return nil, err

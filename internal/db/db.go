@@ -380,6 +380,33 @@ func IsForeignKey(err error) bool {
 	return errors.As(err, &pe) && pe.Code == "23503"
 }
 
+// Unavailable reports a failure of the database's capacity or availability
+// rather than of the request, one that may pass when tried again shortly:
+// PostgreSQL refusing a connection (too many clients, starting up or
+// shutting down, out of reach) or a configured limit, a deadlock victim, a
+// serialization failure, a lock that timed out; SQLite's file still locked
+// after its busy timeout.
+func Unavailable(err error) bool {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		c := se.Code() & 0xff // the primary code of an extended one
+		return c == sqlite3.SQLITE_BUSY || c == sqlite3.SQLITE_LOCKED
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		switch pe.Code {
+		case "53300", "53400", // too many connections, configuration limit exceeded
+			"57P01", "57P02", "57P03", // shutting down, crash shutdown, cannot connect now
+			"40P01", "40001", // deadlock detected, serialization failure
+			"55P03": // lock not available (lock_timeout)
+			return true
+		}
+		return false
+	}
+	var ce *pgconn.ConnectError
+	return errors.As(err, &ce)
+}
+
 // Backup writes a consistent copy of a live SQLite database to dest (online:
 // readers and the writer go on meanwhile). dest must not exist.
 func (d *DB) Backup(ctx context.Context, dest string) error {

@@ -2,6 +2,7 @@ package db_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"net/url"
@@ -10,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"cangshu/internal/db"
 	"cangshu/internal/dbtest"
@@ -395,5 +398,96 @@ func TestColumnsLeaveOutSearchIndexes(t *testing.T) {
 		if db.SearchIndexTable(name) != want {
 			t.Errorf("SearchIndexTable(%q) = %v", name, !want)
 		}
+	}
+}
+
+// Errors of the database's capacity or availability are told apart from
+// the request's own (the server answers them 503 "busy, try again").
+func TestUnavailableErrorsAreRecognised(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, c := range []struct {
+		err  error
+		want bool
+	}{
+		{fmt.Errorf("authenticate: %w", &pgconn.PgError{Code: "53300", Message: "sorry, too many clients already"}), true},
+		{&pgconn.PgError{Code: "40P01"}, true},
+		{&pgconn.PgError{Code: "57P03"}, true},
+		{&pgconn.PgError{Code: "23505"}, false},
+		{&pgconn.PgError{Code: "22003"}, false},
+		{errors.New("something else"), false},
+		{context.Canceled, false},
+		{nil, false},
+	} {
+		if got := db.Unavailable(c.err); got != c.want {
+			t.Errorf("Unavailable(%v) = %v, want %v", c.err, got, c.want)
+		}
+	}
+
+	// A PostgreSQL server out of reach (nothing listens on port 1).
+	if _, err := db.OpenPostgres(ctx, "postgres://postgres@127.0.0.1:1/postgres?sslmode=disable&connect_timeout=2"); !db.Unavailable(err) {
+		t.Errorf("Unavailable(%v) = false for a server out of reach", err)
+	}
+
+	// SQLite: the file's write lock held by another connection past the busy timeout.
+	path := filepath.Join(t.TempDir(), "busy.db")
+	holder, err := sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_txlock=immediate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	if _, err := holder.Exec("CREATE TABLE t (x INTEGER)"); err != nil {
+		t.Fatal(err)
+	}
+	tx, err := holder.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	other, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(0)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	_, err = other.Exec("INSERT INTO t VALUES (1)")
+	if err == nil || !db.Unavailable(err) {
+		t.Errorf("Unavailable(%v) = false for a locked SQLite file", err)
+	}
+
+	// PostgreSQL: a row lock not granted within lock_timeout.
+	if dbtest.PostgresURL() == "" {
+		return
+	}
+	d := dbtest.OpenPostgres(t)
+	now := time.Now().UTC()
+	if _, err := d.Exec(ctx, "INSERT INTO shops (code, name, created_at, updated_at) VALUES (?, ?, ?, ?)", "L1", "locked", now, now); err != nil {
+		t.Fatal(err)
+	}
+	locked, release := make(chan struct{}), make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		done <- d.InTx(ctx, func(tx *db.Tx) error {
+			if _, err := tx.Exec(ctx, "UPDATE shops SET name = ? WHERE code = ?", "holder", "L1"); err != nil {
+				return err
+			}
+			close(locked)
+			<-release
+			return nil
+		})
+	}()
+	<-locked
+	err = d.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.Exec(ctx, "SET LOCAL lock_timeout = '50ms'"); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, "UPDATE shops SET name = ? WHERE code = ?", "waiter", "L1")
+		return err
+	})
+	close(release)
+	if herr := <-done; herr != nil {
+		t.Fatal(herr)
+	}
+	if err == nil || !db.Unavailable(err) {
+		t.Errorf("Unavailable(%v) = false for a lock timeout", err)
 	}
 }

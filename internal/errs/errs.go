@@ -22,6 +22,7 @@ const (
 	KindConflict
 	KindTooLarge
 	KindThrottled
+	KindUnavailable // the database could not serve the request now; trying again shortly may succeed
 )
 
 // Codes of the youlai catalogue used by Cangshu (api.md §1).
@@ -42,6 +43,7 @@ const (
 	CodeNotFound         = "A0404"
 	CodeConflict         = "A0409"
 	CodeSystem           = "B0001"
+	CodeUnavailable      = "B0310" // system resources exhausted (youlai): the database is busy or out of reach
 	CodeIntegrity        = "C0342"
 )
 

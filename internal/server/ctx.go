@@ -32,6 +32,8 @@ type Ctx struct {
 	changes   []Change
 	log       *slog.Logger
 	obs       Observer // tests only; nil in production
+
+	unavailable func(error) bool // Options.Unavailable
 }
 
 // Observer learns which input each route reads (tests: the bad-input sweep

@@ -162,6 +162,7 @@ func (c *Ctx) Batch(ids []int64, f func(id int64) error) []BatchResult {
 // Message is err as the caller would read it: an expected error's
 // translated message, or the system error (logged) for anything else.
 func (c *Ctx) Message(err error) string {
+	err = c.classify(err)
 	if e, ok := errs.As(err); ok && StatusOf(err) != 500 {
 		return c.T(e.Key, e.Args...)
 	}
@@ -169,6 +170,23 @@ func (c *Ctx) Message(err error) string {
 		c.log.Error("internal error", "requestId", c.RequestID, "path", c.R.URL.Path, "err", err.Error())
 	}
 	return c.T("err.system", errs.A("requestId", c.RequestID))
+}
+
+// classify turns an error of the database's capacity or availability (a
+// refused connection, a deadlock victim, a lock that timed out) into the
+// caller's "busy, try again" (503), logged with its details; anything else
+// is left as it is.
+func (c *Ctx) classify(err error) error {
+	if c.unavailable == nil || !c.unavailable(err) {
+		return err
+	}
+	if _, ok := errs.As(err); ok {
+		return err
+	}
+	if c.log != nil {
+		c.log.Warn("database unavailable", "requestId", c.RequestID, "path", c.R.URL.Path, "err", err.Error())
+	}
+	return errs.New(errs.KindUnavailable, errs.CodeUnavailable, "err.busy", errs.A("requestId", c.RequestID))
 }
 
 // Require checks a permission the route could not name on its own (the

@@ -39,6 +39,10 @@ type Options struct {
 	// RequestContext, if set, makes each request's context; end is called
 	// when the request is answered.
 	RequestContext func(ctx context.Context) (_ context.Context, end func())
+	// Unavailable, if set, tells an error of the database's capacity or
+	// availability (db.Unavailable): answered 503 with "busy, try again"
+	// instead of a system error.
+	Unavailable func(error) bool
 }
 
 // Server serves the API and the web app.
@@ -127,7 +131,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 			s.opt.Logger.Error("panic", "requestId", id, "panic", fmt.Sprint(p), "path", r.URL.Path)
 			if !sw.wrote {
-				c := &Ctx{W: sw, R: r, Lang: i18n.Parse(r.Header.Get("Accept-Language")), RequestID: id}
+				c := &Ctx{W: sw, R: r, Lang: i18n.Parse(r.Header.Get("Accept-Language")), RequestID: id, unavailable: s.opt.Unavailable}
 				s.writeError(c, fmt.Errorf("panic: %v", p))
 			}
 		}
@@ -192,7 +196,8 @@ func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 func (s *Server) wrap(rt *Route) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		c := &Ctx{W: w, R: r, Lang: i18n.Parse(r.Header.Get("Accept-Language")), RequestID: requestID(r), IP: s.clientIP(r), Route: rt, log: s.opt.Logger, obs: s.obs}
+		c := &Ctx{W: w, R: r, Lang: i18n.Parse(r.Header.Get("Accept-Language")), RequestID: requestID(r), IP: s.clientIP(r), Route: rt, log: s.opt.Logger, obs: s.obs,
+			unavailable: s.opt.Unavailable}
 		if info, ok := r.Context().Value(keyInfo).(*reqInfo); ok {
 			info.route = rt.Pattern()
 			defer func() {
@@ -354,6 +359,7 @@ var kindStatus = map[errs.Kind]int{
 	errs.KindConflict:        http.StatusConflict,
 	errs.KindTooLarge:        http.StatusRequestEntityTooLarge,
 	errs.KindThrottled:       http.StatusTooManyRequests,
+	errs.KindUnavailable:     http.StatusServiceUnavailable,
 }
 
 // StatusOf is the HTTP status of an error.
@@ -369,7 +375,11 @@ func StatusOf(err error) int {
 // writeError writes the error envelope and returns the status. Unexpected
 // errors are logged with the request id and answered without internals.
 func (s *Server) writeError(c *Ctx, err error) int {
+	err = c.classify(err)
 	status := StatusOf(err)
+	if status == http.StatusServiceUnavailable {
+		c.W.Header().Set("Retry-After", "1")
+	}
 	e, ok := errs.As(err)
 	if !ok || status == http.StatusInternalServerError {
 		s.opt.Logger.Error("internal error", "requestId", c.RequestID, "path", c.R.URL.Path, "err", err.Error())

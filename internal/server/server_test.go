@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http/httptest"
@@ -298,5 +299,45 @@ func TestChangesReachTheOperationLogMasked(t *testing.T) {
 	call(s, "POST", "/api/echo", "root", "application/json", `{}`)
 	if logs.entries[1].Changes != "" {
 		t.Errorf("no changes logged as %q", logs.entries[1].Changes)
+	}
+}
+
+// An error of the database's capacity (Options.Unavailable: too many
+// connections, a deadlock victim, a lock timeout) is answered 503 "busy,
+// try again" in the caller's language, with the request id and a
+// Retry-After, logged with its cause and leaking nothing; in a batch's
+// per-id answer it reads the same. Other errors stay system errors.
+func TestUnavailableDatabaseAnswersBusy(t *testing.T) {
+	errBusy := errors.New("failed to connect: FATAL: sorry, too many clients already (SQLSTATE 53300) password=hunter2")
+	var out bytes.Buffer
+	s, err := New(Options{
+		Auth: fakeAuth{}, Logger: slog.New(slog.NewTextHandler(&out, nil)),
+		Unavailable: func(err error) bool { return errors.Is(err, errBusy) },
+	}, []Route{
+		{Method: "GET", Path: "/api/busy", Tag: "t", H: func(c *Ctx) (any, error) { return nil, fmt.Errorf("authenticate: %w", errBusy) }},
+		{Method: "GET", Path: "/api/batch", Tag: "t", H: func(c *Ctx) (any, error) { return c.Message(errBusy), nil }},
+		{Method: "GET", Path: "/api/fail", Tag: "t", H: func(c *Ctx) (any, error) { return nil, errors.New("other") }},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ lang, want string }{{"zh-CN", "系统繁忙，请稍后重试（请求编号 req-busy-0001）"}, {"en", "The system is busy, please try again in a moment (request req-busy-0001)"}} {
+		rec, a := call(s, "GET", "/api/busy", "root", "", "", "X-Request-Id", "req-busy-0001", "Accept-Language", c.lang)
+		if rec.Code != 503 || a.Code != "B0310" || a.Msg != c.want || a.RequestID != "req-busy-0001" || rec.Header().Get("Retry-After") != "1" {
+			t.Fatalf("%s: %d %s (Retry-After %q)", c.lang, rec.Code, rec.Body, rec.Header().Get("Retry-After"))
+		}
+		if strings.Contains(rec.Body.String(), "hunter2") || strings.Contains(rec.Body.String(), "SQLSTATE") {
+			t.Fatalf("leaked internals: %s", rec.Body)
+		}
+	}
+	if !strings.Contains(out.String(), "too many clients") || !strings.Contains(out.String(), "requestId=req-busy-0001") {
+		t.Fatalf("log lacks the cause:\n%s", out.String())
+	}
+	_, a := call(s, "GET", "/api/batch", "root", "", "", "X-Request-Id", "req-busy-0002", "Accept-Language", "en")
+	if string(a.Data) != `"The system is busy, please try again in a moment (request req-busy-0002)"` {
+		t.Fatalf("batch message: %s", a.Data)
+	}
+	if rec, a := call(s, "GET", "/api/fail", "root", "", ""); rec.Code != 500 || a.Code != "B0001" {
+		t.Fatalf("another error: %d %s", rec.Code, rec.Body)
 	}
 }
