@@ -174,17 +174,20 @@ async function main() {
     await byTest('login-password').fill(password)
     await byTest('login-submit').click()
   }
-  // Click a confirmation's OK until what it leads to shows. A click on the
-  // OK while the dialog is still zooming in can be lost on a loaded machine
-  // (no request reached the server, the button never showed its loading
-  // state; seen on signing out and on deleting a document).
-  // state 'detached': what it leads to is something gone (a deleted row).
-  const confirmUntil = async (ok, shown, what, state = 'visible') => {
+  // Click through until what the clicks lead to shows (state 'detached':
+  // until it is gone, a deleted row). Each round clicks the furthest of the
+  // clicks that is visible (the first when none is): a click on a menu's
+  // item while the menu still slides in, or on a confirmation's OK while the
+  // dialog still zooms in, can be lost on a loaded machine (no request
+  // reached the server; seen on signing out and on deleting a document).
+  const clickUntil = async (clicks, shown, what, state = 'visible') => {
     const done = async () => (state === 'detached' ? (await shown.count()) === 0 : shown.isVisible())
     await waitFor(
       async () => {
         if (await done()) return true
-        if (await ok.isVisible()) await ok.click({ timeout: 2000 })
+        let next = clicks[0]
+        for (const c of clicks) if (await c.isVisible()) next = c
+        await next.click({ timeout: 2000 })
         await shown.waitFor({ state, timeout: 2000 })
         return true
       },
@@ -192,25 +195,15 @@ async function main() {
       what,
     )
   }
-  // Sign out through the user menu and its confirmation, each click repeated
-  // until what it opens shows: a click on the menu's item while the menu is
-  // still sliding in can be lost as well (seen in a full local run).
-  const signOut = async () => {
-    const ok = page.locator('.ant-modal-confirm .ant-modal-confirm-btns .ant-btn-primary')
-    const signedOut = byTest('login-submit')
-    await waitFor(
-      async () => {
-        if (await signedOut.isVisible()) return true
-        if (await ok.isVisible()) await ok.click({ timeout: 2000 })
-        else if (await byTest('logout').isVisible()) await byTest('logout').click({ timeout: 2000 })
-        else await byTest('user-menu').click({ timeout: 2000 })
-        await signedOut.waitFor({ timeout: 1000 })
-        return true
-      },
-      T,
+  // A confirmation's OK, clicked until what it leads to shows.
+  const confirmUntil = (ok, shown, what, state) => clickUntil([ok], shown, what, state)
+  // Sign out through the user menu and its confirmation.
+  const signOut = () =>
+    clickUntil(
+      [byTest('user-menu'), byTest('logout'), page.locator('.ant-modal-confirm .ant-modal-confirm-btns .ant-btn-primary')],
+      byTest('login-submit'),
       'the sign-in page after signing out',
     )
-  }
 
   await step('signed-out visit goes to the sign-in page; initial JS+CSS measured', async () => {
     const assets = new Map()
