@@ -7,7 +7,7 @@ import (
 	"cangshu/internal/dec"
 )
 
-// Document is a document as query answers it (api.md §4). Quantities and
+// Document is a document as query answers it (docs/api.md §4). Quantities and
 // amounts are positive; the transType gives the direction.
 type Document struct {
 	ID             int64      `json:"id"`
@@ -72,7 +72,7 @@ type Document struct {
 	stored bool
 }
 
-// Check is a document a receipt or payment settles (api.md §4): the
+// Check is a document a receipt or payment settles (docs/api.md §4): the
 // target's figures (returns negative) and what this one settles of it.
 type Check struct {
 	BillID    int64   `json:"billId"`
@@ -148,7 +148,7 @@ type Entry struct {
 	SrcBillNo  string `json:"srcBillNo,omitempty"`
 }
 
-// SerNum is one serial number of a line (api.md §4).
+// SerNum is one serial number of a line (docs/api.md §4).
 type SerNum struct {
 	SerNum string `json:"serNum"`
 }

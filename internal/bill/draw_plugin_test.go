@@ -11,7 +11,7 @@ import (
 	"cangshu/internal/dec"
 )
 
-// amountDraw is a relation as the money issue plugs one in: a unit is the
+// amountDraw is a relation as the money kinds plug one in: a unit is the
 // source document itself, the measure an amount, the status another
 // column. Here a delivery made from a sales order also takes its line
 // amounts from the order's amount (hx_state 0/1/2 on the order).

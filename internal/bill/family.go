@@ -16,8 +16,8 @@ import (
 // batches, list, export, rights): who the contact is, what a line carries
 // beyond the shared fields, whether the document moves money, and the
 // stock moves of an audited document. Trade (purchase and sales documents
-// and orders) and Inventory (warehouse documents) are the families today;
-// the money issue adds its own.
+// and orders), Inventory (warehouse documents) and Fund (money documents
+// and invoices) are the families.
 type Family interface {
 	// contactRule: the kind requires a contact (contactRequired), allows
 	// one (contactOptional) or has none (contactNone).

@@ -14,7 +14,7 @@ import (
 	"cangshu/internal/sysparam"
 )
 
-// Routes are the endpoints of one kind (api.md §4): list, query, add,
+// Routes are the endpoints of one kind (docs/api.md §4): list, query, add,
 // update (both with ?check=1 to save and audit at once), delete, check,
 // uncheck (each with ?id=1,2,3 and per-id results) and export.
 // logSkip are the document fields an update changes by itself, left out of

@@ -18,7 +18,7 @@ const (
 // Kind describes one document kind.
 type Kind struct {
 	Name        string   // bills.kind and coding_rules.kind: "purchase"
-	TransType   int      // api.md §4
+	TransType   int      // docs/api.md §4
 	Path        string   // route prefix: "/api/purchase"
 	Perm        string   // permission prefix: "purchase:purchase" (+ ":query" …)
 	Stock       int      // +1 in, −1 out, 0 none

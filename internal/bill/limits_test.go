@@ -9,7 +9,7 @@ import (
 	"cangshu/internal/apptest"
 )
 
-// The overflow cases (docs/limits.md): figures beyond the limits
+// The overflow cases (docs/limits.md): figures beyond the limits
 // are refused with a 400 naming the field; stock, contact and list figures
 // never wrap, and the lists keep answering.
 func TestFiguresBeyondTheLimitsAreRefusedAndListsKeepAnswering(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 )
 
 // Money fields left out of answers for callers without the kind's money
-// right (architecture §5: visibility is enforced in API responses).
+// right (docs/architecture.md §5: visibility is enforced in API responses).
 var (
 	moneyHeader  = []string{"totalAmount", "disAmount", "amount", "totalTax", "totalTaxAmount", "rpAmount", "arrears", "fee", "invoicedAmount"}
 	moneyEntry   = []string{"price", "deduction", "amount", "tax", "taxAmount", "invoicedAmount"}

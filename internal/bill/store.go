@@ -298,7 +298,7 @@ func readParts(ctx context.Context, q db.Querier, shopID int64, kind string, id 
 	return &d, true, nil
 }
 
-// Filter is the list's filters (api.md §2 and §4).
+// Filter is the list's filters (docs/api.md §2 and §4).
 type Filter struct {
 	BeginDate, EndDate string
 	BuID, LocationID   int64

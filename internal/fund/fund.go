@@ -30,8 +30,8 @@ var (
 	Verification = &bill.Kind{Name: "verification", TransType: bill.VerifyAdvanceReceived, Path: "/api/verification", Perm: "fund:verification",
 		Family: bill.Fund, Fund: bill.FundVerify, Label: "fund.kind.verification", File: "fund.file.verification",
 		TransTypes: []int{bill.VerifyAdvancePaid, bill.VerifyReceivablePay, bill.VerifyMoveReceivable, bill.VerifyMovePayable}}
-	// Invoices (销售发票, 采购发票): no transType in api.md; 153501 and
-	// 153502 here. They move neither stock nor money: their lines draw the
+	// Invoices (销售发票, 采购发票): transTypes 153501 and 153502
+	// (docs/api.md §4). They move neither stock nor money: their lines draw the
 	// invoiced amounts of goods documents.
 	SalesInvoice = &bill.Kind{Name: "salesInvoice", TransType: 153501, Path: "/api/salesInvoice", Perm: "sales:salesInvoice", Family: bill.Fund,
 		Fund: bill.FundInvoice, ContactType: bill.Customer, SettleKinds: []string{"sales", "reSales"}, MoneyRight: "money:salesAmount:view",

@@ -12,7 +12,7 @@ import (
 )
 
 // The two kinds. Their transType is that of the document they lead to
-// (api.md §4); their coding rules (CGDD, XSDD) are seeded.
+// (docs/api.md §4); their coding rules (CGDD, XSDD) are seeded.
 var (
 	PurOrder = &bill.Kind{Name: "purOrder", TransType: 150501, Path: "/api/purOrder", Perm: "purchase:purOrder", Order: true,
 		ContactType: bill.Supplier, MoneyRight: "money:purchaseAmount:view", Label: "order.kind.purOrder", File: "order.file.purOrder"}

@@ -170,7 +170,7 @@ func (m *model) rows(query string, args []any, scan func(*sql.Rows) error) {
 	}
 }
 
-// checkInvariants compares the database with the model (architecture §4).
+// checkInvariants compares the database with the model (docs/architecture.md §4).
 func (m *model) checkInvariants() {
 	m.t.Helper()
 	e := m.w.e

@@ -18,7 +18,7 @@ import (
 // while keeping its own model of what it did. The model predicts every
 // refusal (shortfall, over-return, over-payment, stale version, blocked
 // un-audit or delete); a refused operation must change nothing. Every few
-// steps the invariants of architecture §4 are checked against the model:
+// steps the invariants of docs/architecture.md §4 are checked against the model:
 // balances = ledger, zero quantity has zero value, every line's cost = an
 // independent replay, contact and account balances = their documents,
 // drafts never move stock. One step in five works on purchase and sales

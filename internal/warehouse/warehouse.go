@@ -11,7 +11,7 @@ package warehouse
 
 import "cangshu/internal/bill"
 
-// Transaction types of the sub-types (api.md §4).
+// Transaction types of the sub-types (docs/api.md §4).
 const (
 	TransTypeStocktakeGain = 150701
 	TransTypeStocktakeLoss = 150801
