@@ -87,7 +87,7 @@ fuzz: fuzz-quick
 	$(GO) test -run '^$$' -fuzz '^FuzzValidDate$$' -fuzztime $(FUZZTIME) ./internal/sysparam/
 	$(GO) test -run '^$$' -fuzz '^FuzzDocumentDecode$$' -fuzztime $(FUZZTIME) ./internal/bill/
 
-# Benchmarks of the figures the issues name (not part of the test suite).
+# Benchmarks of the figures in docs/scaling.md and docs/reports.md (not part of the test suite).
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 2s ./internal/bench/
 

@@ -12,7 +12,7 @@ import (
 )
 
 // The allowed import directions between the packages under internal/
-// (style.md "Dependencies point one way"). Every package belongs to one
+// (docs/architecture.md §7, docs/style.md). Every package belongs to one
 // family; a family may import the families it lists, and itself.
 //
 //	platform  HTTP plumbing, database, errors, decimals, catalogues, system
@@ -167,7 +167,7 @@ func TestArchitecture(t *testing.T) {
 	}
 	for edge := range broken {
 		if _, ok := known[edge]; !ok {
-			t.Errorf("import %s breaks the layers (style.md: app wires everything; documents import the engines; engines import no HTTP and no document; master data imports no document or engine; report only reads)", edge)
+			t.Errorf("import %s breaks the layers (docs/architecture.md §7: app wires everything; documents import the engines; engines import no HTTP and no document; master data imports no document or engine; report only reads)", edge)
 		}
 	}
 	for edge, why := range known {

@@ -9,7 +9,7 @@ import (
 )
 
 // TestEveryDocumentRouteIsOfAListedKind: a document resource in the route
-// table (one with /check and /uncheck, api.md §4) is a kind of Kinds, so a
+// table (one with /check and /uncheck, docs/api.md §4) is a kind of Kinds, so a
 // kind added without listing it fails here rather than escaping the checks
 // of kinds_test.go.
 func TestEveryDocumentRouteIsOfAListedKind(t *testing.T) {

@@ -16,7 +16,7 @@ import (
 	"cangshu/internal/warning"
 )
 
-// wireSettings builds the advanced settings (issue 17): coding rules and
+// wireSettings builds the advanced settings (高级设置): coding rules and
 // the period close, backup and restore (with the scheduled daily backups,
 // stopped by Close), and the month-end stock snapshots the reports start
 // from (built in the background, stopped by Close).

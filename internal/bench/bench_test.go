@@ -1,4 +1,4 @@
-// Package bench measures the figures the issues name. Run: make bench
+// Package bench measures the figures in docs/scaling.md and docs/reports.md. Run: make bench
 // (SQLite), or with CANGSHU_TEST_PG=postgres://… for PostgreSQL. These are
 // benchmarks, not tests: nothing here asserts a time.
 package bench

@@ -102,7 +102,7 @@ func newMoneyWorld(b *testing.B) *moneyWorld {
 	return w
 }
 
-// BenchmarkMoney: the figures of issue 15 on one world (SQLite, or
+// BenchmarkMoney: the money documents' figures (docs/scaling.md) on one world (SQLite, or
 // PostgreSQL with CANGSHU_TEST_PG). Goals: unsettled list of a customer
 // with 10,000 open documents < 50 ms; a receipt settling 500 documents
 // (saved and audited at once) < 200 ms; the customer list with balances

@@ -127,7 +127,7 @@ func newPricingWorld(b testing.TB) *pricingWorld {
 // BenchmarkListBySelected: GET /api/inventory/listBySelected for 50 goods
 // and one customer over HTTP (level prices, the last price of each goods
 // item and unit among the customer's 20,000 audited lines, resolution), each
-// request a different customer and window of goods. The aim: < 20 ms.
+// request a different customer and window of goods. The aim: < 20 ms.
 func BenchmarkListBySelected(b *testing.B) {
 	w := newPricingWorld(b)
 	b.Logf("%d audited sales lines", w.e.Count("SELECT COUNT(*) FROM bill_entries e JOIN bills b ON b.id = e.bill_id WHERE b.kind = 'sales' AND b.checked = 1"))

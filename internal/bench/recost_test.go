@@ -17,7 +17,7 @@ import (
 // movements.
 const recostGoods = 1000
 
-// BenchmarkRecostYear (issue 17): cost recalculation (重算成本) of a year
+// BenchmarkRecostYear: cost recalculation (重算成本) of a year
 // with CANGSHU_BENCH_MOVES stock movements (default 1,000,000) over 1,000
 // goods items in one warehouse (1,000 movements each), no period closed:
 // POST /api/recost/start, timed until the job is done (the endpoint's

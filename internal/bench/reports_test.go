@@ -20,7 +20,7 @@ import (
 	"cangshu/internal/stock"
 )
 
-// BenchmarkReports: the issue's scale (issue 16): 1,000,000 stock moves
+// BenchmarkReports: the reports' full scale (docs/reports.md): 1,000,000 stock moves
 // from 200,000 audited documents (5 lines each; 60% sales, 40% purchases)
 // over 2025, 10,000 goods, 10 warehouses, 5,000 customers and 100
 // suppliers, seeded straight into the tables (with balances = the sums of

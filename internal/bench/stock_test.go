@@ -73,7 +73,7 @@ func insertMoves(ctx context.Context, tx *db.Tx, rows [][6]any) error {
 	return nil
 }
 
-// BenchmarkStockBackDated (issue 18): one goods item in one warehouse
+// BenchmarkStockBackDated: one goods item in one warehouse
 // with 100,000 movements over a year: 50,000 receipts of 10, at 10.00 and
 // 20.00 by turns, each followed by a sale of 10 that empties the balance
 // (costing 100.00 and 200.00 by turns). A receipt of 10 dated before all

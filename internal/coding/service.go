@@ -21,7 +21,7 @@ func NewService(d *db.DB) *Service { return &Service{db: d} }
 func today() string { return time.Now().Format("2006-01-02") }
 
 // order is how the list shows the kinds: documents in the menu's order,
-// then basic data; kinds another issue adds later come after, by name.
+// then basic data; kinds not listed here come after, by name.
 var order = []string{
 	"purOrder", "purchase", "rePurchase", "salesOrder", "sales", "reSales",
 	"invTf", "otherIn", "otherOut", "costAdjustment", "combination", "stocktake",

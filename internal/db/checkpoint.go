@@ -26,7 +26,7 @@ import (
 // is truncateWait, so that a long reader (a backup's VACUUM INTO, a big
 // report) makes them give up and try again later rather than hold every
 // post for as long as the reader reads; and neither runs while a reader
-// keeps frames the PASSIVE checkpoint could not copy. (Issue 17: a
+// keeps frames the PASSIVE checkpoint could not copy. (Measured: a
 // TRUNCATE waiting for a backup held posts for up to 0.7 s, and truncating
 // a long log's file under writes took up to 0.14 s.)
 type checkpointer struct {

@@ -25,7 +25,7 @@ const (
 	KindUnavailable // the database could not serve the request now; trying again shortly may succeed
 )
 
-// Codes of the youlai catalogue used by Cangshu (api.md §1).
+// Codes of the youlai catalogue used by Cangshu (docs/api.md §1).
 const (
 	CodeLoginFailed      = "A0200"
 	CodeWrongCredentials = "A0210"

@@ -11,7 +11,7 @@ import (
 	"testing"
 )
 
-// bombPNG is the decompression bomb: an all-zero grayscale PNG of
+// bombPNG is a decompression bomb: an all-zero grayscale PNG of
 // w × h pixels, a few hundred KB on the wire.
 func bombPNG(w, h int) []byte {
 	var out bytes.Buffer

@@ -140,7 +140,7 @@ func TestGoodsLife(t *testing.T) {
 		t.Errorf("new SKU code not searchable")
 	}
 
-	// Documents (next issue) register their references; a used SKU or goods
+	// Documents register their references; a used SKU or goods
 	// item cannot be deleted.
 	e.Exec("CREATE TABLE test_lines (id BIGINT PRIMARY KEY, bill_no TEXT NOT NULL, goods_id BIGINT, sku_id BIGINT)")
 	e.App.Usage.Add(usage.Goods, usage.Ref{Table: "test_lines", Column: "goods_id", What: "goods.entity", Name: "bill_no"})

@@ -7,7 +7,7 @@ import (
 	"cangshu/internal/server"
 )
 
-// Routes lists the menu endpoints (paths fixed by api.md §3).
+// Routes lists the menu endpoints (paths fixed by docs/api.md §3).
 func Routes(s *Service) []server.Route {
 	queryID := func(c *server.Ctx) (int64, error) {
 		if c.Query("id") == "" {

@@ -35,7 +35,7 @@ const (
 type Seed struct {
 	Code       string            // stable unique key, e.g. "purchase.purOrder", "purchase.purOrder.add"
 	Name       string            // zh-CN title
-	NameEn     string            // English title (glossary.md vocabulary)
+	NameEn     string            // English title (docs/glossary.md vocabulary)
 	Type       string            // CATALOG | MENU | BUTTON | EXTLINK
 	Path       string            // route path: top-level catalogs absolute ("/purchase"), children relative ("purOrder")
 	Component  string            // "Layout" for catalogs; view name for menus, e.g. "purchase/purOrder"; "" for buttons
@@ -386,7 +386,7 @@ func entryPage(section, kind, zh, en string, roles []string) Seed {
 		Component: section + "/" + name, Hidden: true, KeepAlive: true, Roles: roles}
 }
 
-// report is the MENU of report name (api.md §5) with its buttons.
+// report is the MENU of report name (docs/api.md §5) with its buttons.
 func report(name, zh, en string, g grant) Seed {
 	return screen("report", name, zh, en, g, perms("report:"+name, reportActions...)...)
 }

@@ -101,7 +101,7 @@ func TestSeedsAreWellFormed(t *testing.T) {
 			t.Errorf("permission %s is not seeded", p)
 		}
 	}
-	// Every report of api.md §5 has its screen.
+	// Every report of docs/api.md §5 has its screen.
 	for _, name := range strings.Fields(`invBalance deliverDetail deliverSummary outboundDetail warehouseDetail
 		serNumTracer puDetail puOrderDetail puSummaryInv puSummarySupplier salesDetail salesOrderDetail salesProfit
 		salesSummaryCustomer salesSummaryInv contactDebt payableDetail receivableDetail bankJournal

@@ -8,7 +8,7 @@ import (
 	"cangshu/internal/notice"
 )
 
-// hostile are the issue's payloads (mutation XSS through SVG/MathML
+// hostile are the payloads reported against notices (mutation XSS through SVG/MathML
 // parsing, animate values, styles) and the classic ones.
 var hostile = []string{
 	`<svg><title><noscript><xmp></noscript><img src=x onerror=alert(document.domain)></xmp></noscript></title></svg>`,

@@ -1,7 +1,7 @@
 // Package report is every report of the product on one mechanism: a report
 // is its filters plus a column spec (key, label in zh-CN and en, type, the
-// money right it needs, how it totals) that drives the JSON answer (api.md
-// §5: the list shape with userdata as the totals row), the Excel export and
+// money right it needs, how it totals) that drives the JSON answer
+// (docs/api.md §5: the list shape with userdata as the totals row), the Excel export and
 // the print. The package only reads: it never writes a table.
 //
 // Money columns the caller has no right to see are removed from the spec
@@ -64,7 +64,7 @@ type Row map[string]any
 
 // Report is one report.
 type Report struct {
-	Name  string   // api.md §5 name
+	Name  string   // docs/api.md §5 name
 	Title errs.Key // the menu's title
 	// Columns is the column spec; filters may shape it (invBalance has a
 	// pair of columns per warehouse).

@@ -35,7 +35,7 @@ var (
 	stockFilters = []string{"beginDate", "endDate", "invId", "locationId", "catId"}
 )
 
-// Reports are the reports, by name (api.md §5); the fund reports are added
+// Reports are the reports, by name (docs/api.md §5); the fund reports are added
 // by fund.go.
 var Reports = map[string]*Report{
 	"puDetail":             {Name: "puDetail", Title: "report.title.puDetail", Columns: puDetailCols, Source: puDetailSource, Sorted: true, Doc: true, Filters: docFilters},
@@ -72,7 +72,7 @@ type ColumnOut struct {
 	Width float64 `json:"width,omitempty"`
 }
 
-// Answer is a report's answer: the list shape (api.md §2, §5) with the
+// Answer is a report's answer: the list shape (docs/api.md §2, §5) with the
 // column spec the caller may see, the title, the drill-down report and the
 // filters used (the dates filled in).
 type Answer struct {

@@ -17,7 +17,7 @@ import (
 	"cangshu/internal/sysparam"
 )
 
-// Filter is what a report is asked for (api.md §5).
+// Filter is what a report is asked for (docs/api.md §5).
 type Filter struct {
 	BeginDate, EndDate string
 	LocationID         int64

@@ -6,7 +6,7 @@ import (
 	"cangshu/internal/errs"
 )
 
-// ListParams are the product's list parameters (api.md §2): page (1-based),
+// ListParams are the product's list parameters (docs/api.md §2): page (1-based),
 // rows (page size), sidx/sord (sort field, asc|desc) and matchCon (free
 // text). Filters are read by each handler.
 type ListParams struct {
@@ -135,7 +135,7 @@ func QIDs(name string, f func(c *Ctx, ids []int64) (any, error)) Handler {
 	}
 }
 
-// BatchResult is one id's outcome of a batch operation (api.md §2): a batch
+// BatchResult is one id's outcome of a batch operation (docs/api.md §2): a batch
 // never half-applies one id.
 type BatchResult struct {
 	ID  int64  `json:"id"`

@@ -17,7 +17,7 @@ import (
 // TestProperty posts and un-posts thousands of random documents (receipts
 // with given costs, sales, returns without source; back-dated at random;
 // across goods, a SKU, warehouses and a batch) and checks the invariants of
-// architecture §4 along the way against an independent replay. Seeded:
+// docs/architecture.md §4 along the way against an independent replay. Seeded:
 // CANGSHU_SEED=n reproduces a run; CANGSHU_STEPS=n changes its length.
 func TestProperty(t *testing.T) {
 	t.Parallel()
