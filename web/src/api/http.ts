@@ -1,4 +1,4 @@
-// The one HTTP client of the app (style.md): base /prod-api, 50 s time-out,
+// The one HTTP client of the app (docs/style.md): base /prod-api, 50 s time-out,
 // bearer token, the {status, msg, data} envelope, downloads passed through,
 // and the access-token refresh: on 401 A0230 the token is refreshed once
 // while every other failing request waits in the queue, then all of them are

@@ -1,4 +1,4 @@
-// Shapes shared by many features (api.md §1–2).
+// Shapes shared by many features (docs/api.md §1–2).
 
 /** System pages (users, roles, …): youlai's pageNum/pageSize → {list, total}. */
 export interface PageResult<T> {

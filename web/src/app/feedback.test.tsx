@@ -1,5 +1,5 @@
 // Message popups: 3000 ms, 16 px from the top; notifications: 4500 ms, top
-// right (issue 3 item 8) — the configuration and what the holder renders.
+// right — the configuration and what the holder renders.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, render } from '@testing-library/react'
 import { feedback, messageConfig, notificationConfig, setFeedback } from './feedback'

@@ -1,5 +1,5 @@
 // Routes that moved: the warehouse area was at /storage before migration
-// 0043 (issue 14). Old links and bookmarks land on the new pages.
+// 0043. Old links and bookmarks land on the new pages.
 import { Navigate, useLocation } from 'react-router'
 
 const RENAMED: Record<string, string> = {

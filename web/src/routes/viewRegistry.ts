@@ -113,7 +113,7 @@ function reportViews(): Record<string, Loader> {
   return out
 }
 
-/** The warehouse area (issue 14): its document kinds on the generic entry and
+/** The warehouse area: its document kinds on the generic entry and
  * list pages (their entry pages at the seed's routes), the stocktake and the
  * stock query. */
 function warehouseViews(): Record<string, Loader> {
@@ -135,7 +135,7 @@ function warehouseViews(): Record<string, Loader> {
   return out
 }
 
-/** The money documents (issue 15): the generic entry and list pages of the fund family. */
+/** The money documents: the generic entry and list pages of the fund family. */
 function fundViews(): Record<string, Loader> {
   const out: Record<string, Loader> = {}
   for (const name of ['receipt', 'payment', 'income', 'expense', 'fundTf', 'verification'] as const) {

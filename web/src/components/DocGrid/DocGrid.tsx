@@ -1,4 +1,4 @@
-// The document line grid every document screen shares (issue 7): keyboard
+// The document line grid every document screen shares: keyboard
 // first (lib/keyboard.ts), goods picker over the client goods cache
 // (lib/goodsSearch.ts), figures recomputed exactly as the server does
 // (lib/arithmetic.ts), columns by system settings and rights

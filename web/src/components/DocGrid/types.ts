@@ -1,4 +1,4 @@
-// The document line grid's shapes (api.md §4 "Document JSON", entries).
+// The document line grid's shapes (docs/api.md §4 "Document JSON", entries).
 // Figures travel as strings (decimal.js on the client, exact on the wire).
 
 /** One document line as the grid edits it. */

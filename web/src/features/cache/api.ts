@@ -1,4 +1,4 @@
-// The client caches (issue 3 item 6): loaded once after sign-in through
+// The client caches of master data: loaded once after sign-in through
 // react-query (never stale, never dropped while signed in), keyed by id,
 // cleared when the session ends. A failure shows the server's message, or
 // "failed to get <name> cache"; a list the server does not have yet (404)

@@ -1,8 +1,8 @@
-// The product's client caches and the lists they load (api.md §3). Master
+// The product's client caches and the lists they load (docs/api.md §3). Master
 // data lists take status 1, page 1, rows 10000 and answer {rows: [...]};
 // goods load in pages of 5000 (isDelete 2, disable 1) while a page comes back
 // full. Lists the server does not have yet answer 404: such a cache is
-// empty and "not available" until its issue lands, without any popup.
+// empty and "not available" until the server has it, without any popup.
 //
 // Choices: payment methods are the assisting properties of type PayMethod
 // (/assist/list?typeNumber=PayMethod, the product's category of 结算方式);

@@ -1,4 +1,4 @@
-// The client dictionary cache (issue 3 item 6): the enabled items of a
+// The client dictionary cache: the enabled items of a
 // dictionary load once per code (and language: labels come translated),
 // concurrent loads of one code share one request, and the cache can be
 // cleared for one code or wholly. It lives in react-query (never refetched

@@ -1,4 +1,4 @@
-// The document resources (api.md §4): one set of calls per kind.
+// The document resources (docs/api.md §4): one set of calls per kind.
 import { useQuery } from '@tanstack/react-query'
 import { api, download } from '@/api/http'
 import { downloadFile, saveBlob } from '@/api/download'

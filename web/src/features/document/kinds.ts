@@ -1,4 +1,4 @@
-// The document kinds the generic entry and list pages serve (api.md §4):
+// The document kinds the generic entry and list pages serve (docs/api.md §4):
 // the trading kinds (internal/order, internal/trade) and the warehouse
 // kinds (internal/warehouse). One row a kind: family (which header, footer
 // and line columns the entry page brings), routes, permissions, the contact
@@ -73,7 +73,7 @@ export interface DocKind {
 
 export const COST_RIGHT = 'money:cost:view'
 
-/** Transaction types of the warehouse kinds' sub-types (api.md §4). */
+/** Transaction types of the warehouse kinds' sub-types (docs/api.md §4). */
 export const TRANS = {
   invTf: 103091,
   otherIn: 150706,

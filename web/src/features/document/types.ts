@@ -1,4 +1,4 @@
-// Document shapes on the wire (api.md §4, internal/bill/doc.go).
+// Document shapes on the wire (docs/api.md §4, internal/bill/doc.go).
 import type { CustomBody, CustomValues } from '@/features/customField/types'
 import type { DocLine } from '@/components/DocGrid'
 
@@ -171,7 +171,7 @@ export interface Pending {
   entries: PendingLine[]
 }
 
-/** The list's answer (api.md §2). */
+/** The list's answer (docs/api.md §2). */
 export interface DocListResult {
   page: number
   records: number

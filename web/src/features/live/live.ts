@@ -1,4 +1,4 @@
-// Live updates (issue 17 item 9): what others change reaches the open
+// Live updates: what others change reaches the open
 // screens without a reload. The server streams one `change` event per write
 // anybody made (GET /api/live: module = the route's tag, action = its log
 // key; documents only within the caller's shop); this maps a module to the

@@ -1,4 +1,4 @@
-// A report answer (GET /api/report/<name>): the list shape (api.md §5) with
+// A report answer (GET /api/report/<name>): the list shape (docs/api.md §5) with
 // the columns the caller may see (money columns without the right are absent
 // from the spec, the rows and the totals row alike).
 export type ColumnType = 'text' | 'date' | 'qty' | 'price' | 'amount' | 'percent' | 'int'

@@ -1,4 +1,4 @@
-// Advanced settings (issue 17): coding rules, period close, backups, reset.
+// Advanced settings (高级设置): coding rules, period close, backups, reset.
 
 export type DatePart = 'none' | 'yyyy' | 'yyyyMM' | 'yyyyMMdd'
 export type Reset = 'never' | 'yearly' | 'monthly' | 'daily'

@@ -1,4 +1,4 @@
-// Per-document results of a batch action (api.md §2): a message when all
+// Per-document results of a batch action (docs/api.md §2): a message when all
 // went through, a dialog listing the refused ones otherwise.
 import i18n from '@/app/i18n'
 import { feedback } from '@/app/feedback'

@@ -3,7 +3,7 @@ import { groups, toInput } from './params'
 import type { SystemParams } from '../types'
 
 describe('system parameters', () => {
-  it('groups the parameters of the issue', () => {
+  it('groups the main parameters, each once', () => {
     const all = groups.flatMap((g) => g.fields)
     for (const k of [
       'valMethods',
