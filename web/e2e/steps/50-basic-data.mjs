@@ -1,4 +1,4 @@
-// Browser steps of the basic and assisting data screens (issue 4):
+// Browser steps of the basic and assisting data screens:
 // a warehouse (with its shop), a unit group with two units (the editor
 // refuses a bad ratio first), a goods category with a child, and a staff
 // member (disabled, hidden, shown again with "show disabled"), each seen in

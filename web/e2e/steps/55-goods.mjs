@@ -139,7 +139,7 @@ export async function run({ page, step, expect, shot, byTest, waitFor, T }) {
       await waitFor(async () => (await byTest('goods-opening-amount-0').textContent()) === want, T, `amount ${want}`)
       await settled()
       await shot('55-goods-form-stock')
-      await byTest('goods-opening-remove-0').click() // the openings of SKU goods are another issue's
+      await byTest('goods-opening-remove-0').click() // the openings of SKU goods are not tested here
     }
 
     const saved = page.waitForResponse((r) => r.url().includes('/prod-api/inventory/add'))

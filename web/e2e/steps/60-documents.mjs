@@ -1,4 +1,4 @@
-// Browser steps of the trading documents (issue 7): a sales delivery entered
+// Browser steps of the trading documents: a sales delivery entered
 // by keyboard (goods by number, a scanned barcode), saved and audited; the
 // stock dropped (an API delivery of more than is left is refused); opened
 // from the list; print preview with the amount in Chinese capitals; a clerk

@@ -1,6 +1,6 @@
-// Security (issue 12): the built app works under its Content-Security-Policy
+// Security: the built app works under its Content-Security-Policy
 // (no violation while signed in and moving between pages), and a notice
-// carrying the issue's mutation-XSS payload opens from the header bell
+// carrying a mutation-XSS payload opens from the header bell
 // without running anything. Starts and ends signed in as admin.
 
 const token = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('cangshu.session')).state.accessToken)

@@ -1,4 +1,4 @@
-// More browser steps of the trading documents (issue 7): a 20-line sales
+// More browser steps of the trading documents: a 20-line sales
 // delivery entered by keyboard only (goods by number, a scanned barcode, a
 // serial-number item through its dialog), saved and audited, the stock
 // dropped; a delivery made from a sales order in two parts; a return from a

@@ -1,5 +1,5 @@
-// Browser steps of issue 13, "a clerk's first day": each numbered item of the
-// issue reproduced as a new user meets it (numbers proposed twice, a refused
+// Browser steps of "a clerk's first day": each problem a new user met, walked
+// again as that user meets it (numbers proposed twice, a refused
 // cell that still saved, stale tabs, the second delivery of an order, header
 // errors that stay, a shortage shown only as a toast, tab titles and seeded
 // texts in the other language, developer wording, no default warehouse,

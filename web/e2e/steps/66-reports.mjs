@@ -1,4 +1,4 @@
-// Browser steps of the reports (issue 16): after a purchase and a sale made
+// Browser steps of the reports: after a purchase and a sale made
 // through the API, the dashboard shows today's sales and the stock value;
 // the sales summary by customer, filtered, drills down to the sales detail
 // with the same filters and on to the document; the Excel export downloads;

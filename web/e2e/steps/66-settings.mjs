@@ -1,4 +1,4 @@
-// Advanced settings (issue 17): a coding rule edited with its preview, a
+// Advanced settings: a coding rule edited with its preview, a
 // period closed and reopened, a backup made then restored (a warehouse added
 // after it is gone, the page keeps working), the API doc searched, and reset
 // data with its password prompt (last: it clears the documents of earlier

@@ -1,4 +1,4 @@
-// Seeded texts follow the language (issue 13 item 7): the dictionaries, roles
+// Seeded texts follow the language: the dictionaries, roles
 // and categories screens, opened in Chinese, show the built-in dictionaries'
 // names and remarks, the built-in roles and the built-in category types in
 // English after the switch (without a reload or a search), and in Chinese

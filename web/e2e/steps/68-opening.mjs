@@ -1,4 +1,4 @@
-// Opening balances (issue 17): opening stock added in the dialog (the amount
+// Opening balances: opening stock added in the dialog (the amount
 // follows quantity × unit cost) and shown in the opening position, a
 // customer's opening receivable edited, a goods item managed by serial
 // number given its serials (their count is the quantity), then the screen

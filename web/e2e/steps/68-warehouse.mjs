@@ -1,4 +1,4 @@
-// Browser steps of the warehouse screens (issue 14): a stock transfer
+// Browser steps of the warehouse screens: a stock transfer
 // entered by keyboard and audited; an assembly filled from a combination
 // template; a stocktake with a scanned count that generates a loss document
 // (opened in its tab); the stock query in boxes and bottles. The goods

@@ -1,4 +1,4 @@
-// Settings tools (issue 17): cost recalculation with its progress bar and
+// Settings tools: cost recalculation with its progress bar and
 // list of changes, a print template edited with its preview, and the stock
 // warnings list. Starts and ends signed in as admin.
 

@@ -1,4 +1,4 @@
-// Browser steps of the money documents (issue 15): a receipt opened from the
+// Browser steps of the money documents: a receipt opened from the
 // menu, the customer picked, its three deliveries listed, an amount and a
 // discount typed and applied oldest first (the last one partly), a line
 // typed beyond what is open refused by the server on its cell, saved and

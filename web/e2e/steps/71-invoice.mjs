@@ -1,4 +1,4 @@
-// Browser steps of the sales invoice (issue 15): two audited deliveries to one
+// Browser steps of the sales invoice: two audited deliveries to one
 // customer, both selected in the deliveries list, "invoice" (开票) opens a
 // new sales invoice with their lines; an invoice number entered, saved and
 // audited; both deliveries then answer invoiceState 2 and the list shows them

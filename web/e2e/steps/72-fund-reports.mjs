@@ -1,4 +1,4 @@
-// Browser steps of the fund reports (issue 16): after a sale paid in part
+// Browser steps of the fund reports: after a sale paid in part
 // into a new account and a receipt for part of the rest, made through the
 // API, the cash/bank journal of that account shows the running balance
 // (opening 100, +8, +30) and the receivable detail of the customer its

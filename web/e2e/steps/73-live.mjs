@@ -1,4 +1,4 @@
-// Browser step of live updates (issue 17 item 9): a list left open shows a
+// Browser step of live updates: a list left open shows a
 // document saved elsewhere (here through the API, outside the page's own
 // requests) within seconds, without a reload or a click; a customer added
 // elsewhere reaches the customer list the same way.

@@ -1,4 +1,4 @@
-// Browser steps of the customer statement by link (issue 16): from the
+// Browser steps of the customer statement by link: from the
 // customer statement report the staff share the statement; the link opens
 // in a signed-out browser, where the customer disputes it with a comment
 // (markup shown as text); the staff see it disputed on the report screen.

@@ -1,4 +1,4 @@
-// Browser step of attachments, signatures and line order (issue 17 item 9):
+// Browser step of attachments, signatures and line order:
 // a file dropped into a delivery's attachments drawer is listed and counted;
 // the customer signs on the pad, the signature shows under the document and
 // in the print preview; dragging a line by its number reorders the lines,

@@ -1,4 +1,4 @@
-// Browser step of the price list (issue 17 item 9, /settings/base/price): goods
+// Browser step of the price list (/settings/base/price): goods
 // through the API; on the screen a retail price typed in place, Enter moves
 // to the next goods item's cell, a negative price is marked on its cell and
 // not saved; the save writes what the grid shows (read back through the API).

@@ -1,4 +1,4 @@
-// Browser step of the in-app help (issue 17 item 9, "internal doc"): F1 on a
+// Browser step of the in-app help ("internal doc"): F1 on a
 // purchase receipt opens the help of document entry with its keys (F8 among
 // them) and the help that holds everywhere; another topic is read from the
 // list; on a report, F1 says what that report shows. F8 then saves and audits

@@ -1,4 +1,4 @@
-// Browser steps of custom fields (issue 17 item 9): an administrator defines
+// Browser steps of custom fields: an administrator defines
 // a goods field on the settings screen; a goods item made through the API
 // with a value shows it as a list column, is found by it, and opens with it
 // in the edit dialog, where a change is saved; a required document field
