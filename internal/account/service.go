@@ -61,9 +61,15 @@ func (s *Service) List(ctx context.Context, q ListQuery, lp server.ListParams) (
 	return server.NewListPage(lp, list, total), nil
 }
 
-// Get reads one account.
+// Get reads one account. An opening date never stored reads as the system
+// start date, as saving the form stores it (the form sent back changes nothing).
 func (s *Service) Get(ctx context.Context, id int64) (Account, error) {
 	a, err := getAccount(ctx, s.db, s.columns, id)
+	if err == nil && a.Date == "" {
+		var sys sysparam.System
+		sys, err = sysparam.ReadSystem(ctx, s.db)
+		a.Date = sys.StartDate
+	}
 	return a, errs.Wrap("get account", err)
 }
 

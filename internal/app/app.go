@@ -173,6 +173,7 @@ func New(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Logger) 
 		// Each request reads the caches' change counters once (db.WithVersions).
 		RequestContext: db.WithVersions,
 		Unavailable:    db.Unavailable,
+		SearchTimeout:  cfg.SearchTimeout,
 	}, a.routes())
 	if err != nil {
 		return nil, err

@@ -33,6 +33,7 @@ type Config struct {
 	SMTPPassword   string
 	SMTPFrom       string
 	TrustedProxies []netip.Prefix // reverse proxies whose X-Forwarded-For is believed
+	SearchTimeout  time.Duration  // time limit of a request carrying a search text (docs/limits.md)
 }
 
 // Default is the configuration with nothing set.
@@ -49,6 +50,7 @@ func Default() Config {
 		PasswordCost:   10,
 		LogFormat:      "text",
 		SMTPPort:       587,
+		SearchTimeout:  10 * time.Second,
 	}
 }
 
@@ -65,6 +67,7 @@ func Load(name string, args []string, getenv func(string) string) (Config, error
 	fs.StringVar(&c.AdminPassword, "admin-password", c.AdminPassword, "first administrator's password (CANGSHU_ADMIN_PASSWORD)")
 	fs.DurationVar(&c.AccessTTL, "access-ttl", c.AccessTTL, "access token lifetime (CANGSHU_ACCESS_TTL)")
 	fs.DurationVar(&c.RefreshTTL, "refresh-ttl", c.RefreshTTL, "refresh token lifetime (CANGSHU_REFRESH_TTL)")
+	fs.DurationVar(&c.SearchTimeout, "search-timeout", c.SearchTimeout, "time limit of a search (CANGSHU_SEARCH_TIMEOUT)")
 	fs.IntVar(&c.PasswordCost, "password-cost", c.PasswordCost, "bcrypt cost (CANGSHU_PASSWORD_COST)")
 	fs.StringVar(&c.LogFormat, "log-format", c.LogFormat, "text|json (CANGSHU_LOG_FORMAT)")
 	fs.StringVar(&c.SMTPHost, "smtp-host", c.SMTPHost, "SMTP host for one-time codes (CANGSHU_SMTP_HOST)")
@@ -108,6 +111,9 @@ func Load(name string, args []string, getenv func(string) string) (Config, error
 	}
 	if c.DB != "" && !c.IsPostgres() {
 		return c, fmt.Errorf("database must be empty (SQLite) or a postgres:// URL")
+	}
+	if c.SearchTimeout < time.Second || c.SearchTimeout > 10*time.Minute {
+		return c, fmt.Errorf("search timeout must be between 1s and 10m")
 	}
 	if c.PasswordCost < 4 || c.PasswordCost > 16 {
 		return c, fmt.Errorf("password cost must be between 4 and 16")

@@ -112,6 +112,14 @@ func (s *Service) Get(ctx context.Context, p *server.Principal, id int64) (Detai
 	if !p.Rights.ContactOK(d.ID, int(d.Type)) {
 		return Detail{}, errs.NotFound("contact.entity")
 	}
+	if d.BeginDate == "" {
+		// Never stored: the system start date, as saving the form stores it.
+		sys, err := sysparam.ReadSystem(ctx, s.db)
+		if err != nil {
+			return Detail{}, err
+		}
+		d.BeginDate = sys.StartDate
+	}
 	return d, nil
 }
 

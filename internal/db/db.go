@@ -17,9 +17,11 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgconn/ctxwatch"
 	"github.com/jackc/pgx/v5/stdlib"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -125,6 +127,12 @@ func OpenPostgres(ctx context.Context, dsn string) (*DB, error) {
 	}
 	if _, set := cfg.RuntimeParams["jit"]; !set {
 		cfg.RuntimeParams["jit"] = "off"
+	}
+	// A cancelled context (a search past its time limit, a client gone)
+	// stops the statement on the server by a cancel request, instead of only
+	// closing the connection while the server runs the statement to its end.
+	cfg.BuildContextWatcherHandler = func(c *pgconn.PgConn) ctxwatch.Handler {
+		return &pgconn.CancelRequestContextWatcherHandler{Conn: c, DeadlineDelay: 2 * time.Second}
 	}
 	p := stdlib.OpenDB(*cfg)
 	p.SetMaxOpenConns(20)

@@ -185,6 +185,37 @@ type Input struct {
 	Openings       []OpeningInput `json:"openings"`
 	// Custom are the custom fields' values by code; absent keeps them.
 	Custom custom.Values `json:"custom"`
+
+	// baseRow is 1 + the index in Units of the base unit's own row as the
+	// goods form answers it (units[0]: the base unit with the goods' barcode
+	// and prices), sent back unchanged; 0 none. It is not a unit of the
+	// group: the checks and the store pass over it.
+	baseRow int
+}
+
+// isBaseRow reports whether units[i] is the base unit's own row.
+func (in *Input) isBaseRow(i int) bool { return in.baseRow == i+1 }
+
+// otherUnits are the units of the group the input names, without the base
+// unit's own row.
+func (in *Input) otherUnits() []UnitInput {
+	if in.baseRow == 0 || in.baseRow > len(in.Units) {
+		return in.Units
+	}
+	return append(append([]UnitInput{}, in.Units[:in.baseRow-1]...), in.Units[in.baseRow:]...)
+}
+
+// findBaseRow finds the base unit's own row among the units: the goods'
+// unit with the goods' own barcode and prices.
+func (in *Input) findBaseRow() {
+	in.baseRow = 0
+	for i, u := range in.Units {
+		if in.UnitID > 0 && u.UnitID == in.UnitID && u.BarCode == in.BarCode && u.PurPrice.Equal(in.PurPrice) &&
+			u.SalePrice.Equal(in.SalePrice) && u.WholesalePrice.Equal(in.WholesalePrice) && u.VipPrice.Equal(in.VipPrice) {
+			in.baseRow = i + 1
+			return
+		}
+	}
 }
 
 // UnitInput is a non-base unit of the goods' group with its prices.
@@ -229,6 +260,7 @@ func (in *Input) normalize() {
 	for i := range in.Units {
 		in.Units[i].BarCode = strings.TrimSpace(in.Units[i].BarCode)
 	}
+	in.findBaseRow()
 	for i := range in.Skus {
 		in.Skus[i].BarCode = strings.TrimSpace(in.Skus[i].BarCode)
 	}
@@ -263,6 +295,9 @@ func (in *Input) check(f *errs.Fields, sys sysparam.System) {
 	}
 	seenUnit := map[int64]bool{}
 	for i, u := range in.Units {
+		if in.isBaseRow(i) {
+			continue
+		}
 		p := path("units", i)
 		if u.UnitID <= 0 {
 			f.Required(p+".unitId", labelUnit)
@@ -404,7 +439,9 @@ func checkCodes(f *errs.Fields, in *Input) {
 	}
 	one("barCode", in.BarCode)
 	for i, u := range in.Units {
-		one(path("units", i)+".barCode", u.BarCode)
+		if !in.isBaseRow(i) {
+			one(path("units", i)+".barCode", u.BarCode)
+		}
 	}
 	for i, s := range in.Skus {
 		one(path("skus", i)+".barCode", s.BarCode)

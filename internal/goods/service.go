@@ -228,7 +228,7 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, id i
 		return 0, fmt.Errorf("custom fields of goods %d: %w", id, err)
 	}
 	if in.Units != nil {
-		err = replaceUnits(ctx, tx, id, in.Units)
+		err = replaceUnits(ctx, tx, id, in.otherUnits())
 	} else {
 		// Kept units: only those still in the goods' group.
 		_, err = tx.Exec(ctx, `DELETE FROM goods_units WHERE goods_id = ? AND unit_id NOT IN

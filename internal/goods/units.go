@@ -51,7 +51,9 @@ func checkUnits(ctx context.Context, q db.Querier, in *Input, f *errs.Fields) er
 			f.Add("unitId", "goods.err.unitNeedsGroup", errs.A("unit", u.name))
 		}
 		for i := range in.Units {
-			f.Add(path("units", i)+".unitId", "goods.err.noGroup")
+			if !in.isBaseRow(i) {
+				f.Add(path("units", i)+".unitId", "goods.err.noGroup")
+			}
 		}
 		return nil
 	}
@@ -70,12 +72,12 @@ func checkUnits(ctx context.Context, q db.Querier, in *Input, f *errs.Fields) er
 	case !u.isBase:
 		f.Add("unitId", "goods.err.unitNotBase", errs.A("group", group))
 	}
-	if len(in.Units) == 0 {
+	if len(in.otherUnits()) == 0 {
 		return nil
 	}
-	ids := make([]int64, len(in.Units))
-	for i, x := range in.Units {
-		ids[i] = x.UnitID
+	var ids []int64
+	for _, x := range in.otherUnits() {
+		ids = append(ids, x.UnitID)
 	}
 	known := map[int64]unitInfo{}
 	err = eachRow(ctx, q, func(r *sql.Rows) error {
@@ -93,6 +95,9 @@ func checkUnits(ctx context.Context, q db.Querier, in *Input, f *errs.Fields) er
 		return fmt.Errorf("check units: %w", err)
 	}
 	for i, x := range in.Units {
+		if in.isBaseRow(i) {
+			continue
+		}
 		p := path("units", i) + ".unitId"
 		k, ok := known[x.UnitID]
 		switch {

@@ -100,9 +100,7 @@ func readFilter(c *server.Ctx) (Filter, []int64, error) {
 	f.ShowZero = small("showZero", 0, func(v int64) bool { return v == 0 || v == 1 }) == 1
 	f.BySku = small("bySku", 0, func(v int64) bool { return v == 0 || v == 1 }) == 1
 	f.ShowGoods = small("showGoods", 0, func(v int64) bool { return v == 0 || v == 1 }) == 1
-	if len(f.MatchCon) > 100 || len(f.SerNum) > 100 {
-		fs.Add("matchCon", "err.badParam", errs.A("name", "matchCon"))
-	}
+	// matchCon and serNum are search texts: bounded at the decoding edge (server.MaxSearchLen).
 	var shops []int64
 	if v := strings.TrimSpace(c.Query("shopId")); v != "" {
 		ids, err := c.QueryIDs("shopId")

@@ -302,7 +302,14 @@ func invBalanceAgg(q *Query) (*aggSource, error) {
 		inner += " WHERE g.category_id = ?"
 		args = append(args, q.F.CatID)
 	}
-	where := "NOT (t.qty = 0 AND t.amount = 0)"
+	// Hidden only when every warehouse column is zero: a goods whose
+	// warehouses cancel out (1 in one, −1 in a negative-stock one) is listed.
+	zero := []string{"t.qty = 0", "t.amount = 0"}
+	for _, l := range q.Locations {
+		id := i64s(l)
+		zero = append(zero, "t.qty_"+id+" = 0", "t.amount_"+id+" = 0")
+	}
+	where := "NOT (" + strings.Join(zero, " AND ") + ")"
 	if q.F.ShowZero {
 		where = ""
 	}

@@ -47,6 +47,9 @@ func (c *Ctx) checkEdge() error {
 	if err != nil {
 		return errs.Invalid("err.badParam", errs.A("name", "query"))
 	}
+	if err := checkSearch(q); err != nil {
+		return err
+	}
 	for k, vs := range q {
 		if badText(k) {
 			return controlErr("query")

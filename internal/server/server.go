@@ -43,6 +43,9 @@ type Options struct {
 	// availability (db.Unavailable): answered 503 with "busy, try again"
 	// instead of a system error.
 	Unavailable func(error) bool
+	// SearchTimeout bounds a request that carries a search text
+	// (SearchParams); 0 = DefaultSearchTimeout, negative = none.
+	SearchTimeout time.Duration
 }
 
 // Server serves the API and the web app.
@@ -81,6 +84,13 @@ func New(opt Options, routes []Route) (*Server, error) {
 	})
 	s.mux.Handle("/", s.spa())
 	return s, nil
+}
+
+func (s *Server) searchTimeout() time.Duration {
+	if s.opt.SearchTimeout == 0 {
+		return DefaultSearchTimeout
+	}
+	return s.opt.SearchTimeout
 }
 
 // Routes is the route table.
@@ -223,7 +233,15 @@ func (s *Server) wrap(rt *Route) http.Handler {
 			err = c.checkEdge()
 		}
 		if err == nil {
-			data, err = rt.H(c)
+			if name, limit := c.searched(), s.searchTimeout(); name != "" && limit > 0 {
+				ctx, cancel := context.WithTimeout(r.Context(), limit)
+				defer cancel()
+				c.R = r.WithContext(ctx)
+				data, err = rt.H(c)
+				err = searchTimedOut(ctx, name, limit, err)
+			} else {
+				data, err = rt.H(c)
+			}
 		}
 		status := http.StatusOK
 		if err != nil {

@@ -118,6 +118,13 @@ func (s *Service) Update(ctx context.Context, v View, id int64, in Input) (Form,
 			if err != nil {
 				return err
 			}
+			var f errs.Fields
+			if err := guardDates(ctx, tx, &f, "configValue", p.Key, cur.ConfigValue, value); err != nil {
+				return err
+			}
+			if err := f.Err(); err != nil {
+				return err
+			}
 			return updateConfig(ctx, tx, id, cur.ConfigName, cur.ConfigKey, value, in.Remark)
 		}
 		if err := in.validate(); err != nil {
@@ -190,7 +197,7 @@ func (s *Service) SystemFor(ctx context.Context, v View) (sysparam.System, error
 // UpdateSystem changes the parameters present in values (keyed by JSON
 // name). Every field is checked first; all are written in one transaction,
 // nothing when one is bad. The masked initial password ("******") means
-// "unchanged". closeDate is refused: closing and reopening periods set it.
+// "unchanged". The start date and the close date are held to guardDates.
 func (s *Service) UpdateSystem(ctx context.Context, v View, values map[string]sysparam.Value) (sysparam.System, error) {
 	var f errs.Fields
 	type write struct {
@@ -206,17 +213,24 @@ func (s *Service) UpdateSystem(ctx context.Context, v View, values map[string]sy
 		if p.Kind == sysparam.KindPassword && val.Str && val.Text == sysparam.Masked {
 			continue
 		}
-		if p.Key == "closeDate" {
-			// Only the period close (POST /api/period/close, /open) moves it.
-			f.Add(p.Key, "sysconf.err.closeDateByPeriod")
-			continue
-		}
 		writes = append(writes, write{p, p.Check(&f, p.Key, val, auth.CheckPassword)})
 	}
 	if err := f.Err(); err != nil {
 		return sysparam.System{}, err
 	}
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		cur, err := paramValuesOf(ctx, tx, "startDate", "closeDate")
+		if err != nil {
+			return err
+		}
+		for _, w := range writes {
+			if err := guardDates(ctx, tx, &f, w.p.Key, w.p.Key, cur[w.p.Key], w.value); err != nil {
+				return err
+			}
+		}
+		if err := f.Err(); err != nil {
+			return err
+		}
 		for _, w := range writes {
 			if err := upsertParam(ctx, tx, w.p, i18n.T(i18n.ZH, string(w.p.Label())), w.value); err != nil {
 				return err
@@ -225,7 +239,41 @@ func (s *Service) UpdateSystem(ctx context.Context, v View, values map[string]sy
 		return nil
 	})
 	if err != nil {
-		return sysparam.System{}, fmt.Errorf("update system parameters: %w", err)
+		return sysparam.System{}, errs.Wrap("update system parameters", err)
 	}
 	return s.SystemFor(ctx, v)
+}
+
+// guardDates holds a change of the start date or the close date (key) from
+// old to value to the books: the close date is moved only by closing and
+// reopening periods (sent back unchanged it passes); the start date may not
+// change while a period is closed (a start inside closed books, or moved out
+// of them, rewrites what they say) nor be later than the first document.
+// A refusal is recorded in f at path.
+func guardDates(ctx context.Context, q db.Querier, f *errs.Fields, path, key, old, value string) error {
+	if value == old {
+		return nil
+	}
+	switch key {
+	case "closeDate":
+		// Only the period close (POST /api/period/close, /open) moves it.
+		f.Add(path, "sysconf.err.closeDateByPeriod")
+	case sysparam.KeyStartDate:
+		closed, err := paramValuesOf(ctx, q, "closeDate")
+		if err != nil {
+			return err
+		}
+		if c := closed["closeDate"]; c != "" {
+			f.Add(path, "sysconf.err.startDateClosed", errs.A("date", c))
+			return nil
+		}
+		no, on, err := firstBill(ctx, q)
+		if err != nil {
+			return err
+		}
+		if no != "" && value > on {
+			f.Add(path, "sysconf.err.startDateAfterBill", errs.A("no", no), errs.A("date", on))
+		}
+	}
+	return nil
 }

@@ -125,3 +125,18 @@ func SetParam(ctx context.Context, q db.Querier, key, value string) error {
 	}
 	return upsertParam(ctx, q, p, i18n.T(i18n.ZH, string(p.Label())), value)
 }
+
+// paramValuesOf reads the stored values of the given config keys.
+func paramValuesOf(ctx context.Context, q db.Querier, keys ...string) (map[string]string, error) {
+	return db.Map[string, string](ctx, q, "SELECT config_key, config_value FROM configs WHERE config_key IN "+db.In(len(keys)), db.Args(keys)...)
+}
+
+// firstBill is the number and date of the earliest document of any shop
+// (draft or audited), "" when there is none.
+func firstBill(ctx context.Context, q db.Querier) (no, on string, err error) {
+	err = q.QueryRow(ctx, "SELECT bill_no, bill_date FROM bills ORDER BY bill_date, id LIMIT 1").Scan(&no, &on)
+	if err == sql.ErrNoRows {
+		return "", "", nil
+	}
+	return no, on, err
+}
