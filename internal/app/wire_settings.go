@@ -1,11 +1,15 @@
 package app
 
 import (
+	"context"
+
 	"cangshu/internal/backup"
 	"cangshu/internal/bill"
 	"cangshu/internal/coding"
 	"cangshu/internal/contact"
 	"cangshu/internal/custom"
+	"cangshu/internal/db"
+	"cangshu/internal/errs"
 	"cangshu/internal/goods"
 	"cangshu/internal/opening"
 	"cangshu/internal/period"
@@ -25,6 +29,10 @@ func (a *App) wireSettings() ([]server.Route, error) {
 	r = append(r, period.Routes(period.NewService(a.DB, period.Snapshots{Store: stock.Snapshot, Drop: stock.DropSnapshot}))...)
 	a.Backups = backup.NewService(a.DB, a.Config.DataDir, Version, a.Logger)
 	a.Backups.MaxUpload = a.Config.MaxBackupBytes
+	a.Backups.Checks = []func(context.Context, db.Querier) error{checkStockLedger, checkMoneyLedger}
+	a.Backups.FileOK = func(rel string, data []byte) bool {
+		return goods.ImageOK(data) || bill.AttachmentOK(rel, data)
+	}
 	go a.Backups.Schedule(a.stop)
 	go stock.KeepSnapshots(a.stop, a.DB, a.Logger)
 	r = append(r, backup.Routes(a.Backups)...)
@@ -41,4 +49,30 @@ func (a *App) wireSettings() ([]server.Route, error) {
 	}))...)
 	a.registerReset()
 	return r, nil
+}
+
+// checkStockLedger refuses a backup whose stock balances differ from the
+// sums of their moves (the books' first invariant, docs/stock.md).
+func checkStockLedger(ctx context.Context, q db.Querier) error {
+	n, err := stock.LedgerMismatches(ctx, q)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		return errs.Field("name", "backup.err.stockLedger", errs.A("count", n))
+	}
+	return nil
+}
+
+// checkMoneyLedger refuses a backup whose contacts' or accounts' balances
+// differ from the sums of their moves (docs/money.md).
+func checkMoneyLedger(ctx context.Context, q db.Querier) error {
+	c, a, err := bill.MoneyLedgerMismatches(ctx, q)
+	if err != nil {
+		return err
+	}
+	if c > 0 || a > 0 {
+		return errs.Field("name", "backup.err.moneyLedger", errs.A("contacts", c), errs.A("accounts", a))
+	}
+	return nil
 }

@@ -39,7 +39,6 @@ type Options struct {
 type Service struct {
 	db     *db.DB
 	opt    Options
-	key    []byte
 	Now    func() time.Time // the clock; tests move it
 	driver *base64Captcha.DriverDigit
 	dummy  func() string // hash compared when the user does not exist, so timing tells nothing
@@ -47,8 +46,7 @@ type Service struct {
 
 // New makes the service; the token signing key is shared through the database.
 func New(ctx context.Context, d *db.DB, opt Options) (*Service, error) {
-	key, err := secret(ctx, d, "jwt")
-	if err != nil {
+	if _, err := secret(ctx, d, jwtSecret); err != nil {
 		return nil, errs.Wrap("jwt key", err)
 	}
 	dummy := sync.OnceValue(func() string {
@@ -56,7 +54,7 @@ func New(ctx context.Context, d *db.DB, opt Options) (*Service, error) {
 		return h
 	})
 	return &Service{
-		db: d, opt: opt, key: key, Now: time.Now, dummy: dummy,
+		db: d, opt: opt, Now: time.Now, dummy: dummy,
 		driver: base64Captcha.NewDriverDigit(40, 120, captchaLen, 0.6, 40),
 	}, nil
 }
@@ -257,7 +255,11 @@ func (s *Service) issue(ctx context.Context, q db.Querier, userID, sessionID int
 		"iat": now.Unix(),
 		"exp": now.Add(s.opt.AccessTTL).Unix(),
 	}
-	access, err := jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(s.key)
+	key, err := signingKey(ctx, q)
+	if err != nil {
+		return Tokens{}, err
+	}
+	access, err := jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(key)
 	if err != nil {
 		return Tokens{}, errs.Wrap("sign access token", err)
 	}
@@ -332,7 +334,11 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*server.Princ
 		SID int64 `json:"sid"`
 		jwt.RegisteredClaims
 	}
-	_, err := jwt.ParseWithClaims(token, &claims, func(*jwt.Token) (any, error) { return s.key, nil },
+	key, err := signingKey(ctx, s.db)
+	if err != nil {
+		return nil, err
+	}
+	_, err = jwt.ParseWithClaims(token, &claims, func(*jwt.Token) (any, error) { return key, nil },
 		jwt.WithValidMethods([]string{"HS256"}), jwt.WithExpirationRequired(), jwt.WithTimeFunc(s.Now))
 	if err != nil || claims.SID <= 0 {
 		return nil, invalid

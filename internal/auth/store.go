@@ -226,3 +226,32 @@ func RecordPasswordFailure(ctx context.Context, q db.Querier, username string) e
 func ClearPasswordFailures(ctx context.Context, q db.Querier, username string, now time.Time) error {
 	return clearFailures(ctx, q, "u:"+strings.ToLower(username), now.Add(-FailureWindow))
 }
+
+// jwtSecret names the access tokens' signing key in app_secrets.
+const jwtSecret = "jwt"
+
+// signingKey is the access tokens' signing key as the database has it now,
+// kept while the sign-in change counter is unchanged (the counter is read
+// once per request anyway): a key replaced by a restore (RotateSigningKey)
+// applies at the next request, in every process.
+func signingKey(ctx context.Context, q db.Querier) ([]byte, error) {
+	key, err := db.Cached(ctx, q, db.CounterAuth, "jwt-key", func(ctx context.Context, q db.Querier) ([]byte, error) {
+		var v string
+		err := q.QueryRow(ctx, "SELECT value FROM app_secrets WHERE name = ?", jwtSecret).Scan(&v)
+		return []byte(v), err
+	})
+	if err != nil {
+		return nil, errs.Wrap("jwt key", err)
+	}
+	return key, nil
+}
+
+// RotateSigningKey replaces the access tokens' signing key (in the caller's
+// transaction, which must also move the sign-in change counter): every
+// access token issued before stops working, in every process. A restore
+// does so, and empties the sessions and refresh tokens.
+func RotateSigningKey(ctx context.Context, q db.Querier) error {
+	_, err := q.Exec(ctx, "INSERT INTO app_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+		jwtSecret, randomToken()+randomToken())
+	return errs.Wrap("rotate the jwt key", err)
+}

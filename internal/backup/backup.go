@@ -2,14 +2,21 @@
 // backups (备份与恢复, ROOT only), and the scheduled daily backups.
 //
 // A backup is a zip file in <data>/backups: meta.json (format, engine,
-// version, time), the database (SQLite: cangshu.db, a VACUUM INTO copy made
-// while serving; PostgreSQL: cangshu.pg.jsonl, Cangshu's own archive, see
-// internal/db/archive.go) and the goods images under images/. A restore
-// first backs up the current state, then copies the backup's rows into the
+// version, time, the installation's id), the database (SQLite: cangshu.db,
+// a VACUUM INTO copy made while serving; PostgreSQL: cangshu.pg.jsonl,
+// Cangshu's own archive, see internal/db/archive.go), manifest.json (the
+// rows of every table when the backup was made) and the goods images and
+// document attachments under images/.
+//
+// A restore checks the whole backup before it replaces anything (restore.go):
+// its origin (another installation's backup only when confirmed), every
+// file under images/ (size, total, type by content), the schema version,
+// every table of that version present, the row counts of the manifest, an
+// enabled administrator, and the books' invariants on the restored data.
+// Then it backs up the current state, copies the backup's rows into the
 // live database in one transaction (the server keeps serving: no pool is
-// closed) and writes its images back. Sign-in sessions are kept, so that
-// the administrator who restores stays signed in (when their user exists in
-// the backup).
+// closed) and moves the images in. Every sign-in session and token issued
+// before the restore stops working: everyone signs in again.
 package backup
 
 import (
@@ -34,6 +41,15 @@ type Meta struct {
 	Engine     string    `json:"engine"`
 	Version    string    `json:"version"`
 	CreateTime time.Time `json:"createTime"`
+	// Installation is the id of the installation that made the backup
+	// (app_secrets "installation"); "" in backups made before it existed.
+	Installation string `json:"installation,omitempty"`
+}
+
+// Manifest is a backup's manifest.json: the rows of every table (schema
+// migrations aside) when the backup was made.
+type Manifest struct {
+	Tables map[string]int64 `json:"tables"`
 }
 
 // Settings are the scheduled backups' settings (GET/POST /api/backup/settings).
@@ -44,11 +60,12 @@ type Settings struct {
 }
 
 const (
-	format     = "cangshu-backup/1"
-	metaName   = "meta.json"
-	sqliteName = "cangshu.db"
-	pgName     = "cangshu.pg.jsonl"
-	imagesDir  = "images/"
+	format       = "cangshu-backup/1"
+	metaName     = "meta.json"
+	manifestName = "manifest.json"
+	sqliteName   = "cangshu.db"
+	pgName       = "cangshu.pg.jsonl"
+	imagesDir    = "images/"
 	// Scheduled backups are named auto-…; the retention only deletes those.
 	autoPrefix = "auto-"
 )
@@ -66,15 +83,18 @@ func checkName(name string) error {
 	return nil
 }
 
-// keep are the tables a restore leaves as they are: who is signed in now
-// stays signed in when their user (and shop) exist in the backup.
+// keep are the tables a restore leaves as they are: the installation's
+// own secrets and id (the token key is then replaced: auth.RotateSigningKey),
+// the captchas and the sign-in failures being counted.
 var keep = []db.Keep{
-	{Table: "sessions", Where: "user_id IN (SELECT id FROM users) AND (shop_id IS NULL OR shop_id IN (SELECT id FROM shops))"},
-	{Table: "refresh_tokens", Where: "session_id IN (SELECT id FROM sessions)"},
-	{Table: "verify_codes", Where: "user_id IN (SELECT id FROM users)"},
+	{Table: "app_secrets"},
 	{Table: "captchas"},
 	{Table: "login_failures"},
 }
+
+// emptied are the tables a restore empties: no session, refresh token or
+// reset code issued before a restore (here or in the backup) works after it.
+var emptied = []string{"sessions", "refresh_tokens", "verify_codes"}
 
 func (in *Settings) validate() error {
 	var f errs.Fields

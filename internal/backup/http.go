@@ -28,8 +28,8 @@ func Routes(s *Service) []server.Route {
 			defer f.Close()
 			return s.Upload(c.User, f)
 		}},
-		{Method: "POST", Path: "/api/backup/restore", Perm: "settings:backup:restore", Log: "log.backup.restore", Tag: tag, Summary: "Back up the current state, then restore the backup ?name= (the server keeps serving); ROOT only", H: func(c *server.Ctx) (any, error) {
-			return s.Restore(c.Context(), c.User, name(c))
+		{Method: "POST", Path: "/api/backup/restore", Perm: "settings:backup:restore", Log: "log.backup.restore", Tag: tag, Summary: "Check the backup ?name= whole, back up the current state, then restore it at once (the server keeps serving; everyone signs in again); a backup of another installation only with &confirm=1; ROOT only", H: func(c *server.Ctx) (any, error) {
+			return s.Restore(c.Context(), c.User, name(c), c.Query("confirm") == "1" || c.Query("confirm") == "true")
 		}},
 		{Method: "DELETE", Path: "/api/backup/delete", Perm: "settings:backup:delete", Log: "log.backup.delete", Tag: tag, Summary: "Delete the backup ?name=; ROOT only", H: func(c *server.Ctx) (any, error) {
 			return server.Done(s.Delete(c.User, name(c)))

@@ -26,8 +26,8 @@ type doc struct {
 // TestRestoreRoundTrip: a document deleted after a backup is back after the
 // restore, one made after it is gone, images come back, the state before is
 // kept as a backup, and the server keeps serving throughout (readers and
-// writers running during the restore all get answers; the administrator
-// stays signed in).
+// writers running during the restore all get answers until the restore
+// ends their session: everyone signs in again).
 func TestRestoreRoundTrip(t *testing.T) {
 	e := apptest.New(t)
 	admin := e.Admin()
@@ -37,14 +37,15 @@ func TestRestoreRoundTrip(t *testing.T) {
 	if err := os.MkdirAll(filepath.Dir(img), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(img, []byte("JPEG"), 0o644); err != nil {
+	jpeg := []byte("\xff\xd8\xff\xe0\x00\x10JFIF\x00")
+	if err := os.WriteFile(img, jpeg, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var bought, draft doc
 	admin.Do("POST", "/api/purchase/add?check=1", b.Doc(b.Supplier, "2025-03-01", "10", "3")).Want(200).Decode(&bought)
 	admin.Do("POST", "/api/sales/add", b.Doc(b.Customer, "2025-03-02", "2", "5")).Want(200).Decode(&draft)
 
-	clerk := e.UserWith("sales:sales:query", "sales:sales:add") // exists in the backup: stays signed in
+	clerk := e.UserWith("sales:sales:query", "sales:sales:add") // exists in the backup
 	var f backup.File
 	admin.Do("POST", "/api/backup/add", nil).Want(200).Decode(&f)
 	if !strings.HasPrefix(f.Name, "cangshu-") || f.Size == 0 {
@@ -85,6 +86,9 @@ func TestRestoreRoundTrip(t *testing.T) {
 					res = clerk.Do("POST", "/api/sales/add", b.Doc(b.Customer, "2025-03-05", "1", "5"))
 					writes.Add(1)
 				}
+				if res.Status == 401 { // the restore ended the session
+					return
+				}
 				if res.Status != 200 {
 					failures.Add(1)
 					failure.Store(fmt.Sprintf("%d %s", res.Status, res.Body))
@@ -112,10 +116,14 @@ func TestRestoreRoundTrip(t *testing.T) {
 	if n := e.Count("SELECT COUNT(*) FROM stock_moves"); n != 1 {
 		t.Fatalf("%d stock moves after the restore, want 1", n)
 	}
-	if got, err := os.ReadFile(img); err != nil || string(got) != "JPEG" {
+	if got, err := os.ReadFile(img); err != nil || !bytes.Equal(got, jpeg) {
 		t.Fatalf("image not restored: %q %v", got, err)
 	}
-	// The same session goes on: reads and writes.
+	// Every session ended; signed in again, reads and writes.
+	admin.Do("GET", "/api/sales/list", nil).Want(401)
+	clerk.Do("GET", "/api/sales/list", nil).Want(401)
+	admin = e.Admin()
+	clerk = e.SignIn(clerk.Username, "secret1")
 	var d doc
 	admin.Do("GET", fmt.Sprintf("/api/sales/query?id=%d", draft.ID), nil).Want(200).Decode(&d)
 	if d.BillNo != draft.BillNo {
@@ -128,7 +136,11 @@ func TestRestoreRoundTrip(t *testing.T) {
 	newcomer := e.UserWith("sales:sales:query")
 	admin.Do("POST", "/api/backup/restore?name="+f.Name, nil).Want(200)
 	newcomer.Do("GET", "/api/sales/list", nil).Want(401)
-	clerk.Do("GET", "/api/sales/list", nil).Want(200)
+	if r := e.Anonymous().Login(newcomer.Username, "secret1"); r.Status != 401 {
+		t.Fatalf("a user made after the backup signs in: %d %s", r.Status, r.Body)
+	}
+	admin = e.Admin()
+	e.SignIn(clerk.Username, "secret1").Do("GET", "/api/sales/list", nil).Want(200)
 
 	var files []backup.File
 	admin.Do("GET", "/api/backup/list", nil).Want(200).Decode(&files)
@@ -141,6 +153,7 @@ func TestRestoreRoundTrip(t *testing.T) {
 	}
 	// The state before the restore can be restored in turn: the later sale is back.
 	admin.Do("POST", "/api/backup/restore?name="+res.Before, nil).Want(200)
+	e.Admin().Do("GET", "/api/sales/list", nil).Want(200) // signed in again
 	if e.Count("SELECT COUNT(*) FROM bills WHERE bill_no = ?", later.BillNo) != 1 || e.Count("SELECT COUNT(*) FROM bills WHERE bill_no = ?", draft.BillNo) != 0 {
 		t.Fatal("restoring the state before did not bring it back")
 	}
@@ -173,6 +186,8 @@ func TestBackupFilesAndRights(t *testing.T) {
 		t.Fatalf("upload %+v", up)
 	}
 	admin.Do("POST", "/api/backup/restore?name="+up.Name, nil).Want(200)
+	admin.Do("GET", "/api/backup/list", nil).Want(401) // everyone signs in again
+	admin = e.Admin()
 
 	// A backup of the other engine, and files that are no backup.
 	other := "postgres"
@@ -210,7 +225,8 @@ func TestBackupFilesAndRights(t *testing.T) {
 		{Name: "download: unknown", As: admin, Lang: "en", Method: "GET", Path: dl + "nothing.zip", Status: 404, Msg: "Backup does not exist or has been deleted"},
 		{Name: "restore: traversal", As: admin, Method: "POST", Path: "/api/backup/restore?name=..%2Fcangshu.db", Status: 400, Field: "name"},
 		{Name: "restore: unknown", As: admin, Method: "POST", Path: "/api/backup/restore?name=nothing.zip", Status: 404},
-		{Name: "restore: a broken database", As: admin, Lang: "en", Method: "POST", Path: "/api/backup/restore?name=" + bad.Name, Status: 400, Msg: "The file is not a Cangshu backup"},
+		{Name: "restore: a broken database", As: admin, Lang: "en", Method: "POST", Path: "/api/backup/restore?confirm=1&name=" + bad.Name, Status: 400, Msg: "The file is not a Cangshu backup"},
+		{Name: "restore: of unknown origin", As: admin, Lang: "en", Method: "POST", Path: "/api/backup/restore?name=" + bad.Name, Status: 400, Field: "confirm"},
 		{Name: "delete: traversal", As: admin, Method: "DELETE", Path: "/api/backup/delete?name=..%2F..%2Fcangshu.zip", Status: 400, Field: "name"},
 		{Name: "delete: unknown", As: admin, Method: "DELETE", Path: "/api/backup/delete?name=nothing.zip", Status: 404},
 		{Name: "upload: not multipart", As: admin, Method: "POST", Path: "/api/backup/upload", Body: map[string]any{"file": "x"}, Status: 400},

@@ -10,13 +10,13 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"time"
 
+	"cangshu/internal/auth"
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
 	"cangshu/internal/server"
@@ -34,6 +34,14 @@ type Service struct {
 	// MaxUpload is the upload limit of a backup file (0: the server's
 	// upload limit); the file is spooled to disk, never held in memory.
 	MaxUpload int64
+	// Checks run on a backup's restored data before it replaces the live
+	// data (the books' invariants, wired by the app): an error refuses the
+	// restore and is answered as is.
+	Checks []func(ctx context.Context, q db.Querier) error
+	// FileOK tells whether a file of the backup's images folder (rel: its
+	// path below images/, data: its content) is one Cangshu stores there
+	// (goods pictures, document attachments). nil: pictures only.
+	FileOK func(rel string, data []byte) bool
 }
 
 // NewService returns the backup service for the data folder.
@@ -132,7 +140,11 @@ func (s *Service) write(ctx context.Context, dest string, now time.Time) error {
 	}
 	defer f.Close()
 	z := zip.NewWriter(f)
-	meta := Meta{Format: format, Engine: string(s.db.Engine()), Version: s.version, CreateTime: now.UTC()}
+	inst, err := s.installation(ctx)
+	if err != nil {
+		return err
+	}
+	meta := Meta{Format: format, Engine: string(s.db.Engine()), Version: s.version, CreateTime: now.UTC(), Installation: inst}
 	mw, err := z.Create(metaName)
 	if err != nil {
 		return fmt.Errorf("write %s: %w", metaName, err)
@@ -140,12 +152,16 @@ func (s *Service) write(ctx context.Context, dest string, now time.Time) error {
 	if err := json.NewEncoder(mw).Encode(meta); err != nil {
 		return fmt.Errorf("write %s: %w", metaName, err)
 	}
+	var man Manifest
 	if s.db.Engine() == db.SQLite {
 		snap := dest + ".db"
 		os.Remove(snap)
 		defer os.Remove(snap)
 		if err := s.db.SnapshotSQLite(ctx, snap); err != nil {
 			return fmt.Errorf("snapshot the database: %w", err)
+		}
+		if man.Tables, err = db.SQLiteRowCounts(ctx, snap); err != nil {
+			return fmt.Errorf("count the snapshot's rows: %w", err)
 		}
 		if err := addFile(z, sqliteName, snap); err != nil {
 			return fmt.Errorf("add the snapshot: %w", err)
@@ -155,9 +171,16 @@ func (s *Service) write(ctx context.Context, dest string, now time.Time) error {
 		if err != nil {
 			return fmt.Errorf("write %s: %w", pgName, err)
 		}
-		if err := s.db.DumpPostgres(ctx, w); err != nil {
+		if man.Tables, err = s.db.DumpPostgres(ctx, w); err != nil {
 			return fmt.Errorf("dump the database: %w", err)
 		}
+	}
+	mf, err := z.Create(manifestName)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", manifestName, err)
+	}
+	if err := json.NewEncoder(mf).Encode(man); err != nil {
+		return fmt.Errorf("write %s: %w", manifestName, err)
 	}
 	err = filepath.WalkDir(s.images, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -293,6 +316,8 @@ type archive struct {
 	z    *zip.ReadCloser
 	meta Meta
 	db   *zip.File
+	man  *Manifest // nil: a backup made before manifests
+	size int64     // the file's size
 }
 
 // open opens and checks a backup file: its meta, its engine, its database entry.
@@ -306,11 +331,16 @@ func (s *Service) open(file string) (*archive, error) {
 		z.Close()
 		return nil, errs.Field("file", key, errs.A("engine", a.meta.Engine))
 	}
-	var metaFile *zip.File
+	if info, err := os.Stat(file); err == nil {
+		a.size = info.Size()
+	}
+	var metaFile, manFile *zip.File
 	for _, f := range z.File {
 		switch f.Name {
 		case metaName:
 			metaFile = f
+		case manifestName:
+			manFile = f
 		case sqliteName, pgName:
 			a.db = f
 		}
@@ -334,6 +364,19 @@ func (s *Service) open(file string) (*archive, error) {
 	if a.meta.Engine != string(s.db.Engine()) || a.db.Name != want {
 		return bad("backup.err.engine")
 	}
+	if manFile != nil {
+		rc, err := manFile.Open()
+		if err != nil {
+			return bad("backup.err.notBackup")
+		}
+		var m Manifest
+		err = json.NewDecoder(io.LimitReader(rc, 1<<20)).Decode(&m)
+		rc.Close()
+		if err != nil || m.Tables == nil {
+			return bad("backup.err.notBackup")
+		}
+		a.man = &m
+	}
 	return a, nil
 }
 
@@ -344,8 +387,11 @@ type RestoreResult struct {
 	Before   string `json:"before"` // the backup of the state before the restore
 }
 
-// Restore backs up the current state, then restores the named backup.
-func (s *Service) Restore(ctx context.Context, p *server.Principal, name string) (RestoreResult, error) {
+// Restore checks the named backup whole (see restore.go), backs up the
+// current state, then replaces the database at once and writes the
+// backup's images back. A backup of another installation (or of unknown
+// origin) is refused unless confirm.
+func (s *Service) Restore(ctx context.Context, p *server.Principal, name string, confirm bool) (RestoreResult, error) {
 	if err := rootOnly(p); err != nil {
 		return RestoreResult{}, err
 	}
@@ -363,28 +409,41 @@ func (s *Service) Restore(ctx context.Context, p *server.Principal, name string)
 		return RestoreResult{}, err
 	}
 	defer a.z.Close()
+	inst, err := s.installation(ctx)
+	if err != nil {
+		return RestoreResult{}, err
+	}
+	if a.meta.Installation != inst && !confirm {
+		return RestoreResult{}, errs.Field("confirm", "backup.err.otherInstallation")
+	}
+	// The images first: a refused file refuses the restore before the
+	// database is touched; they are staged and moved in after it.
+	staged, err := s.stageImages(a)
+	if err != nil {
+		return RestoreResult{}, err
+	}
+	defer staged.discard()
 	before, err := s.make(ctx, "before-restore-", s.now())
 	if err != nil {
 		return RestoreResult{}, err
 	}
 	if err := s.restoreDB(ctx, a); err != nil {
-		// Nothing changed (one transaction): the backup of the state before is not needed.
+		// Nothing changed (checked first, then one transaction): the
+		// backup of the state before is not needed.
 		os.Remove(filepath.Join(s.dir, before.Name))
-		if errors.Is(err, db.ErrNewerBackup) {
-			return RestoreResult{}, errs.Field("name", "backup.err.newer")
-		}
-		if errors.Is(err, db.ErrNotBackup) {
-			return RestoreResult{}, errs.Field("name", "backup.err.notBackup")
-		}
-		return RestoreResult{}, fmt.Errorf("restore %s: %w", name, err)
+		return RestoreResult{}, refusal(name, err)
 	}
-	if err := s.restoreImages(a); err != nil {
+	if err := staged.moveTo(s.images); err != nil {
 		return RestoreResult{}, fmt.Errorf("restore %s: images: %w", name, err)
 	}
 	return RestoreResult{Restored: name, Before: before.Name}, nil
 }
 
 func (s *Service) restoreDB(ctx context.Context, a *archive) error {
+	opt := db.RestoreOptions{Keep: keep, Empty: emptied, Check: s.check, After: auth.RotateSigningKey}
+	if a.man != nil {
+		opt.Rows = a.man.Tables
+	}
 	rc, err := a.db.Open()
 	if err != nil {
 		return db.ErrNotBackup
@@ -394,13 +453,13 @@ func (s *Service) restoreDB(ctx context.Context, a *archive) error {
 		// TRUNCATE locks table after table: a document posted meanwhile may
 		// deadlock with it; PostgreSQL then aborts one of the two, and a
 		// restore chosen as the victim runs again (from the archive's start).
-		err := s.db.RestorePostgres(ctx, rc, keep)
+		err := s.db.RestorePostgres(ctx, rc, opt)
 		for try := 0; try < 3 && db.IsDeadlock(err); try++ {
 			rc.Close()
 			if rc, err = a.db.Open(); err != nil {
 				return db.ErrNotBackup
 			}
-			err = s.db.RestorePostgres(ctx, rc, keep)
+			err = s.db.RestorePostgres(ctx, rc, opt)
 		}
 		if err != nil {
 			return fmt.Errorf("restore the database: %w", err)
@@ -417,45 +476,12 @@ func (s *Service) restoreDB(ctx context.Context, a *archive) error {
 		err = cerr
 	}
 	if err != nil {
+		if errors.Is(err, zip.ErrChecksum) || errors.Is(err, zip.ErrFormat) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return db.ErrNotBackup
+		}
 		return fmt.Errorf("restore: copy the database: %w", err)
 	}
-	return s.db.RestoreSQLite(ctx, tmp.Name(), keep)
-}
-
-// restoreImages writes the backup's images back (files added since stay:
-// no document refers to them any more, and nothing is lost).
-func (s *Service) restoreImages(a *archive) error {
-	for _, f := range a.z.File {
-		if !strings.HasPrefix(f.Name, imagesDir) || strings.HasSuffix(f.Name, "/") {
-			continue
-		}
-		rel := path.Clean(strings.TrimPrefix(f.Name, imagesDir))
-		if rel == "." || strings.HasPrefix(rel, "../") || rel == ".." || path.IsAbs(rel) || strings.Contains(rel, `\`) {
-			continue // never outside the images folder
-		}
-		dest := filepath.Join(s.images, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
-			return fmt.Errorf("restore image %s: %w", rel, err)
-		}
-		rc, err := f.Open()
-		if err != nil {
-			return fmt.Errorf("restore image %s: %w", rel, err)
-		}
-		out, err := os.Create(dest)
-		if err != nil {
-			rc.Close()
-			return fmt.Errorf("restore image %s: %w", rel, err)
-		}
-		_, err = io.Copy(out, rc)
-		rc.Close()
-		if cerr := out.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return fmt.Errorf("restore image %s: %w", rel, err)
-		}
-	}
-	return nil
+	return s.db.RestoreSQLite(ctx, tmp.Name(), opt)
 }
 
 // Make makes a backup named prefix + time now, for another feature that

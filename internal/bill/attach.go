@@ -469,3 +469,14 @@ func randomName() string {
 	rand.Read(b)
 	return hex.EncodeToString(b)
 }
+
+// AttachmentOK tells whether a file found under a backup's images/ (rel:
+// its path there) is one the attachments keep: a file below attachments/
+// of an accepted type by content (sniff), at most MaxAttachmentBytes.
+func AttachmentOK(rel string, data []byte) bool {
+	if !strings.HasPrefix(rel, attachDir+"/") || len(data) > MaxAttachmentBytes {
+		return false
+	}
+	_, ok := sniff(rel, data)
+	return ok
+}

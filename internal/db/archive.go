@@ -110,9 +110,14 @@ func checkMigrations(e Engine, have []string) error {
 }
 
 // RestoreSQLite replaces the rows of every table of the live SQLite
-// database, except the kept ones, with those of the SQLite backup file src
-// (brought up to this binary's migrations first, in a temporary copy).
-func (d *DB) RestoreSQLite(ctx context.Context, src string, keep []Keep) error {
+// database, except the kept ones, with those of the SQLite backup file src.
+// It first checks the backup (the schema version known here, every table of
+// that version present, the row counts of the manifest), brings a copy up to
+// this binary's migrations and runs opt.Check on that copy: only a backup
+// that passes them all is copied into the live database, in one write
+// transaction (readers see the old rows until the COMMIT, the new ones
+// after it).
+func (d *DB) RestoreSQLite(ctx context.Context, src string, opt RestoreOptions) error {
 	if d.engine != SQLite {
 		return errors.New("restore: not a SQLite database")
 	}
@@ -121,6 +126,13 @@ func (d *DB) RestoreSQLite(ctx context.Context, src string, keep []Keep) error {
 		return fmt.Errorf("%w: %v", ErrNotBackup, err)
 	}
 	if err := checkMigrations(SQLite, have); err != nil {
+		return err
+	}
+	counts, err := SQLiteRowCounts(ctx, src)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrNotBackup, err)
+	}
+	if err := checkTables(SQLite, have, counts, opt.Rows); err != nil {
 		return err
 	}
 	// A copy, migrated: the backup file itself stays as it was.
@@ -135,6 +147,12 @@ func (d *DB) RestoreSQLite(ctx context.Context, src string, keep []Keep) error {
 		return fmt.Errorf("restore: open the backup: %w", err)
 	}
 	_, err = m.Migrate(ctx)
+	if err == nil && opt.Check != nil {
+		if cerr := opt.Check(ctx, m); cerr != nil {
+			m.Close()
+			return cerr
+		}
+	}
 	if err == nil {
 		_, err = m.Exec(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
 	}
@@ -178,7 +196,7 @@ func (d *DB) RestoreSQLite(ctx context.Context, src string, keep []Keep) error {
 	// restored rows): restored from the backup, it could go back to a
 	// value a process's cache was filled at.
 	kept := map[string]string{"schema_migrations": "", "cache_versions": ""}
-	for _, k := range keep {
+	for _, k := range opt.Keep {
 		kept[k.Table] = k.Where
 	}
 	for _, t := range tables {
@@ -193,11 +211,14 @@ func (d *DB) RestoreSQLite(ctx context.Context, src string, keep []Keep) error {
 		if _, err := c.ExecContext(ctx, "DELETE FROM main."+quoteIdent(t)); err != nil {
 			return fmt.Errorf("restore %s: %w", t, err)
 		}
+		if slices.Contains(opt.Empty, t) {
+			continue
+		}
 		if _, err := c.ExecContext(ctx, "INSERT INTO main."+quoteIdent(t)+" ("+list+") SELECT "+list+" FROM bak."+quoteIdent(t)); err != nil {
 			return fmt.Errorf("restore %s: %w", t, err)
 		}
 	}
-	for _, k := range keep {
+	for _, k := range opt.Keep {
 		if k.Where != "" && slices.Contains(tables, k.Table) {
 			if _, err := c.ExecContext(ctx, "DELETE FROM main."+quoteIdent(k.Table)+" WHERE NOT ("+k.Where+")"); err != nil {
 				return fmt.Errorf("restore: keep %s: %w", k.Table, err)
@@ -212,6 +233,14 @@ func (d *DB) RestoreSQLite(ctx context.Context, src string, keep []Keep) error {
 	rows.Close()
 	if bad {
 		return fmt.Errorf("restore: %w: foreign keys do not hold", ErrNotBackup)
+	}
+	if _, err := c.ExecContext(ctx, bumpVersions); err != nil {
+		return fmt.Errorf("restore: change counters: %w", err)
+	}
+	if opt.After != nil {
+		if err := opt.After(ctx, rawQuerier{c, SQLite}); err != nil {
+			return fmt.Errorf("restore: %w", err)
+		}
 	}
 	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
 		return fmt.Errorf("restore: commit: %w", err)
@@ -317,11 +346,18 @@ type pgHeader struct {
 const pgFormat = "cangshu-postgres-archive/1"
 
 // DumpPostgres writes the archive of the live PostgreSQL database to w,
-// from one consistent snapshot.
-func (d *DB) DumpPostgres(ctx context.Context, w io.Writer) error {
+// from one consistent snapshot, and answers the rows written per table (the
+// backup's manifest).
+func (d *DB) DumpPostgres(ctx context.Context, w io.Writer) (map[string]int64, error) {
 	if d.engine != Postgres {
-		return errors.New("dump: not a PostgreSQL database")
+		return nil, errors.New("dump: not a PostgreSQL database")
 	}
+	counts := map[string]int64{}
+	err := d.dumpPostgres(ctx, w, counts)
+	return counts, err
+}
+
+func (d *DB) dumpPostgres(ctx context.Context, w io.Writer, counts map[string]int64) error {
 	tx, err := d.w.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
 	if err != nil {
 		return fmt.Errorf("dump: begin: %w", err)
@@ -369,6 +405,7 @@ func (d *DB) DumpPostgres(ctx context.Context, w io.Writer) error {
 			ptrs[i] = &vals[i]
 		}
 		row := make([]*string, len(cols))
+		counts[t] = 0
 		for rows.Next() {
 			if err := rows.Scan(ptrs...); err != nil {
 				rows.Close()
@@ -385,6 +422,7 @@ func (d *DB) DumpPostgres(ctx context.Context, w io.Writer) error {
 				rows.Close()
 				return fmt.Errorf("dump: write %s: %w", t, err)
 			}
+			counts[t]++
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
@@ -452,8 +490,13 @@ func pgOrder(ctx context.Context, q pgQuerier, table string) string {
 }
 
 // RestorePostgres replaces the rows of every table except the kept ones
-// with those of the archive read from r, in one transaction.
-func (d *DB) RestorePostgres(ctx context.Context, r io.Reader, keep []Keep) error {
+// with those of the archive read from r, in one transaction, which commits
+// only when the archive holds every table of its schema version, the row
+// counts of the manifest (opt.Rows) and passes opt.Check: a refused archive
+// changes nothing.
+func (d *DB) RestorePostgres(ctx context.Context, r io.Reader, opt RestoreOptions) error {
+	// cache_versions only ever counts up (see RestoreSQLite).
+	keep := append([]Keep{{Table: "cache_versions"}}, opt.Keep...)
 	if d.engine != Postgres {
 		return errors.New("restore: not a PostgreSQL database")
 	}
@@ -486,6 +529,10 @@ func (d *DB) RestorePostgres(ctx context.Context, r io.Reader, keep []Keep) erro
 		return err
 	}
 	kept := map[string]bool{}
+	emptied := map[string]bool{}
+	for _, t := range opt.Empty {
+		emptied[t] = true
+	}
 	for i, k := range keep {
 		if !live[k.Table] {
 			continue
@@ -537,6 +584,7 @@ func (d *DB) RestorePostgres(ctx context.Context, r io.Reader, keep []Keep) erro
 		return nil
 	}
 	skip := false
+	seen := map[string]int64{} // the archive's tables and their rows
 	for {
 		var raw json.RawMessage
 		if err := dec.Decode(&raw); err == io.EOF {
@@ -552,8 +600,12 @@ func (d *DB) RestorePostgres(ctx context.Context, r io.Reader, keep []Keep) erro
 			if err := json.Unmarshal(raw, &t); err != nil || !identRe.MatchString(t.Table) || len(t.Columns) != len(t.Types) || len(t.Columns) == 0 {
 				return ErrNotBackup
 			}
+			if _, dup := seen[t.Table]; dup {
+				return ErrNotBackup
+			}
 			cur = &t
-			skip = kept[t.Table] || !live[t.Table]
+			seen[t.Table] = 0
+			skip = kept[t.Table] || emptied[t.Table] || !live[t.Table]
 			names, casts, idx = nil, nil, nil
 			if skip {
 				continue
@@ -577,6 +629,7 @@ func (d *DB) RestorePostgres(ctx context.Context, r io.Reader, keep []Keep) erro
 		if err := json.Unmarshal(raw, &row); err != nil || cur == nil || len(row) != len(cur.Columns) {
 			return ErrNotBackup
 		}
+		seen[cur.Table]++
 		if skip {
 			continue
 		}
@@ -588,6 +641,9 @@ func (d *DB) RestorePostgres(ctx context.Context, r io.Reader, keep []Keep) erro
 		}
 	}
 	if err := flush(); err != nil {
+		return err
+	}
+	if err := checkTables(Postgres, h.Migrations, seen, opt.Rows); err != nil {
 		return err
 	}
 	for i, k := range keep {
@@ -605,7 +661,19 @@ func (d *DB) RestorePostgres(ctx context.Context, r io.Reader, keep []Keep) erro
 			return fmt.Errorf("restore: keep %s: %w", k.Table, err)
 		}
 	}
-	// Identity columns continue after the highest restored id.
+	q := rawQuerier{tx, Postgres}
+	if opt.Check != nil {
+		if err := opt.Check(ctx, q); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, bumpVersions); err != nil {
+		return fmt.Errorf("restore: change counters: %w", err)
+	}
+	// Identity columns continue after the highest restored id, and never
+	// go back: a sequence is not rolled back with the transaction (set
+	// last, after every check, and never below its value, a restore that
+	// fails after it cannot leave ids that are taken).
 	seqs, err := tx.QueryContext(ctx, `SELECT c.table_name, c.column_name FROM information_schema.columns c
 		WHERE c.table_schema = current_schema() AND c.is_identity = 'YES'`)
 	if err != nil {
@@ -622,9 +690,15 @@ func (d *DB) RestorePostgres(ctx context.Context, r io.Reader, keep []Keep) erro
 	}
 	seqs.Close()
 	for _, tc := range ids {
-		q := fmt.Sprintf("SELECT setval(pg_get_serial_sequence($1, $2), COALESCE((SELECT MAX(%s) FROM %s), 0) + 1, false)", quoteIdent(tc[1]), quoteIdent(tc[0]))
-		if _, err := tx.ExecContext(ctx, q, quoteIdent(tc[0]), tc[1]); err != nil {
+		stmt := fmt.Sprintf(`SELECT setval(pg_get_serial_sequence($1, $2), GREATEST(COALESCE((SELECT MAX(%s) FROM %s), 0),
+			COALESCE(pg_sequence_last_value(pg_get_serial_sequence($1, $2)::regclass), 0)) + 1, false)`, quoteIdent(tc[1]), quoteIdent(tc[0]))
+		if _, err := tx.ExecContext(ctx, stmt, quoteIdent(tc[0]), tc[1]); err != nil {
 			return fmt.Errorf("restore: sequence of %s: %w", tc[0], err)
+		}
+	}
+	if opt.After != nil {
+		if err := opt.After(ctx, q); err != nil {
+			return fmt.Errorf("restore: %w", err)
 		}
 	}
 	return tx.Commit()

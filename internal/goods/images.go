@@ -314,3 +314,11 @@ func (s *Service) DeleteImage(ctx context.Context, id int64) error {
 	s.removeFiles(files)
 	return nil
 }
+
+// ImageOK tells whether data is a picture of an accepted type (by
+// content) within MaxImageBytes: what the goods pictures folder holds (a
+// restore checks a backup's files with it).
+func ImageOK(data []byte) bool {
+	_, ok := imageTypes[http.DetectContentType(data)]
+	return ok && len(data) <= MaxImageBytes
+}

@@ -9,7 +9,9 @@ import (
 	"slices"
 	"strings"
 
+	"cangshu/internal/bill"
 	"cangshu/internal/dec"
+	"cangshu/internal/stock"
 )
 
 // The model's replay of the ledger and the invariants of
@@ -175,10 +177,13 @@ func (m *model) checkInvariants() {
 	m.t.Helper()
 	e := m.w.e
 	costs, states := m.replay()
-	// Balances equal the plain sums of the ledger.
-	if n := e.Count(`SELECT COUNT(*) FROM stock_balances b WHERE b.qty <> COALESCE((SELECT SUM(m.qty) FROM stock_moves m WHERE m.goods_id = b.goods_id AND m.sku_id = b.sku_id AND m.location_id = b.location_id AND m.batch = b.batch), 0)
-		OR b.amount <> COALESCE((SELECT SUM(m.amount) FROM stock_moves m WHERE m.goods_id = b.goods_id AND m.sku_id = b.sku_id AND m.location_id = b.location_id AND m.batch = b.batch), 0)`); n != 0 {
-		m.fatalf("%d balances differ from the sums of their moves", n)
+	// Balances equal the plain sums of the ledger (the check a restore
+	// makes of a backup), and so do the contacts' and accounts' balances.
+	if n, err := stock.LedgerMismatches(ctxBG, e.App.DB); err != nil || n != 0 {
+		m.fatalf("%d balances differ from the sums of their moves (%v)", n, err)
+	}
+	if c, a, err := bill.MoneyLedgerMismatches(ctxBG, e.App.DB); err != nil || c != 0 || a != 0 {
+		m.fatalf("%d contact and %d account balances differ from the sums of their moves (%v)", c, a, err)
 	}
 	// Every move is a line of an audited document, once, as the model has
 	// it; drafts have none.

@@ -77,8 +77,15 @@ function useBackupMutation<V, R>(fn: (v: V) => Promise<R>) {
 }
 export const useAddBackup = () => useBackupMutation(() => api.post<BackupFile>('/backup/add', undefined, { timeout: 600000 }))
 export const useDeleteBackup = () => useBackupMutation((name: string) => api.delete<void>('/backup/delete', { params: { name } }))
+/** Restore a backup; confirm: restore a backup of another installation (the server refuses it otherwise, naming the field confirm). */
 export const useRestoreBackup = () =>
-  useBackupMutation((name: string) => api.post<RestoreResult>('/backup/restore', undefined, { params: { name }, timeout: 600000 }))
+  useBackupMutation(({ name, confirm }: { name: string; confirm?: boolean }) =>
+    api.post<RestoreResult>('/backup/restore', undefined, {
+      params: confirm ? { name, confirm: 1 } : { name },
+      timeout: 600000,
+      silent: !confirm,
+    }),
+  )
 export const useUploadBackup = () =>
   useBackupMutation((file: File) => {
     const fd = new FormData()

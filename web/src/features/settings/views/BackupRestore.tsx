@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { Alert, Button, Card, Form, InputNumber, Popconfirm, Space, Switch, Table, Upload } from 'antd'
 import { CloudDownloadOutlined, CloudUploadOutlined, DeleteOutlined, HistoryOutlined, SaveOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
+import { ApiError } from '@/api/http'
 import { feedback } from '@/app/feedback'
 import { Auth } from '@/components/Auth'
 import { submitWithFieldErrors } from '@/features/profile/lib/submitWithFieldErrors'
@@ -45,6 +46,30 @@ export default function BackupRestore() {
       /* the client showed the server's message */
     } finally {
       setBusy('')
+    }
+  }
+  // A backup of another installation is refused until confirmed: the
+  // server's reason is shown and the restore runs again with confirm.
+  const restoreChecked = async (name: string) => {
+    try {
+      return await restore.mutateAsync({ name })
+    } catch (e) {
+      if (!(e instanceof ApiError) || !e.errors?.confirm) {
+        if (e instanceof Error) feedback.message.error(e.message)
+        throw e
+      }
+      const ok = await new Promise<boolean>((resolve) => {
+        feedback.modal.confirm({
+          title: t('backup.otherTitle'),
+          content: e.errors?.confirm,
+          okText: t('backup.otherOk'),
+          okButtonProps: { danger: true, 'data-testid': 'backup-restore-other-ok' } as never,
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        })
+      })
+      if (!ok) throw e
+      return restore.mutateAsync({ name, confirm: true })
     }
   }
   return (
@@ -97,7 +122,7 @@ export default function BackupRestore() {
                   <Popconfirm
                     title={t('backup.restoreConfirm', { name: r.name })}
                     okButtonProps={{ 'data-testid': 'backup-restore-ok' } as never}
-                    onConfirm={() => run('restore', () => restore.mutateAsync(r.name), t('backup.restored', { name: r.name }))}
+                    onConfirm={() => run('restore', () => restoreChecked(r.name), t('backup.restored', { name: r.name }))}
                   >
                     <Button size="small" icon={<HistoryOutlined />} loading={busy === 'restore'} data-testid={`backup-restore-${r.name}`}>
                       {t('backup.restore')}
