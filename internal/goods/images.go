@@ -53,7 +53,7 @@ const (
 	// MaxDecodingBytes bounds the pictures being decoded at once in a
 	// process; an upload past it waits its turn, at most decodeWait.
 	MaxDecodingBytes = 160 << 20
-	decodeWait       = 30 * time.Second
+	decodeWait       = time.Minute
 )
 
 // decoding is the budget of MaxDecodingBytes; inFlight and peakInFlight
