@@ -92,6 +92,11 @@ func checkParts(ra io.ReaderAt, size int64) error {
 
 // check unpacks and measures every part of the zip; maxRows bounds the row
 // numbers of every worksheet (0: no bound).
+//
+// Worksheets at the usual path (xl/worksheets/sheetN.xml) and the shared
+// strings may be large: excelize reads them from temporary files. Any other
+// part is held in memory by excelize, and gets the small limit (a
+// worksheet elsewhere too).
 func check(ra io.ReaderAt, size int64, maxRows int) error {
 	if err := checkParts(ra, size); err != nil {
 		return err
@@ -123,10 +128,9 @@ func check(ra io.ReaderAt, size int64, maxRows int) error {
 			} else {
 				buf.Reset(cr)
 			}
-			s := scanner{r: buf}
-			if sheet {
-				s.maxRows = maxRows
-			}
+			// Rows are counted in every part: a worksheet may sit at any
+			// path the workbook's relations name.
+			s := scanner{r: buf, maxRows: maxRows}
 			err = s.run()
 		} else {
 			_, err = io.Copy(io.Discard, cr)

@@ -113,3 +113,15 @@ func TestReadTakesFilesUpToTheLimits(t *testing.T) {
 		}
 	}
 }
+
+// A worksheet at another path (the workbook's relations may name any) is
+// counted too.
+func TestRowsAreCountedInEveryPart(t *testing.T) {
+	data := sheettest.Build(sheettest.Part{Name: "xl/elsewhere.xml", Write: func(w io.Writer) {
+		io.WriteString(w, `<worksheet><sheetData><row r="1048576"/></sheetData></worksheet>`)
+	}})
+	_, err := sheet.Read(i18n.EN, bytes.NewReader(data), cols, 10)
+	if e, ok := errs.As(err); !ok || e.Key != "err.excelTooManyRows" {
+		t.Fatalf("got %v", err)
+	}
+}
