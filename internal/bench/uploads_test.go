@@ -145,6 +145,7 @@ func BenchmarkHostileUploads(b *testing.B) {
 					wg.Wait()
 				})
 				close(errc)
+				b.Logf("%d at once: heap +%.0f MB, resident +%.0f MB at the peak, slowest %v", n, heap, rss, slowest)
 				for err := range errc {
 					b.Fatal(err)
 				}
