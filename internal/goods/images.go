@@ -18,11 +18,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
 	"golang.org/x/image/draw"
 	_ "golang.org/x/image/webp"
+	"golang.org/x/sync/semaphore"
 
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
@@ -41,9 +43,118 @@ const (
 	maxImageSide   = 12_000
 )
 
-// decoding lets two pictures be decoded at once in a process, so that
-// concurrent uploads cannot add up their decoded sizes.
-var decoding = make(chan struct{}, 2)
+// Decoding memory. A picture decodes to width × height × the bytes of its
+// pixel (8 for 16 bits per channel with alpha; a progressive JPEG keeps its
+// coefficients too), counted from the header before anything is decoded.
+const (
+	// MaxDecodeBytes bounds one picture: any 8-bit picture under the pixel
+	// cap fits; a 16-bit one up to 16 megapixels.
+	MaxDecodeBytes = 128 << 20
+	// MaxDecodingBytes bounds the pictures being decoded at once in a
+	// process; an upload past it waits its turn, at most decodeWait.
+	MaxDecodingBytes = 160 << 20
+	decodeWait       = time.Minute
+)
+
+// decoding is the budget of MaxDecodingBytes; inFlight and peakInFlight
+// tell what it holds (tests).
+var (
+	decoding     = semaphore.NewWeighted(MaxDecodingBytes)
+	inFlight     atomic.Int64
+	peakInFlight atomic.Int64
+)
+
+// decodeCost is the memory decoding the picture takes, from its header:
+// the decoded pixels by the colour model, a JPEG's components by their
+// sampling (with the coefficients of a progressive one), an interlaced
+// PNG's passes.
+func decodeCost(cfg image.Config, format string, data []byte) int64 {
+	px := int64(cfg.Width) * int64(cfg.Height)
+	if format == "jpeg" {
+		if comps, progressive, ok := jpegFrame(data); ok {
+			per := 1.0
+			if progressive {
+				per += 4 // one int32 coefficient per sample
+			}
+			return int64(float64(px) * comps * per)
+		}
+	}
+	var bpp int64
+	switch cfg.ColorModel {
+	case color.GrayModel, color.AlphaModel:
+		bpp = 1
+	case color.Gray16Model, color.Alpha16Model:
+		bpp = 2
+	case color.YCbCrModel:
+		bpp = 3
+	case color.RGBAModel, color.NRGBAModel, color.NYCbCrAModel, color.CMYKModel:
+		bpp = 4
+	default:
+		if _, ok := cfg.ColorModel.(color.Palette); ok {
+			bpp = 1
+		} else {
+			bpp = 8 // 16 bits per channel, or unknown
+		}
+	}
+	cost := px * bpp
+	if format == "png" && len(data) > 28 && data[28] == 1 { // Adam7: the passes, then the picture
+		cost *= 2
+	}
+	return cost
+}
+
+// jpegFrame reads a JPEG's frame header: its samples per pixel (the
+// components by their sampling factors) and whether it is progressive.
+func jpegFrame(data []byte) (comps float64, progressive, ok bool) {
+	i := 2
+	for i+4 <= len(data) {
+		if data[i] != 0xFF {
+			return 0, false, false
+		}
+		m := data[i+1]
+		if m == 0xFF { // fill byte
+			i++
+			continue
+		}
+		n := int(data[i+2])<<8 | int(data[i+3])
+		if m >= 0xC0 && m <= 0xCF && m != 0xC4 && m != 0xC8 && m != 0xCC {
+			seg := data[i+4 : min(len(data), i+2+n)]
+			if len(seg) < 6 {
+				return 0, false, false
+			}
+			nc := int(seg[5])
+			if len(seg) < 6+3*nc || nc == 0 {
+				return 0, false, false
+			}
+			hmax, vmax := 1, 1
+			for c := range nc {
+				f := seg[6+3*c+1]
+				hmax, vmax = max(hmax, int(f>>4)), max(vmax, int(f&15))
+			}
+			for c := range nc {
+				f := seg[6+3*c+1]
+				comps += float64(int(f>>4)*int(f&15)) / float64(hmax*vmax)
+			}
+			return comps, m == 0xC2 || m == 0xC6 || m == 0xCA || m == 0xCE, true
+		}
+		i += 2 + n
+	}
+	return 0, false, false
+}
+
+// decodeSlot takes cost from the decoding budget, waiting at most
+// decodeWait; release gives it back.
+func decodeSlot(ctx context.Context, cost int64) (release func(), err error) {
+	ctx, cancel := context.WithTimeout(ctx, decodeWait)
+	defer cancel()
+	if err := decoding.Acquire(ctx, cost); err != nil {
+		return nil, errs.New(errs.KindUnavailable, errs.CodeUnavailable, "goods.err.imagesBusy")
+	}
+	n := inFlight.Add(cost)
+	for p := peakInFlight.Load(); n > p && !peakInFlight.CompareAndSwap(p, n); p = peakInFlight.Load() {
+	}
+	return func() { inFlight.Add(-cost); decoding.Release(cost) }, nil
+}
 
 // imageTypes are the accepted upload types by sniffed content type, with
 // the extension the stored file gets.
@@ -112,7 +223,7 @@ type prepared struct {
 
 // prepare checks one upload by its content (not its name) and makes its
 // thumbnail.
-func prepare(h *multipart.FileHeader, path string) (prepared, error) {
+func prepare(ctx context.Context, h *multipart.FileHeader, path string) (prepared, error) {
 	name := strings.TrimSpace(filepath.Base(strings.ReplaceAll(h.Filename, `\`, "/")))
 	if h.Size > MaxImageBytes {
 		return prepared{}, errs.New(errs.KindTooLarge, errs.CodeTooLarge, "goods.err.imageTooLarge", errs.A("name", name), errs.A("max", "5 MB"))
@@ -135,21 +246,29 @@ func prepare(h *multipart.FileHeader, path string) (prepared, error) {
 	}
 	// The dimensions from the header first: a decompression bomb is
 	// refused before anything is decoded.
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 {
 		return prepared{}, errs.Field(path, "goods.err.imageType", errs.A("name", name))
 	}
 	if cfg.Width > maxImageSide || cfg.Height > maxImageSide || int64(cfg.Width)*int64(cfg.Height) > MaxImagePixels {
 		return prepared{}, errs.Field(path, "err.imagePixels", errs.A("width", cfg.Width), errs.A("height", cfg.Height), errs.A("max", MaxImagePixels/1_000_000))
 	}
-	decoding <- struct{}{}
+	cost := decodeCost(cfg, format, data)
+	if cost > MaxDecodeBytes {
+		return prepared{}, errs.Field(path, "goods.err.imageDecodeTooLarge", errs.A("name", name), errs.A("width", cfg.Width), errs.A("height", cfg.Height),
+			errs.A("size", (cost+(1<<20)-1)>>20), errs.A("max", MaxDecodeBytes>>20))
+	}
+	release, err := decodeSlot(ctx, cost)
+	if err != nil {
+		return prepared{}, err
+	}
 	img, _, err := image.Decode(bytes.NewReader(data))
 	var thumb []byte
 	if err == nil {
 		thumb, err = thumbnail(img)
 	}
 	img = nil
-	<-decoding
+	release()
 	if err != nil {
 		return prepared{}, errs.Field(path, "goods.err.imageType", errs.A("name", name))
 	}
@@ -223,7 +342,7 @@ func (s *Service) AddImages(ctx context.Context, goodsID int64, files []*multipa
 	}
 	list := make([]prepared, len(files))
 	for i, h := range files {
-		p, err := prepare(h, "file")
+		p, err := prepare(ctx, h, "file")
 		if err != nil {
 			return nil, err
 		}

@@ -359,9 +359,15 @@ func walkValues(b []byte, visit func(path string, raw []byte) bool) {
 	rec("", v)
 }
 
+// multipartMemory is how much of a multipart body's files is held in
+// memory; the rest of a file is spooled to a temporary file (removed when
+// the request ends), which an import then reads in place: an upload is not
+// held in memory whole, nor twice.
+const multipartMemory = 1 << 20
+
 // parseMultipart parses a multipart body (once; later calls are no-ops).
 func (c *Ctx) parseMultipart() error {
-	if err := c.R.ParseMultipartForm(8 << 20); err != nil {
+	if err := c.R.ParseMultipartForm(multipartMemory); err != nil {
 		if errors.Is(err, http.ErrNotMultipart) {
 			return errs.Invalid("err.badContentType", errs.A("type", c.R.Header.Get("Content-Type")))
 		}

@@ -199,9 +199,27 @@ type File struct {
 // Read reads the first sheet of an uploaded file: the first non-blank row is
 // the header row, matched to cols by label (either language) or key; then
 // every non-blank row. A missing required column, an empty file or more
-// than maxRows rows is a 400.
+// than maxRows rows is a 400; so is a file past the limits of limits.go,
+// checked on a stream of its unpacked parts before it is opened.
+//
+// r is best an uploaded file (io.ReaderAt and io.Seeker, as a multipart
+// file is): it is checked where it is, without a copy.
 func Read(lang i18n.Lang, r io.Reader, cols []Column, maxRows int) (File, error) {
-	x, err := excelize.OpenReader(r, excelize.Options{UnzipSizeLimit: 512 << 20})
+	ra, size, err := readerAt(r)
+	if err != nil {
+		return File{}, errs.Invalid("err.badExcel")
+	}
+	if err := check(ra, size, maxRows+BlankRowsAllowance); err != nil {
+		if e, ok := errs.As(err); ok {
+			return File{}, e
+		}
+		return File{}, errs.Invalid("err.badExcel")
+	}
+	// Checked: the parts are no larger than they declare, and excelize
+	// keeps every worksheet and the shared strings above 1 MB in temporary
+	// files, reading them as streams.
+	x, err := excelize.OpenReader(io.NewSectionReader(ra, 0, size), excelize.Options{
+		UnzipSizeLimit: MaxUnzippedBytes, UnzipXMLSizeLimit: excelizeMemoryPart})
 	if err != nil {
 		return File{}, errs.Invalid("err.badExcel")
 	}
@@ -275,6 +293,26 @@ func Read(lang i18n.Lang, r io.Reader, cols []Column, maxRows int) (File, error)
 		return File{}, errs.Invalid("err.importEmpty")
 	}
 	return out, nil
+}
+
+// readerAt gives random access to an upload: the file itself when it
+// allows it, else its bytes.
+func readerAt(r io.Reader) (io.ReaderAt, int64, error) {
+	if f, ok := r.(interface {
+		io.ReaderAt
+		io.Seeker
+	}); ok {
+		size, err := f.Seek(0, io.SeekEnd)
+		if err != nil {
+			return nil, 0, err
+		}
+		return f, size, nil
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, 0, err
+	}
+	return bytes.NewReader(b), int64(len(b)), nil
 }
 
 // Date turns a date cell read raw (an Excel serial number such as "45292")
