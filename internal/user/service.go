@@ -94,7 +94,7 @@ func (s *Service) Create(ctx context.Context, who *server.Principal, in Input) (
 	}
 	var id int64
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		if err := s.checkRefs(ctx, tx, who, &in, 0); err != nil {
+		if err := s.checkNew(ctx, tx, who, &in); err != nil {
 			return err
 		}
 		pw := in.Password
@@ -313,9 +313,19 @@ func (s *Service) ChangePassword(ctx context.Context, who *server.Principal, in 
 	return errs.Wrap("change password", err)
 }
 
-// checkRefs checks what the database must confirm: unique username, the
-// department, roles and shops exist, and the caller may grant them. self is
-// the user being updated (0 on create).
+// checkNew checks a user about to be created, by the create route and by
+// every row of an import alike, so that the two can never drift apart: the
+// shape of every field (Input.check), the username not taken, and what the
+// caller may grant (checkGrants).
+func (s *Service) checkNew(ctx context.Context, q db.Querier, who *server.Principal, in *Input) error {
+	if err := in.check(true).Err(); err != nil {
+		return err
+	}
+	return s.checkRefs(ctx, q, who, in, 0)
+}
+
+// checkRefs checks what the database must confirm: unique username, then
+// checkGrants. self is the user being updated (0 on create).
 func (s *Service) checkRefs(ctx context.Context, q db.Querier, who *server.Principal, in *Input, self int64) error {
 	taken, err := usernameTaken(ctx, q, in.Username, self)
 	if err != nil {
@@ -324,6 +334,22 @@ func (s *Service) checkRefs(ctx context.Context, q db.Querier, who *server.Princ
 	if taken {
 		return errs.Duplicate("username", labelUsername, in.Username)
 	}
+	return checkGrants(ctx, q, who, in, self)
+}
+
+// forbidden is a 403 that names the field it is about (an import names the
+// column from it).
+func forbidden(path, key string, args ...errs.Arg) error {
+	e := errs.Forbidden(key, args...)
+	e.Fields = []errs.FieldError{{Path: path, Key: key, Args: args}}
+	return e
+}
+
+// checkGrants checks that the department, roles and shops exist and that the
+// caller may grant them: a caller who is not ROOT may not give the ROOT role,
+// nor a role holding a permission it lacks (one the user does not have yet),
+// nor a shop it does not belong to.
+func checkGrants(ctx context.Context, q db.Querier, who *server.Principal, in *Input, self int64) error {
 	var f errs.Fields
 	if in.DeptID > 0 {
 		ok, err := db.Existing(ctx, q, "depts", []int64{in.DeptID})
@@ -363,7 +389,7 @@ func (s *Service) checkRefs(ctx context.Context, q db.Querier, who *server.Princ
 			return errs.Wrap("root role", err)
 		}
 		if root > 0 && slices.Contains(in.RoleIDs, root) {
-			return errs.Forbidden("user.err.grantRoot")
+			return forbidden("roleIds", "user.err.grantRoot")
 		}
 		if err := mayAssignRoles(ctx, q, who, in.RoleIDs, self); err != nil {
 			return err
@@ -395,7 +421,7 @@ func mayAssignRoles(ctx context.Context, q db.Querier, who *server.Principal, ro
 	}
 	for _, perm := range perms {
 		if !who.Can(perm) {
-			return errs.Forbidden("user.err.roleTooStrong", errs.A("perm", perm))
+			return forbidden("roleIds", "user.err.roleTooStrong", errs.A("perm", perm))
 		}
 	}
 	return nil
