@@ -128,6 +128,19 @@ func (s *Service) Import(ctx context.Context, who *server.Principal, lang i18n.L
 		return ImportResult{}, errs.Wrap("import users: read the sheet", err)
 	}
 	headers, rows := f.Headers, f.Rows
+	// The initial password the users get is held to the password rule,
+	// for the file as a whole and for each row's username.
+	rule, err := auth.LoadPasswordRule(ctx, s.db)
+	if err != nil {
+		return ImportResult{}, errs.Wrap("import users: password rule", err)
+	}
+	pw, err := initPassword(ctx, s.db)
+	if err != nil {
+		return ImportResult{}, errs.Wrap("import users", err)
+	}
+	if rule.Check("password", labelPassword, pw, "") != nil {
+		return ImportResult{}, errs.Invalid("user.err.initPasswordWeak", errs.A("min", rule.MinLen))
+	}
 	ref, err := loadImportRefs(ctx, s.db, rows)
 	if err != nil {
 		return ImportResult{}, errs.Wrap("import users: references", err)
@@ -140,6 +153,9 @@ func (s *Service) Import(ctx context.Context, who *server.Principal, lang i18n.L
 		u, fe, err := s.checkImportRow(ctx, who, r, ref, deptID, firstLine, grants)
 		if err != nil {
 			return ImportResult{}, errs.Wrap("import users: check a row", err)
+		}
+		if e, ok := errs.As(rule.Check("password", labelPassword, pw, u.row.username)); ok && len(fe) == 0 {
+			fe = []errs.FieldError{{Path: "username", Key: e.Key, Args: e.Args}}
 		}
 		if len(fe) == 0 {
 			res.ValidCount++
@@ -156,17 +172,13 @@ func (s *Service) Import(ctx context.Context, who *server.Principal, lang i18n.L
 	if res.InvalidCount > 0 {
 		return res, nil
 	}
+	// One hash for the whole file, outside the transaction: every row gets
+	// the same initial password, which each user must change at first sign-in.
+	hash, err := auth.HashPassword(pw, s.opt.PasswordCost)
+	if err != nil {
+		return ImportResult{}, errs.Wrap("import users: hash the password", err)
+	}
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		pw, err := initPassword(ctx, tx)
-		if err != nil {
-			return err
-		}
-		// One hash for the whole file: every row gets the same initial password,
-		// which each user must change at first sign-in.
-		hash, err := auth.HashPassword(pw, s.opt.PasswordCost)
-		if err != nil {
-			return errs.Wrap("import users: hash the password", err)
-		}
 		now := s.now()
 		for _, u := range users {
 			u.row.hash = hash
@@ -302,7 +314,7 @@ func (s *Service) checkImportRow(ctx context.Context, who *server.Principal, r s
 		}
 	}
 	in.normalize()
-	for _, e := range fieldErrors(in.check(true).Err()) {
+	for _, e := range fieldErrors(in.check().Err()) {
 		if !f.Has(e.Path) {
 			f.Add(e.Path, e.Key, e.Args...)
 		}

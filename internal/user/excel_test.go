@@ -178,7 +178,7 @@ func TestImportGoodFile(t *testing.T) {
 	if got := e.ID("SELECT status + 10 * gender FROM users WHERE username = 'imp.two'"); got != 20 {
 		t.Fatalf("imp.two status/gender %d", got)
 	}
-	c := e.SignIn("imp.one", user.DefaultInitPassword)
+	c := e.SignIn("imp.one", e.Text("SELECT config_value FROM configs WHERE config_key = 'sys.user.initPassword'"))
 	var me user.Me
 	c.Do("GET", "/api/users/me", nil).Want(200).Decode(&me)
 	if !me.MustChangePassword {
