@@ -39,7 +39,9 @@ func TestSharedRolesAreChangedOnlyByThoseWhoHoldThem(t *testing.T) {
 	b.Lang = "en"
 	keeper := e.RoleID("BOOKKEEPER")
 	url := func(id int64, tail string) string { return fmt.Sprintf("/api/roles/%d%s", id, tail) }
-	grants := func(id int64) string { return fmt.Sprint(e.Count("SELECT COUNT(*) FROM role_menus WHERE role_id = ?", id)) }
+	grants := func(id int64) string {
+		return fmt.Sprint(e.Count("SELECT COUNT(*) FROM role_menus WHERE role_id = ?", id))
+	}
 	state := func() string {
 		return e.Text("SELECT name || '/' || status || '/' || data_scope FROM roles WHERE id = ?", roleA) + " " + grants(roleA) +
 			" " + e.Text("SELECT name || '/' || status FROM roles WHERE id = ?", keeper) + " " + grants(keeper) +

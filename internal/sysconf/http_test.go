@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"cangshu/internal/auth"
 	"cangshu/internal/apptest"
+	"cangshu/internal/auth"
 	"cangshu/internal/sysparam"
 )
 

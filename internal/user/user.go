@@ -19,11 +19,11 @@ import (
 
 // Limits and defaults.
 const (
-	MinUsernameLen      = 3
-	MaxUsernameLen      = 32
-	MaxNicknameLen      = 32
-	MaxEmailLen         = 100
-	MaxAvatarLen        = 500
+	MinUsernameLen  = 3
+	MaxUsernameLen  = 32
+	MaxNicknameLen  = 32
+	MaxEmailLen     = 100
+	MaxAvatarLen    = 500
 	MaxImportRows   = 5000
 	InitPasswordKey = "sys.user.initPassword" // configs key of the initial password
 
