@@ -2,6 +2,7 @@ package access_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"cangshu/internal/apptest"
+	"cangshu/internal/db"
 )
 
 type listed struct {
@@ -335,8 +337,16 @@ func TestDataRightsAPI(t *testing.T) {
 	w := newWorld(t)
 	a, c := w.admin, w.clerk
 	root := w.e.RoleID("ROOT")
-	manager := w.e.UserWith("sys:role:query", "sys:role:edit")
+	// A role manager may change only a role granting no right it lacks.
+	weak := w.e.UserWith("sys:role:query", "sys:role:edit")
+	perms, err := db.Values[string](context.Background(), w.e.App.DB, `SELECT m.perm FROM role_menus rm
+		JOIN menus m ON m.id = rm.menu_id WHERE rm.role_id = ? AND m.perm <> ''`, w.roleID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	manager := w.e.UserWith(append(perms, "sys:role:query", "sys:role:edit")...)
 	apptest.Run(t, []apptest.Step{
+		{Name: "save: role manager lacking the role's rights", As: weak, Lang: "en", Method: "POST", Path: "/api/dataRights", Body: map[string]any{"roleId": w.roleID, "allWarehouses": true}, Status: 403, MsgHas: "permission you do not hold"},
 		{Name: "get: no subject", As: a, Method: "GET", Path: "/api/dataRights", Status: 400, Field: "roleId"},
 		{Name: "get: both", As: a, Method: "GET", Path: fmt.Sprintf("/api/dataRights?roleId=%d&userId=%d", w.roleID, w.clerkID), Status: 400, Field: "roleId"},
 		{Name: "get: bad id", As: a, Method: "GET", Path: "/api/dataRights?roleId=x", Status: 400, Field: "roleId"},

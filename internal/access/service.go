@@ -18,15 +18,16 @@ type Subject func(ctx context.Context, who *server.Principal, id int64) error
 
 // Service reads and replaces data rights.
 type Service struct {
-	db         *db.DB
-	role, user Subject
+	db                    *db.DB
+	role, roleWrite, user Subject
 }
 
-// NewService makes the service; role and user check the subject (the role
-// and user services' own rules: the administrator role, users out of the
-// caller's scope).
-func NewService(d *db.DB, role, user Subject) *Service {
-	return &Service{db: d, role: role, user: user}
+// NewService makes the service; role (reading) and roleWrite (saving) and
+// user check the subject (the role and user services' own rules: the
+// administrator role, who may change a role shared by every shop, users out
+// of the caller's scope).
+func NewService(d *db.DB, role, roleWrite, user Subject) *Service {
+	return &Service{db: d, role: role, roleWrite: roleWrite, user: user}
 }
 
 // Permissions of the routes: the role or the user management's.
@@ -43,6 +44,9 @@ func (s *Service) subject(ctx context.Context, who *server.Principal, roleID, us
 	if roleID > 0 {
 		if !who.Can(rolePerm) {
 			return errs.Forbidden("err.forbidden")
+		}
+		if rolePerm == permRoleEdit {
+			return s.roleWrite(ctx, who, roleID)
 		}
 		return s.role(ctx, who, roleID)
 	}

@@ -139,7 +139,7 @@ func New(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Logger) 
 		return nil, err
 	}
 	a.Roles = role.NewService(d)
-	a.Access = access.NewService(d, a.Roles.MayManage, a.Users.MayManage)
+	a.Access = access.NewService(d, a.Roles.MayManage, a.Roles.MayChange, a.Users.MayManage)
 	a.Depts = dept.NewService(d)
 	a.Menus = menu.NewService(d)
 	a.Dicts = dict.NewService(d)

@@ -112,10 +112,10 @@ func TestChangePasswordIsThrottled(t *testing.T) {
 	c := e.SignIn("clerk", "secret1")
 	other := e.SignIn("clerk", "secret1")
 	for i := 0; i < auth.MaxUserFailures; i++ {
-		c.Do("POST", "/api/users/set_password", map[string]string{"oldPassword": fmt.Sprintf("guess%d", i), "newPassword": "newpass1", "confirmPassword": "newpass1"}).Want(400)
+		c.Do("POST", "/api/users/set_password", map[string]string{"oldPassword": fmt.Sprintf("guess%d", i), "newPassword": "Lilac-Tunnel-14", "confirmPassword": "Lilac-Tunnel-14"}).Want(400)
 	}
 	c.Lang = "en"
-	r := c.Do("POST", "/api/users/set_password", map[string]string{"oldPassword": "secret1", "newPassword": "newpass1", "confirmPassword": "newpass1"})
+	r := c.Do("POST", "/api/users/set_password", map[string]string{"oldPassword": "secret1", "newPassword": "Lilac-Tunnel-14", "confirmPassword": "Lilac-Tunnel-14"})
 	if r.Status != 429 || !strings.Contains(r.Env.Msg, "15 minutes") {
 		t.Fatalf("right password after %d wrong ones: %d %s", auth.MaxUserFailures, r.Status, r.Body)
 	}

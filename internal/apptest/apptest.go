@@ -37,7 +37,7 @@ import (
 const TestStartDate = "2020-01-01"
 
 // AdminPassword is the administrator's password in tests.
-const AdminPassword = "admin123"
+const AdminPassword = "Hamster-Books-42"
 
 // Env is one app on one fresh database.
 type Env struct {

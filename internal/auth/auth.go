@@ -11,17 +11,8 @@ import (
 	"encoding/hex"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"golang.org/x/crypto/bcrypt"
-
-	"cangshu/internal/errs"
-)
-
-// Password rules.
-const (
-	MinPasswordLen = 6
-	MaxPasswordLen = 64 // bcrypt reads at most 72 bytes
 )
 
 // Throttling of sign-in failures.
@@ -40,21 +31,6 @@ type Tokens struct {
 	AccessToken  string `json:"accessToken"`
 	RefreshToken string `json:"refreshToken"`
 	ExpiresIn    int64  `json:"expiresIn"` // seconds until the access token expires
-}
-
-// CheckPassword validates a new password's shape.
-func CheckPassword(path string, label errs.Key, pw string) error {
-	n := utf8.RuneCountInString(pw)
-	if strings.TrimSpace(pw) == "" {
-		return errs.Required(path, label)
-	}
-	if n < MinPasswordLen {
-		return errs.Field(path, "err.tooShort", errs.A("field", label), errs.A("min", MinPasswordLen))
-	}
-	if n > MaxPasswordLen || len(pw) > 72 {
-		return errs.Field(path, "err.tooLong", errs.A("field", label), errs.A("max", MaxPasswordLen))
-	}
-	return nil
 }
 
 // HashPassword hashes with bcrypt at the given cost.

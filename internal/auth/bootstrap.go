@@ -6,8 +6,13 @@ import (
 	"time"
 
 	"cangshu/internal/db"
+	"cangshu/internal/errs"
+	"cangshu/internal/i18n"
 	"cangshu/internal/server"
 )
+
+// firstAdmin is the first administrator's username.
+const firstAdmin = "admin"
 
 // FirstStart creates, when the database has no user yet, the main shop, the
 // head-office department and the administrator (role ROOT, in the main shop).
@@ -23,6 +28,13 @@ func FirstStart(ctx context.Context, q db.Querier, password string, cost int) (g
 	}
 	now := time.Now().UTC()
 	must := 0
+	if password != "" {
+		// The password rule holds here too (the default rule: no system
+		// parameter exists yet); a weak one stops the first start.
+		if e, ok := errs.As(DefaultPasswordRule().Check("password", "auth.field.password", password, firstAdmin)); ok {
+			return "", fmt.Errorf("CANGSHU_ADMIN_PASSWORD: %s", i18n.T(i18n.EN, e.Key, e.Args...))
+		}
+	}
 	if password == "" {
 		password = RandomPassword()
 		generated = password
@@ -47,7 +59,7 @@ func FirstStart(ctx context.Context, q db.Querier, password string, cost int) (g
 		return "", fmt.Errorf("head office: %w", err)
 	}
 	err = q.QueryRow(ctx, `INSERT INTO users (username, nickname, password_hash, dept_id, status, must_change_password, created_at, updated_at)
-		VALUES ('admin', '系统管理员', ?, ?, 1, ?, ?, ?) RETURNING id`, hash, deptID, must, now, now).Scan(&userID)
+		VALUES (?, '系统管理员', ?, ?, 1, ?, ?, ?) RETURNING id`, firstAdmin, hash, deptID, must, now, now).Scan(&userID)
 	if err != nil {
 		return "", fmt.Errorf("admin: %w", err)
 	}

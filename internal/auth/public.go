@@ -74,6 +74,9 @@ type PublicConfig struct {
 	ShowAgreement  int    `json:"showAgreement"` // 1: registration asks to accept the user agreement
 	CompanyName    string `json:"companyName"`
 	Version        string `json:"version"`
+	// PasswordMinLength is the password rule's minimum length (the forms
+	// show the rule: this length, not the user name, not a common password).
+	PasswordMinLength int `json:"passwordMinLength"`
 }
 
 // PublicConfig reads the sign-in page's configuration.
@@ -82,12 +85,17 @@ func (s *Service) PublicConfig(ctx context.Context) (PublicConfig, error) {
 	if err != nil {
 		return PublicConfig{}, errs.Wrap("public config", err)
 	}
+	rule, err := LoadPasswordRule(ctx, s.db)
+	if err != nil {
+		return PublicConfig{}, errs.Wrap("public config", err)
+	}
 	return PublicConfig{
-		CaptchaEnabled: s.opt.Captcha,
-		AllowRegister:  flag(v[keyAllowRegister]),
-		ShowAgreement:  flag(v[keyShowAgreement]),
-		CompanyName:    v[keyCompanyName],
-		Version:        s.opt.Version,
+		PasswordMinLength: rule.MinLen,
+		CaptchaEnabled:    s.opt.Captcha,
+		AllowRegister:     flag(v[keyAllowRegister]),
+		ShowAgreement:     flag(v[keyShowAgreement]),
+		CompanyName:       v[keyCompanyName],
+		Version:           s.opt.Version,
 	}, nil
 }
 
@@ -132,13 +140,13 @@ type Registered struct {
 	Username string `json:"username"`
 }
 
-func (in *RegisterInput) check() error {
+func (in *RegisterInput) check(rule PasswordRule) error {
 	in.Username = strings.TrimSpace(in.Username)
 	in.Nickname = strings.TrimSpace(in.Nickname)
 	var f errs.Fields
 	checkUsername(&f, "username", in.Username)
 	f.Text("nickname", labelNickname, in.Nickname, false, MaxNicknameLen)
-	checkNewPassword(&f, "password", labelPassword, in.Password, in.ConfirmPassword)
+	checkNewPassword(&f, rule, "password", labelPassword, in.Password, in.ConfirmPassword, in.Username)
 	return f.Err()
 }
 
@@ -155,9 +163,10 @@ func checkUsername(f *errs.Fields, path, v string) {
 	}
 }
 
-// checkNewPassword checks a new password and its confirmation.
-func checkNewPassword(f *errs.Fields, path string, label errs.Key, pw, confirm string) {
-	if err := CheckPassword(path, label, pw); err != nil {
+// checkNewPassword checks a new password of username (may be "") against
+// the rule, and its confirmation.
+func checkNewPassword(f *errs.Fields, rule PasswordRule, path string, label errs.Key, pw, confirm, username string) {
+	if err := rule.Check(path, label, pw, username); err != nil {
 		addFieldErrs(f, err)
 		return
 	}
@@ -217,7 +226,11 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) (Registered, *
 	if n >= MaxRegistrations {
 		return Registered{}, nil, errs.New(errs.KindThrottled, errs.CodeThrottled, "auth.register.throttled", errs.A("minutes", int(FailureWindow.Minutes())))
 	}
-	if err := in.check(); err != nil {
+	rule, err := LoadPasswordRule(ctx, s.db)
+	if err != nil {
+		return Registered{}, nil, errs.Wrap("register", err)
+	}
+	if err := in.check(rule); err != nil {
 		return Registered{}, nil, err
 	}
 	if in.Nickname == "" {
@@ -413,7 +426,11 @@ func (s *Service) ResetPassword(ctx context.Context, in ResetInput) (*server.Pri
 	if code == "" {
 		f.Required("code", labelCode)
 	}
-	checkNewPassword(&f, "password", labelNewPassword, in.Password, in.ConfirmPassword)
+	rule, err := LoadPasswordRule(ctx, s.db)
+	if err != nil {
+		return nil, errs.Wrap("reset password", err)
+	}
+	checkNewPassword(&f, rule, "password", labelNewPassword, in.Password, in.ConfirmPassword, "")
 	if err := f.Err(); err != nil {
 		return nil, err
 	}
@@ -457,6 +474,9 @@ func (s *Service) ResetPassword(ctx context.Context, in ResetInput) (*server.Pri
 			codeErr = errs.Field("code", "auth.reset.codeWrong")
 			_, err := tx.Exec(ctx, "UPDATE verify_codes SET attempts = attempts + 1 WHERE id = ?", id)
 			return err
+		}
+		if err := rule.Check("password", labelNewPassword, in.Password, username); err != nil {
+			return err // the code stays good for a better password
 		}
 		if _, err := tx.Exec(ctx, "UPDATE verify_codes SET used_at = ? WHERE id = ?", now, id); err != nil {
 			return err

@@ -33,12 +33,12 @@ func TestPublicConfig(t *testing.T) {
 	e := apptest.New(t)
 	anon := e.Anonymous()
 	got := getConfig(t, anon)
-	want := auth.PublicConfig{CaptchaEnabled: false, AllowRegister: 0, ShowAgreement: 0, CompanyName: "仓鼠商贸", Version: "dev"}
+	want := auth.PublicConfig{CaptchaEnabled: false, AllowRegister: 0, ShowAgreement: 0, CompanyName: "仓鼠商贸", Version: "dev", PasswordMinLength: 8}
 	if got != want {
 		t.Fatalf("config %+v, want %+v", got, want)
 	}
-	e.Admin().Do("POST", "/api/config/system", map[string]any{"allowRegister": 1, "showAgreement": 1, "companyName": "新公司"}).Want(200)
-	want.AllowRegister, want.ShowAgreement, want.CompanyName = 1, 1, "新公司"
+	e.Admin().Do("POST", "/api/config/system", map[string]any{"allowRegister": 1, "showAgreement": 1, "companyName": "新公司", "passwordMinLength": 10}).Want(200)
+	want.AllowRegister, want.ShowAgreement, want.CompanyName, want.PasswordMinLength = 1, 1, "新公司", 10
 	if got := getConfig(t, anon); got != want {
 		t.Fatalf("after update %+v, want %+v", got, want)
 	}
@@ -63,30 +63,33 @@ func TestRegister(t *testing.T) {
 	anon := e.Anonymous()
 	const path = "/api/auth/register"
 	apptest.Run(t, []apptest.Step{
-		{Name: "closed by default", As: anon, Method: "POST", Path: path, Body: reg("newbie", "secret1", "secret1"), Status: 403, Code: "A0301", Msg: "系统未开放注册，请联系管理员开通账号"},
-		{Name: "closed, English", As: anon, Lang: "en", Method: "POST", Path: path, Body: reg("newbie", "secret1", "secret1"), Status: 403, Msg: "Registration is closed; ask your administrator for an account"},
+		{Name: "closed by default", As: anon, Method: "POST", Path: path, Body: reg("newbie", "Walnut-Cabin-61", "Walnut-Cabin-61"), Status: 403, Code: "A0301", Msg: "系统未开放注册，请联系管理员开通账号"},
+		{Name: "closed, English", As: anon, Lang: "en", Method: "POST", Path: path, Body: reg("newbie", "Walnut-Cabin-61", "Walnut-Cabin-61"), Status: 403, Msg: "Registration is closed; ask your administrator for an account"},
 	})
 	allowRegister(e)
 	long := strings.Repeat("a", 33)
 	apptest.Run(t, []apptest.Step{
-		{Name: "missing username", As: anon, Method: "POST", Path: path, Body: reg("", "secret1", "secret1"), Status: 400, Code: "A0410", Field: "username", Msg: "用户名不能为空"},
-		{Name: "short username", As: anon, Lang: "en", Method: "POST", Path: path, Body: reg("ab", "secret1", "secret1"), Status: 400, Field: "username", Msg: "Username must be at least 3 characters"},
-		{Name: "oversize username", As: anon, Lang: "en", Method: "POST", Path: path, Body: reg(long, "secret1", "secret1"), Status: 400, Field: "username", Msg: "Username must be at most 32 characters"},
-		{Name: "username characters", As: anon, Method: "POST", Path: path, Body: reg("新 人", "secret1", "secret1"), Status: 400, Field: "username", Msg: "用户名只能包含字母、数字和 . _ -"},
-		{Name: "username characters, English", As: anon, Lang: "en", Method: "POST", Path: path, Body: reg("a b c", "secret1", "secret1"), Status: 400, Field: "username", Msg: "Username may contain only letters, digits and . _ -"},
-		{Name: "oversize nickname", As: anon, Lang: "en", Method: "POST", Path: path, Body: map[string]string{"username": "newbie", "nickname": long, "password": "secret1", "confirmPassword": "secret1"}, Status: 400, Field: "nickname", Msg: "Nickname must be at most 32 characters"},
+		{Name: "missing username", As: anon, Method: "POST", Path: path, Body: reg("", "Walnut-Cabin-61", "Walnut-Cabin-61"), Status: 400, Code: "A0410", Field: "username", Msg: "用户名不能为空"},
+		{Name: "short username", As: anon, Lang: "en", Method: "POST", Path: path, Body: reg("ab", "Walnut-Cabin-61", "Walnut-Cabin-61"), Status: 400, Field: "username", Msg: "Username must be at least 3 characters"},
+		{Name: "oversize username", As: anon, Lang: "en", Method: "POST", Path: path, Body: reg(long, "Walnut-Cabin-61", "Walnut-Cabin-61"), Status: 400, Field: "username", Msg: "Username must be at most 32 characters"},
+		{Name: "username characters", As: anon, Method: "POST", Path: path, Body: reg("新 人", "Walnut-Cabin-61", "Walnut-Cabin-61"), Status: 400, Field: "username", Msg: "用户名只能包含字母、数字和 . _ -"},
+		{Name: "username characters, English", As: anon, Lang: "en", Method: "POST", Path: path, Body: reg("a b c", "Walnut-Cabin-61", "Walnut-Cabin-61"), Status: 400, Field: "username", Msg: "Username may contain only letters, digits and . _ -"},
+		{Name: "oversize nickname", As: anon, Lang: "en", Method: "POST", Path: path, Body: map[string]string{"username": "newbie", "nickname": long, "password": "Walnut-Cabin-61", "confirmPassword": "Walnut-Cabin-61"}, Status: 400, Field: "nickname", Msg: "Nickname must be at most 32 characters"},
 		{Name: "missing password", As: anon, Method: "POST", Path: path, Body: reg("newbie", "", ""), Status: 400, Field: "password", Msg: "密码不能为空"},
-		{Name: "short password", As: anon, Lang: "en", Method: "POST", Path: path, Body: reg("newbie", "12345", "12345"), Status: 400, Field: "password", Msg: "Password must be at least 6 characters"},
+		{Name: "short password", As: anon, Lang: "en", Method: "POST", Path: path, Body: reg("newbie", "12345", "12345"), Status: 400, Field: "password", Msg: "Password must be at least 8 characters"},
 		{Name: "oversize password", As: anon, Lang: "en", Method: "POST", Path: path, Body: reg("newbie", strings.Repeat("p", 65), strings.Repeat("p", 65)), Status: 400, Field: "password", MsgHas: "at most 64"},
-		{Name: "missing confirmation", As: anon, Lang: "en", Method: "POST", Path: path, Body: reg("newbie", "secret1", ""), Status: 400, Field: "confirmPassword", Msg: "Confirm password is required"},
-		{Name: "confirmation differs", As: anon, Method: "POST", Path: path, Body: reg("newbie", "secret1", "secret2"), Status: 400, Field: "confirmPassword", Msg: "两次输入的密码不一致"},
-		{Name: "confirmation differs, English", As: anon, Lang: "en", Method: "POST", Path: path, Body: reg("newbie", "secret1", "secret2"), Status: 400, Field: "confirmPassword", Msg: "The two passwords do not match"},
+		{Name: "common password", As: anon, Method: "POST", Path: path, Body: reg("newbie", "password123", "password123"), Status: 400, Field: "password", Msg: "密码过于常见，容易被猜中，请换一个"},
+		{Name: "common password, any case", As: anon, Lang: "en", Method: "POST", Path: path, Body: reg("newbie", "QWERTY123", "QWERTY123"), Status: 400, Field: "password", Msg: "Password is too common and easy to guess; choose another"},
+		{Name: "the user name in it", As: anon, Lang: "en", Method: "POST", Path: path, Body: reg("newbie", "my-NEWBIE-pass", "my-NEWBIE-pass"), Status: 400, Field: "password", Msg: "Password may not contain the user name"},
+		{Name: "missing confirmation", As: anon, Lang: "en", Method: "POST", Path: path, Body: reg("newbie", "Walnut-Cabin-61", ""), Status: 400, Field: "confirmPassword", Msg: "Confirm password is required"},
+		{Name: "confirmation differs", As: anon, Method: "POST", Path: path, Body: reg("newbie", "Walnut-Cabin-61", "Walnut-Cabin-62"), Status: 400, Field: "confirmPassword", Msg: "两次输入的密码不一致"},
+		{Name: "confirmation differs, English", As: anon, Lang: "en", Method: "POST", Path: path, Body: reg("newbie", "Walnut-Cabin-61", "Walnut-Cabin-62"), Status: 400, Field: "confirmPassword", Msg: "The two passwords do not match"},
 		{Name: "malformed JSON", As: anon, Lang: "en", Method: "POST", Path: path, Body: apptest.Raw{ContentType: "application/json", Text: `{"username": `}, Status: 400, Msg: "The request body is not valid JSON"},
 		{Name: "wrong content type", As: anon, Method: "POST", Path: path, Body: apptest.Raw{ContentType: "text/xml", Text: "<a/>"}, Status: 400, MsgHas: "text/xml"},
-		{Name: "registers", As: anon, Method: "POST", Path: path, Body: reg("Newbie", "secret1", "secret1"), Status: 200, BodyHas: `"username":"Newbie"`},
-		{Name: "duplicate, other case", As: anon, Method: "POST", Path: path, Body: reg("newbie", "secret1", "secret1"), Status: 409, Field: "username", Msg: "用户名“newbie”已存在"},
-		{Name: "duplicate of admin, English", As: anon, Lang: "en", Method: "POST", Path: path, Body: reg("ADMIN", "secret1", "secret1"), Status: 409, Field: "username", Msg: `Username "ADMIN" already exists`},
-		{Name: "form body, no nickname", As: anon, Method: "POST", Path: path, Body: url.Values{"username": {"form.user"}, "password": {"secret1"}, "confirmPassword": {"secret1"}}, Status: 200},
+		{Name: "registers", As: anon, Method: "POST", Path: path, Body: reg("Newbie", "Walnut-Cabin-61", "Walnut-Cabin-61"), Status: 200, BodyHas: `"username":"Newbie"`},
+		{Name: "duplicate, other case", As: anon, Method: "POST", Path: path, Body: reg("newbie", "Walnut-Cabin-61", "Walnut-Cabin-61"), Status: 409, Field: "username", Msg: "用户名“newbie”已存在"},
+		{Name: "duplicate of admin, English", As: anon, Lang: "en", Method: "POST", Path: path, Body: reg("ADMIN", "Walnut-Cabin-61", "Walnut-Cabin-61"), Status: 409, Field: "username", Msg: `Username "ADMIN" already exists`},
+		{Name: "form body, no nickname", As: anon, Method: "POST", Path: path, Body: url.Values{"username": {"form.user"}, "password": {"Walnut-Cabin-61"}, "confirmPassword": {"Walnut-Cabin-61"}}, Status: 200},
 	})
 
 	// The new user: enabled, no roles, in the first shop, no password change due.
@@ -104,10 +107,10 @@ func TestRegister(t *testing.T) {
 		t.Fatalf("nickname defaults to the username, got %q", got)
 	}
 	// The operation log names the new user.
-	if n := e.Count("SELECT COUNT(*) FROM sys_logs WHERE action = 'log.auth.register' AND user_id = ? AND status = 200 AND params NOT LIKE '%secret1%'", id); n != 1 {
+	if n := e.Count("SELECT COUNT(*) FROM sys_logs WHERE action = 'log.auth.register' AND user_id = ? AND status = 200 AND params NOT LIKE '%Walnut-Cabin-61%'", id); n != 1 {
 		t.Fatalf("register log rows: %d", n)
 	}
-	u := e.SignIn("Newbie", "secret1")
+	u := e.SignIn("Newbie", "Walnut-Cabin-61")
 	var me struct {
 		Username           string   `json:"username"`
 		Roles              []string `json:"roles"`
@@ -127,12 +130,12 @@ func TestRegisterThrottledPerAddress(t *testing.T) {
 	e := apptest.New(t)
 	allowRegister(e)
 	anon := e.Anonymous()
-	anon.Do("POST", "/api/auth/register", reg("first", "secret1", "secret1")).Want(200)
+	anon.Do("POST", "/api/auth/register", reg("first", "Walnut-Cabin-61", "Walnut-Cabin-61")).Want(200)
 	for i := 1; i < auth.MaxRegistrations; i++ {
-		anon.Do("POST", "/api/auth/register", reg("first", "secret1", "secret1")).Want(409)
+		anon.Do("POST", "/api/auth/register", reg("first", "Walnut-Cabin-61", "Walnut-Cabin-61")).Want(409)
 	}
 	anon.Lang = "en"
-	r := anon.Do("POST", "/api/auth/register", reg("second", "secret1", "secret1")).Want(429)
+	r := anon.Do("POST", "/api/auth/register", reg("second", "Walnut-Cabin-61", "Walnut-Cabin-61")).Want(429)
 	if r.Env.Msg != "Too many registration attempts; try again in 15 minutes" {
 		t.Fatalf("msg %q", r.Env.Msg)
 	}
@@ -141,7 +144,7 @@ func TestRegisterThrottledPerAddress(t *testing.T) {
 	}
 	// After the window the address may register again.
 	e.App.Auth.Now = func() time.Time { return time.Now().Add(auth.FailureWindow + time.Minute) }
-	anon.Do("POST", "/api/auth/register", reg("second", "secret1", "secret1")).Want(200)
+	anon.Do("POST", "/api/auth/register", reg("second", "Walnut-Cabin-61", "Walnut-Cabin-61")).Want(200)
 }
 
 func TestRegisterChecksTheCaptcha(t *testing.T) {
@@ -155,7 +158,7 @@ func TestRegisterChecksTheCaptcha(t *testing.T) {
 		e.Exec("UPDATE captchas SET answer_hash = ? WHERE captcha_key = ?", auth.HashAnswer(cp.CaptchaKey, answer), cp.CaptchaKey)
 		return cp.CaptchaKey
 	}
-	body := reg("capt", "secret1", "secret1")
+	body := reg("capt", "Walnut-Cabin-61", "Walnut-Cabin-61")
 	r := anon.Do("POST", "/api/auth/register", body).Want(400)
 	if r.Env.Code != "A0240" || r.Env.Msg != "请输入验证码" {
 		t.Fatalf("no captcha: %s", r.Body)
@@ -236,20 +239,22 @@ func TestPasswordReset(t *testing.T) {
 	}
 	const addr = "forget@example.com"
 	apptest.Run(t, []apptest.Step{
-		{Name: "missing code", As: anon, Lang: "en", Method: "POST", Path: resetPath, Body: form(addr, "", "newpass1", "newpass1"), Status: 400, Field: "code", Msg: "Verification code is required"},
-		{Name: "missing e-mail", As: anon, Method: "POST", Path: resetPath, Body: form("", code, "newpass1", "newpass1"), Status: 400, Field: "email"},
-		{Name: "short password", As: anon, Lang: "en", Method: "POST", Path: resetPath, Body: form(addr, code, "new", "new"), Status: 400, Field: "password", Msg: "New password must be at least 6 characters"},
-		{Name: "confirmation differs", As: anon, Method: "POST", Path: resetPath, Body: form(addr, code, "newpass1", "newpass2"), Status: 400, Field: "confirmPassword", Msg: "两次输入的密码不一致"},
-		{Name: "wrong code", As: anon, Method: "POST", Path: resetPath, Body: form(addr, otherCode(code), "newpass1", "newpass1"), Status: 400, Field: "code", Msg: "验证码不正确"},
-		{Name: "wrong code, English", As: anon, Lang: "en", Method: "POST", Path: resetPath, Body: form(addr, otherCode(code), "newpass1", "newpass1"), Status: 400, Field: "code", Msg: "The verification code is wrong"},
-		{Name: "unknown address", As: anon, Lang: "en", Method: "POST", Path: resetPath, Body: form("nobody@example.com", code, "newpass1", "newpass1"), Status: 400, Field: "code", Msg: "The verification code is no longer valid; request a new one"},
-		{Name: "resets", As: anon, Method: "POST", Path: resetPath, Body: form("FORGET@example.com", code, "newpass1", "newpass1"), Status: 200},
-		{Name: "a used code is dead", As: anon, Method: "POST", Path: resetPath, Body: form(addr, code, "newpass2", "newpass2"), Status: 400, Field: "code", Msg: "验证码已失效，请重新获取"},
+		{Name: "missing code", As: anon, Lang: "en", Method: "POST", Path: resetPath, Body: form(addr, "", "Lilac-Tunnel-14", "Lilac-Tunnel-14"), Status: 400, Field: "code", Msg: "Verification code is required"},
+		{Name: "missing e-mail", As: anon, Method: "POST", Path: resetPath, Body: form("", code, "Lilac-Tunnel-14", "Lilac-Tunnel-14"), Status: 400, Field: "email"},
+		{Name: "short password", As: anon, Lang: "en", Method: "POST", Path: resetPath, Body: form(addr, code, "new", "new"), Status: 400, Field: "password", Msg: "New password must be at least 8 characters"},
+		{Name: "the administrator's abcdef", As: anon, Lang: "en", Method: "POST", Path: resetPath, Body: form(addr, code, "abcdef12", "abcdef12"), Status: 400, Field: "password", Msg: "New password is too common and easy to guess; choose another"},
+		{Name: "the user name in it", As: anon, Method: "POST", Path: resetPath, Body: form(addr, code, "Forgetful-2024", "Forgetful-2024"), Status: 400, Field: "password", Msg: "新密码不能包含用户名"},
+		{Name: "confirmation differs", As: anon, Method: "POST", Path: resetPath, Body: form(addr, code, "Lilac-Tunnel-14", "Lilac-Tunnel-15"), Status: 400, Field: "confirmPassword", Msg: "两次输入的密码不一致"},
+		{Name: "wrong code", As: anon, Method: "POST", Path: resetPath, Body: form(addr, otherCode(code), "Lilac-Tunnel-14", "Lilac-Tunnel-14"), Status: 400, Field: "code", Msg: "验证码不正确"},
+		{Name: "wrong code, English", As: anon, Lang: "en", Method: "POST", Path: resetPath, Body: form(addr, otherCode(code), "Lilac-Tunnel-14", "Lilac-Tunnel-14"), Status: 400, Field: "code", Msg: "The verification code is wrong"},
+		{Name: "unknown address", As: anon, Lang: "en", Method: "POST", Path: resetPath, Body: form("nobody@example.com", code, "Lilac-Tunnel-14", "Lilac-Tunnel-14"), Status: 400, Field: "code", Msg: "The verification code is no longer valid; request a new one"},
+		{Name: "resets", As: anon, Method: "POST", Path: resetPath, Body: form("FORGET@example.com", code, "Lilac-Tunnel-14", "Lilac-Tunnel-14"), Status: 200},
+		{Name: "a used code is dead", As: anon, Method: "POST", Path: resetPath, Body: form(addr, code, "Lilac-Tunnel-15", "Lilac-Tunnel-15"), Status: 400, Field: "code", Msg: "验证码已失效，请重新获取"},
 	})
 	// The old session ended; the new password works, the old one no longer.
 	old.Do("GET", "/api/users/me", nil).Want(401)
 	anon.Login("forgetful", "oldpass1").Want(401)
-	u := e.SignIn("forgetful", "newpass1")
+	u := e.SignIn("forgetful", "Lilac-Tunnel-14")
 	var me struct {
 		MustChangePassword bool `json:"mustChangePassword"`
 	}
@@ -267,9 +272,9 @@ func TestPasswordReset(t *testing.T) {
 	anon.Do("POST", codePath, email).Want(200)
 	code = lastResetCode(t, e, addr)
 	for range auth.MaxResetCodeAttempts {
-		anon.Do("POST", resetPath, form(addr, otherCode(code), "newpass3", "newpass3")).Want(400)
+		anon.Do("POST", resetPath, form(addr, otherCode(code), "Lilac-Tunnel-16", "Lilac-Tunnel-16")).Want(400)
 	}
-	if r := anon.Do("POST", resetPath, form(addr, code, "newpass3", "newpass3")).Want(400); r.Env.Msg != "验证码已失效，请重新获取" {
+	if r := anon.Do("POST", resetPath, form(addr, code, "Lilac-Tunnel-16", "Lilac-Tunnel-16")).Want(400); r.Env.Msg != "验证码已失效，请重新获取" {
 		t.Fatalf("after five wrong answers: %s", r.Body)
 	}
 	// A code expires after ResetCodeTTL; a new code replaces the earlier one.
@@ -280,11 +285,11 @@ func TestPasswordReset(t *testing.T) {
 	anon.Do("POST", codePath, email).Want(200)
 	second := lastResetCode(t, e, addr)
 	if first != second {
-		anon.Do("POST", resetPath, form(addr, first, "newpass3", "newpass3")).Want(400)
+		anon.Do("POST", resetPath, form(addr, first, "Lilac-Tunnel-16", "Lilac-Tunnel-16")).Want(400)
 	}
 	later = later.Add(auth.ResetCodeTTL + time.Second)
-	anon.Do("POST", resetPath, form(addr, second, "newpass3", "newpass3")).Want(400)
-	e.SignIn("forgetful", "newpass1")
+	anon.Do("POST", resetPath, form(addr, second, "Lilac-Tunnel-16", "Lilac-Tunnel-16")).Want(400)
+	e.SignIn("forgetful", "Lilac-Tunnel-14")
 }
 
 // fakeMailer records messages, or fails.
@@ -335,10 +340,10 @@ func TestPasswordResetCodeByMail(t *testing.T) {
 	if strings.Contains(logBuf.String(), code) {
 		t.Fatal("a mailed code must not be logged")
 	}
-	if _, err := s.ResetPassword(ctx, auth.ResetInput{Email: "mailer@example.com", Code: code, Password: "newpass1", ConfirmPassword: "newpass1"}); err != nil {
+	if _, err := s.ResetPassword(ctx, auth.ResetInput{Email: "mailer@example.com", Code: code, Password: "Lilac-Tunnel-14", ConfirmPassword: "Lilac-Tunnel-14"}); err != nil {
 		t.Fatal(err)
 	}
-	e.SignIn("mailer", "newpass1")
+	e.SignIn("mailer", "Lilac-Tunnel-14")
 
 	// A failed delivery still answers ok (it must not tell the address is known) and is logged.
 	m.fail = true

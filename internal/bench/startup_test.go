@@ -46,7 +46,7 @@ func startOnce(b *testing.B, bin, data string) (time.Duration, int64) {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	cmd := exec.Command(bin, "serve", "-addr", addr, "-data", data, "-admin-password", "admin123")
+	cmd := exec.Command(bin, "serve", "-addr", addr, "-data", data, "-admin-password", "Hamster-Books-42")
 	t0 := time.Now()
 	if err := cmd.Start(); err != nil {
 		b.Fatal(err)

@@ -256,3 +256,31 @@ func TestClearTableRefusesBadNames(t *testing.T) {
 	}()
 	home.ClearTable("bills; DROP TABLE users")
 }
+
+// Wrong passwords on "reset data" are throttled like sign-ins (the same
+// count per user): after five, even the right password is refused with 429
+// until the window passes, and nothing is cleared.
+func TestResetPasswordIsThrottled(t *testing.T) {
+	t.Parallel()
+	e := apptest.New(t)
+	admin := e.Admin()
+	admin.Lang = "en"
+	b := e.AddBasics()
+	admin.Do("POST", "/api/purchase/add", b.Doc(b.Supplier, "2024-06-01", "1", "2")).Want(200)
+	docs := e.Count("SELECT COUNT(*) FROM bills")
+	for i := range 5 {
+		r := admin.Do("POST", "/api/home/reset", map[string]any{"password": fmt.Sprintf("wrong-%d", i)}).Want(400)
+		if r.Env.Errors["password"] == "" {
+			t.Fatalf("try %d: %s", i, r.Body)
+		}
+	}
+	r := admin.Do("POST", "/api/home/reset", map[string]any{"password": apptest.AdminPassword}).Want(429)
+	if !strings.Contains(r.Env.Msg, "15 minutes") {
+		t.Fatalf("throttled: %s", r.Body)
+	}
+	if n := e.Count("SELECT COUNT(*) FROM bills"); n != docs || n == 0 {
+		t.Fatalf("a throttled reset cleared documents: %d → %d", docs, n)
+	}
+	// The count is the sign-in's: signing in is throttled too.
+	e.Anonymous().Login("admin", apptest.AdminPassword).Want(429)
+}

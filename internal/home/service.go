@@ -124,12 +124,24 @@ func (s *Service) Reset(ctx context.Context, p *server.Principal, in ResetInput)
 	if strings.TrimSpace(in.Password) == "" {
 		return ResetResult{}, errs.Required("password", "home.field.password")
 	}
+	// Wrong passwords are throttled like sign-ins (the same count per user,
+	// in the database), so a stolen session cannot guess the password here.
+	now := time.Now().UTC()
+	if err := auth.CheckThrottle(ctx, s.db, p.Username, now); err != nil {
+		return ResetResult{}, err
+	}
 	var hash string
 	if err := s.db.QueryRow(ctx, "SELECT password_hash FROM users WHERE id = ?", p.UserID).Scan(&hash); err != nil {
 		return ResetResult{}, fmt.Errorf("reset: read password: %w", err)
 	}
 	if !auth.PasswordMatches(hash, in.Password) {
+		if err := s.db.InTx(ctx, func(tx *db.Tx) error { return auth.RecordPasswordFailure(ctx, tx, p.Username) }); err != nil {
+			return ResetResult{}, fmt.Errorf("reset: record a wrong password: %w", err)
+		}
 		return ResetResult{}, errs.Field("password", "home.err.wrongPassword")
+	}
+	if err := s.db.InTx(ctx, func(tx *db.Tx) error { return auth.ClearPasswordFailures(ctx, tx, p.Username, now) }); err != nil {
+		return ResetResult{}, fmt.Errorf("reset: clear password failures: %w", err)
 	}
 	out := ResetResult{Cleared: []Cleared{}}
 	if s.backup != nil {

@@ -17,7 +17,7 @@ func Routes(s *Service) []server.Route {
 		{Method: "POST", Path: "/api/roles/{id}", Perm: "sys:role:edit", Log: "log.role.update", Tag: "role", Summary: "Update a role", H: server.IDIn("id", func(c *server.Ctx, id int64, in Input) (any, error) {
 			return server.Done(s.Update(c.Context(), c.User, id, in))
 		})},
-		{Method: "DELETE", Path: "/api/roles/{ids}", Perm: "sys:role:delete", Log: "log.role.delete", Tag: "role", Summary: "Delete roles (ids 1,2,3), all or none", H: server.IDs("ids", func(c *server.Ctx, ids []int64) (any, error) { return server.Done(s.Delete(c.Context(), ids)) })},
+		{Method: "DELETE", Path: "/api/roles/{ids}", Perm: "sys:role:delete", Log: "log.role.delete", Tag: "role", Summary: "Delete roles (ids 1,2,3), all or none", H: server.IDs("ids", func(c *server.Ctx, ids []int64) (any, error) { return server.Done(s.Delete(c.Context(), c.User, ids)) })},
 		{Method: "GET", Path: "/api/roles/{roleId}/menuIds", Perm: "sys:role:query", Tag: "role", Summary: "Ids of the menus a role grants", H: server.ID("roleId", func(c *server.Ctx, id int64) (any, error) { return s.MenuIDs(c.Context(), id) })},
 		{Method: "POST", Path: "/api/roles/{roleId}/menus", Perm: "sys:role:edit", Log: "log.role.grant", Tag: "role", Summary: "Replace the menus a role grants (body [ids] or {menuIds})", H: server.IDIn("roleId", func(c *server.Ctx, id int64, in GrantInput) (any, error) {
 			if in.MenuIDs == nil { // [] revokes everything; a missing body does not

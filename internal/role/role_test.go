@@ -158,7 +158,8 @@ func TestRootRoleIsProtected(t *testing.T) {
 		{Name: "ROOT sees all data", As: admin, Method: "POST", Path: rootURL, Body: map[string]any{"name": "超级管理员", "code": "ROOT", "dataScope": 3}, Status: 400, Field: "dataScope"},
 		{Name: "ROOT may rename ROOT", As: admin, Method: "POST", Path: rootURL, Body: map[string]any{"name": "管理员", "code": "ROOT", "status": 1, "dataScope": 0, "sort": 1}, Status: 200},
 		{Name: "built-in codes stay", As: admin, Method: "POST", Path: fmt.Sprintf("/api/roles/%d", clerk), Body: map[string]any{"name": "业务员", "code": "SALES"}, Status: 400, MsgHas: "内置角色“业务员”的编码不能修改", Field: "code"},
-		{Name: "built-in roles may be renamed", As: editor, Method: "POST", Path: fmt.Sprintf("/api/roles/%d", clerk), Body: map[string]any{"name": "销售员", "code": "CLERK"}, Status: 200},
+		{Name: "only ROOT changes built-in roles", As: editor, Method: "POST", Path: fmt.Sprintf("/api/roles/%d", clerk), Body: map[string]any{"name": "销售员", "code": "CLERK"}, Status: 403, MsgHas: "只有超级管理员可以修改内置角色“业务员”"},
+		{Name: "built-in roles may be renamed", As: admin, Method: "POST", Path: fmt.Sprintf("/api/roles/%d", clerk), Body: map[string]any{"name": "销售员", "code": "CLERK"}, Status: 200},
 	})
 	var page apptest.Page[role.Role]
 	editor.Do("GET", "/api/roles/page", nil).Want(200).Decode(&page)
@@ -281,7 +282,8 @@ func TestRoleEditorsCannotGrantWhatTheyLack(t *testing.T) {
 	t.Parallel()
 	e := apptest.New(t)
 	editor := e.UserWith("sys:role:edit", "sys:role:query", "sys:dept:query")
-	target := e.RoleID("CLERK")
+	var target int64
+	e.Admin().Do("POST", "/api/roles/", map[string]any{"name": "查看部门", "code": "DEPT_VIEW"}).Want(200).Decode(&target)
 	grants := fmt.Sprintf("/api/roles/%d/menus", target)
 	var before []int64
 	e.Admin().Do("GET", fmt.Sprintf("/api/roles/%d/menuIds", target), nil).Want(200).Decode(&before)

@@ -71,6 +71,44 @@ func mayEdit(who *server.Principal, r Role) error {
 	return nil
 }
 
+// mayChange says who may change a role, which every shop shares: ROOT
+// always; another caller (with the route's permission) only a role that is
+// not built-in, that grants no permission the caller lacks, and whose
+// holders all belong only to shops the caller belongs to. So a shop's
+// administrator cannot strip, disable or rename the role of another shop's
+// users, nor the built-in roles everyone relies on.
+func mayChange(ctx context.Context, q db.Querier, who *server.Principal, r Role) error {
+	if err := mayEdit(who, r); err != nil {
+		return err
+	}
+	if who.IsRoot() {
+		return nil
+	}
+	if r.Builtin {
+		return errs.Forbidden("role.builtinRootOnly", errs.A("name", r.Name))
+	}
+	perms, err := db.Values[string](ctx, q, `SELECT DISTINCT m.perm FROM role_menus rm JOIN menus m ON m.id = rm.menu_id
+		WHERE rm.role_id = ? AND m.perm <> '' ORDER BY m.perm`, r.ID)
+	if err != nil {
+		return fmt.Errorf("permissions of role %d: %w", r.ID, err)
+	}
+	for _, perm := range perms {
+		if !who.Can(perm) {
+			return errs.Forbidden("role.holdsMore", errs.A("name", r.Name), errs.A("perm", perm))
+		}
+	}
+	var others int
+	err = q.QueryRow(ctx, `SELECT COUNT(*) FROM user_roles ur JOIN user_shops us ON us.user_id = ur.user_id
+		WHERE ur.role_id = ? AND us.shop_id NOT IN (SELECT shop_id FROM user_shops WHERE user_id = ?)`, r.ID, who.UserID).Scan(&others)
+	if err != nil {
+		return fmt.Errorf("shops of the holders of role %d: %w", r.ID, err)
+	}
+	if others > 0 {
+		return errs.Forbidden("role.otherShops", errs.A("name", r.Name))
+	}
+	return nil
+}
+
 // Create adds a role and returns its id.
 func (s *Service) Create(ctx context.Context, in Input) (int64, error) {
 	in.normalize()
@@ -102,7 +140,7 @@ func (s *Service) Update(ctx context.Context, who *server.Principal, id int64, i
 		if err != nil {
 			return err
 		}
-		if err := mayEdit(who, old); err != nil {
+		if err := mayChange(ctx, tx, who, old); err != nil {
 			return err
 		}
 		if r, err = in.apply(old); err != nil {
@@ -144,7 +182,7 @@ func (s *Service) SetStatus(ctx context.Context, who *server.Principal, id int64
 		if err != nil {
 			return err
 		}
-		if err := mayEdit(who, r); err != nil {
+		if err := mayChange(ctx, tx, who, r); err != nil {
 			return err
 		}
 		if r.IsRoot() && status != r.Status {
@@ -160,7 +198,7 @@ func (s *Service) SetStatus(ctx context.Context, who *server.Principal, id int64
 
 // Delete removes roles, all or none: built-in roles and roles that users
 // hold are refused, naming the role.
-func (s *Service) Delete(ctx context.Context, ids []int64) error {
+func (s *Service) Delete(ctx context.Context, who *server.Principal, ids []int64) error {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		roles, err := getRoles(ctx, tx, ids)
 		if err != nil {
@@ -169,6 +207,11 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 		for _, r := range roles {
 			if r.Builtin {
 				return errs.Conflict("role.builtinDelete", errs.A("name", r.Name))
+			}
+		}
+		for _, r := range roles {
+			if err := mayChange(ctx, tx, who, r); err != nil {
+				return err
 			}
 		}
 		users, err := userCounts(ctx, tx, ids)
@@ -229,7 +272,7 @@ func (s *Service) SetMenus(ctx context.Context, who *server.Principal, id int64,
 		if err != nil {
 			return err
 		}
-		if err := mayEdit(who, r); err != nil {
+		if err := mayChange(ctx, tx, who, r); err != nil {
 			return err
 		}
 		paths, err := menuTreePaths(ctx, tx, ids)
@@ -268,12 +311,22 @@ func (s *Service) SetMenus(ctx context.Context, who *server.Principal, id int64,
 	return errs.Wrap(fmt.Sprintf("grant menus to role %d", id), err)
 }
 
-// MayManage checks that the caller may manage role id (the data rights
-// dialog): it exists and is not the administrator role of a non-ROOT caller.
+// MayManage checks that the caller may read role id's data rights: it
+// exists and is not the administrator role of a non-ROOT caller.
 func (s *Service) MayManage(ctx context.Context, who *server.Principal, id int64) error {
 	r, err := getRole(ctx, s.db, id)
 	if err != nil {
 		return err
 	}
 	return mayEdit(who, r)
+}
+
+// MayChange checks that the caller may change role id's data rights: the
+// rule of every change to a role (mayChange).
+func (s *Service) MayChange(ctx context.Context, who *server.Principal, id int64) error {
+	r, err := getRole(ctx, s.db, id)
+	if err != nil {
+		return err
+	}
+	return mayChange(ctx, s.db, who, r)
 }

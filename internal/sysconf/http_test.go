@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"cangshu/internal/apptest"
+	"cangshu/internal/auth"
 	"cangshu/internal/sysparam"
 )
 
@@ -21,8 +22,16 @@ func newEnv(t *testing.T) *apptest.Env {
 			t.Fatal(err)
 		}
 	}
+	// A new installation's initial password is random; the tests know theirs.
+	seeded := e.Text("SELECT config_value FROM configs WHERE config_key = 'sys.user.initPassword'")
+	if len(seeded) != 12 || auth.CheckPassword("p", "x", seeded) != nil {
+		t.Fatalf("seeded initial password %q", seeded)
+	}
+	e.Exec("UPDATE configs SET config_value = ? WHERE config_key = 'sys.user.initPassword'", testInitPassword)
 	return e
 }
+
+const testInitPassword = "Ginger-Teapot-9"
 
 type configRow struct {
 	ID          int64  `json:"id"`
@@ -141,11 +150,12 @@ func TestBuiltinKeys(t *testing.T) {
 		{Name: "bad built-in value, en", As: admin, Lang: "en", Method: "POST", Path: "/api/config/" + qty, Body: map[string]any{"configName": "x", "configKey": "qtyPlaces", "configValue": "x"}, Status: 400, Msg: "Quantity decimal places is not valid", Field: "configValue"},
 		{Name: "good built-in value", As: admin, Method: "POST", Path: "/api/config/" + qty, Body: map[string]any{"configName": "Whatever", "configKey": "qtyPlaces", "configValue": " 4 ", "remark": "four"}, Status: 200, BodyHas: `"configName":"数量小数位数","configKey":"qtyPlaces","configValue":"4","remark":"four"`},
 		{Name: "built-in name in English", As: admin, Lang: "en", Method: "GET", Path: "/api/config/" + qty + "/form", Status: 200, BodyHas: `"configName":"Quantity decimal places"`},
-		{Name: "init password visible with update permission", As: admin, Method: "GET", Path: "/api/config/page?keywords=initPassword", Status: 200, BodyHas: `"configValue":"123456"`},
+		{Name: "init password visible with update permission", As: admin, Method: "GET", Path: "/api/config/page?keywords=initPassword", Status: 200, BodyHas: `"configValue":"Ginger-Teapot-9"`},
 		{Name: "init password masked without it", As: reader, Method: "GET", Path: "/api/config/page?keywords=initPassword", Status: 200, BodyHas: `"configValue":"******"`},
 		{Name: "search by translated name, en", As: reader, Lang: "en", Method: "GET", Path: "/api/config/page?keywords=valuation", Status: 200, BodyHas: `"configKey":"valMethods"`},
-		{Name: "short init password", As: admin, Method: "POST", Path: "/api/config/" + pw, Body: map[string]any{"configKey": "sys.user.initPassword", "configValue": "abc"}, Status: 400, Msg: "用户初始密码至少需要 6 个字符"},
-		{Name: "masked init password keeps it", As: admin, Method: "POST", Path: "/api/config/" + pw, Body: map[string]any{"configKey": "sys.user.initPassword", "configValue": "******"}, Status: 200, BodyHas: `"configValue":"123456"`},
+		{Name: "short init password", As: admin, Method: "POST", Path: "/api/config/" + pw, Body: map[string]any{"configKey": "sys.user.initPassword", "configValue": "abc"}, Status: 400, Msg: "用户初始密码至少需要 8 个字符"},
+		{Name: "common init password", As: admin, Method: "POST", Path: "/api/config/" + pw, Body: map[string]any{"configKey": "sys.user.initPassword", "configValue": "12345678"}, Status: 400, Msg: "用户初始密码过于常见，容易被猜中，请换一个"},
+		{Name: "masked init password keeps it", As: admin, Method: "POST", Path: "/api/config/" + pw, Body: map[string]any{"configKey": "sys.user.initPassword", "configValue": "******"}, Status: 200, BodyHas: `"configValue":"Ginger-Teapot-9"`},
 	})
 	var sys map[string]any
 	admin.Do("GET", "/api/config/system", nil).Want(200).Decode(&sys)
@@ -181,7 +191,7 @@ func TestSystemParameters(t *testing.T) {
 		"valMethods": "movingAverage", "priceSequence": "cLevelPrice", "requiredCheckStore": 1.0, "taxRequiredCheck": 0.0,
 		"taxRequiredInput": 13.0, "invPriceIsTax": 0.0, "multiUnit": 1.0, "enableAssistingProp": 0.0, "ISSERNUM": 0.0,
 		"ISWARRANTY": 0.0, "closeDate": "", "allowOverFulfil": 0.0, "allowRegister": 0.0, "showAgreement": 0.0,
-		"sys.user.initPassword": "123456", "companyAddress": "",
+		"sys.user.initPassword": testInitPassword, "companyAddress": "", "passwordMinLength": 8.0,
 	}
 	for k, v := range want {
 		if sys[k] != v {
@@ -244,7 +254,7 @@ func TestSystemParameters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.InitPassword != "123456" || s.QtyPlaces != 3 || s.TaxRequiredInput.String() != "6.5" || len(s.PriceSources()) != 2 {
+	if s.InitPassword != testInitPassword || s.QtyPlaces != 3 || s.TaxRequiredInput.String() != "6.5" || len(s.PriceSources()) != 2 {
 		t.Fatalf("typed: %+v", s)
 	}
 

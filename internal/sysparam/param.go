@@ -96,7 +96,10 @@ func Params() []Param {
 		{Key: "defaultLocationId", Kind: KindInt, Default: "0", Min: 0, Max: 1 << 53},
 		flag("allowRegister", "0"),
 		flag("showAgreement", "0"),
-		{Key: KeyInitPassword, Kind: KindPassword, Default: "123456"},
+		// the password rule's minimum length: 8 (auth.MinPasswordLen) up to 64 (auth.MaxPasswordLen)
+		{Key: "passwordMinLength", Kind: KindInt, Default: "8", Min: 8, Max: 64},
+		// a new installation seeds a random one (SeedDefaults); see auth's password rule
+		{Key: KeyInitPassword, Kind: KindPassword},
 	}
 }
 
@@ -141,6 +144,7 @@ type System struct {
 	DefaultLocationID   int64   `json:"defaultLocationId"`
 	AllowRegister       int     `json:"allowRegister"`
 	ShowAgreement       int     `json:"showAgreement"`
+	PasswordMinLength   int     `json:"passwordMinLength"` // the password rule's minimum length
 	// InitPassword is the password new users get; omitted from JSON when
 	// empty (GET /api/home leaves it out).
 	InitPassword string `json:"sys.user.initPassword,omitempty"`

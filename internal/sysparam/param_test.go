@@ -46,7 +46,7 @@ func TestParamsMatchSystem(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sys.QtyPlaces != 2 || sys.CompanyName != "Acme" || sys.StartDate != "2024-03-01" || sys.TaxRequiredInput.String() != "13" || sys.InitPassword != "123456" {
+	if sys.QtyPlaces != 2 || sys.CompanyName != "Acme" || sys.StartDate != "2024-03-01" || sys.TaxRequiredInput.String() != "13" || sys.InitPassword != "" || sys.PasswordMinLength != 8 {
 		t.Fatalf("system: %+v", sys)
 	}
 }
@@ -92,7 +92,11 @@ func TestParamChecks(t *testing.T) {
 		{"companyPhone", Value{Set: true, Bool: true, Text: "true"}, "", "err.invalid"},
 		{"companyPhone", num("[1]"), "", "err.invalid"},
 		{"sys.user.initPassword", str("abc"), "", "err.tooShort"},
-		{"sys.user.initPassword", str("abcdef"), "abcdef", ""},
+		{"sys.user.initPassword", str("abcdef"), "", "err.tooShort"},
+		{"sys.user.initPassword", str("password123"), "", "auth.err.passwordCommon"},
+		{"sys.user.initPassword", str("Ginger-Teapot-9"), "Ginger-Teapot-9", ""},
+		{"passwordMinLength", num("7"), "", "err.outOfRange"},
+		{"passwordMinLength", num("12"), "12", ""},
 		{"sys.user.initPassword", num("123456"), "", "err.invalid"},
 	}
 	for _, tt := range tests {

@@ -2,6 +2,7 @@ package sysparam
 
 import (
 	"context"
+	"crypto/rand"
 	"fmt"
 	"time"
 
@@ -11,14 +12,30 @@ import (
 
 func today() string { return time.Now().Format("2006-01-02") }
 
+// randomPassword is a new installation's initial password for new users:
+// 12 letters and digits, which the password rule accepts.
+func randomPassword() string {
+	const alphabet = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+	b := make([]byte, 12)
+	rand.Read(b)
+	for i := range b {
+		b[i] = alphabet[int(b[i])%len(alphabet)]
+	}
+	return string(b)
+}
+
 // SeedDefaults creates, idempotently, the built-in row of every system
 // parameter with its default value (startDate: today, i.e. the first start's
-// date). Existing values are kept. Called inside the start-up transaction.
+// date; the initial password of new users: a random one). Existing values
+// are kept. Called inside the start-up transaction.
 func SeedDefaults(ctx context.Context, q db.Querier) error {
 	for _, p := range Params() {
 		value := p.Default
-		if p.Key == KeyStartDate {
+		switch p.Key {
+		case KeyStartDate:
 			value = today()
+		case KeyInitPassword:
+			value = randomPassword()
 		}
 		if err := seedParam(ctx, q, p, i18n.T(i18n.ZH, string(p.Label())), value); err != nil {
 			return err

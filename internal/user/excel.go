@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -26,7 +27,7 @@ var importColumns = []sheet.Column{
 	{Key: "gender", Label: labelGender, Width: 10, Choices: []errs.Key{"user.gender.1", "user.gender.2", "user.gender.0"}},
 	{Key: "mobile", Label: labelMobile, Width: 16, Text: true},
 	{Key: "email", Label: labelEmail, Width: 26},
-	{Key: "roleCodes", Label: "user.field.roleCodes", Width: 20},
+	{Key: "roleCodes", Label: "user.field.roleCodes", Required: true, Width: 20},
 	{Key: "status", Label: labelStatus, Width: 10, Choices: []errs.Key{"user.status.1", "user.status.0"}},
 	{Key: "deptCode", Label: "user.field.deptCode", Width: 14},
 }
@@ -127,6 +128,19 @@ func (s *Service) Import(ctx context.Context, who *server.Principal, lang i18n.L
 		return ImportResult{}, errs.Wrap("import users: read the sheet", err)
 	}
 	headers, rows := f.Headers, f.Rows
+	// The initial password the users get is held to the password rule,
+	// for the file as a whole and for each row's username.
+	rule, err := auth.LoadPasswordRule(ctx, s.db)
+	if err != nil {
+		return ImportResult{}, errs.Wrap("import users: password rule", err)
+	}
+	pw, err := initPassword(ctx, s.db)
+	if err != nil {
+		return ImportResult{}, errs.Wrap("import users", err)
+	}
+	if rule.Check("password", labelPassword, pw, "") != nil {
+		return ImportResult{}, errs.Invalid("user.err.initPasswordWeak", errs.A("min", rule.MinLen))
+	}
 	ref, err := loadImportRefs(ctx, s.db, rows)
 	if err != nil {
 		return ImportResult{}, errs.Wrap("import users: references", err)
@@ -134,8 +148,15 @@ func (s *Service) Import(ctx context.Context, who *server.Principal, lang i18n.L
 	res := ImportResult{MessageList: []string{}, Errors: []ImportError{}}
 	users := make([]importUser, 0, len(rows))
 	firstLine := map[string]int{}
+	grants := map[string]error{} // checkGrants' answer per department, roles and shop
 	for _, r := range rows {
-		u, fe := checkImportRow(r, ref, who.IsRoot(), deptID, firstLine)
+		u, fe, err := s.checkImportRow(ctx, who, r, ref, deptID, firstLine, grants)
+		if err != nil {
+			return ImportResult{}, errs.Wrap("import users: check a row", err)
+		}
+		if e, ok := errs.As(rule.Check("password", labelPassword, pw, u.row.username)); ok && len(fe) == 0 {
+			fe = []errs.FieldError{{Path: "username", Key: e.Key, Args: e.Args}}
+		}
 		if len(fe) == 0 {
 			res.ValidCount++
 			users = append(users, u)
@@ -144,24 +165,20 @@ func (s *Service) Import(ctx context.Context, who *server.Principal, lang i18n.L
 		res.InvalidCount++
 		for _, e := range fe {
 			msg := i18n.T(lang, e.Key, e.Args...)
-			res.Errors = append(res.Errors, ImportError{Row: r.Line, Column: headers[e.Path], Message: msg})
+			res.Errors = append(res.Errors, ImportError{Row: r.Line, Column: headers[importColumn[e.Path]], Message: msg})
 			res.MessageList = append(res.MessageList, i18n.T(lang, "user.import.row", errs.A("row", r.Line), errs.A("message", msg)))
 		}
 	}
 	if res.InvalidCount > 0 {
 		return res, nil
 	}
+	// One hash for the whole file, outside the transaction: every row gets
+	// the same initial password, which each user must change at first sign-in.
+	hash, err := auth.HashPassword(pw, s.opt.PasswordCost)
+	if err != nil {
+		return ImportResult{}, errs.Wrap("import users: hash the password", err)
+	}
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		pw, err := initPassword(ctx, tx)
-		if err != nil {
-			return err
-		}
-		// One hash for the whole file: every row gets the same initial password,
-		// which each user must change at first sign-in.
-		hash, err := auth.HashPassword(pw, s.opt.PasswordCost)
-		if err != nil {
-			return errs.Wrap("import users: hash the password", err)
-		}
 		now := s.now()
 		for _, u := range users {
 			u.row.hash = hash
@@ -191,7 +208,6 @@ func (s *Service) Import(ctx context.Context, who *server.Principal, lang i18n.L
 // importRefs is what the rows are checked against.
 type importRefs struct {
 	roles map[string]int64 // upper-case code → id
-	root  int64
 	depts map[string]int64 // code → id
 	taken map[string]bool  // lower-case usernames that exist
 }
@@ -201,7 +217,6 @@ func loadImportRefs(ctx context.Context, q db.Querier, rows []sheet.Row) (import
 	if err := codeMap(ctx, q, "SELECT id, code FROM roles", ref.roles, strings.ToUpper); err != nil {
 		return ref, fmt.Errorf("load roles: %w", err)
 	}
-	ref.root = ref.roles[server.RootRole]
 	if err := codeMap(ctx, q, "SELECT id, code FROM depts", ref.depts, func(s string) string { return s }); err != nil {
 		return ref, fmt.Errorf("load depts: %w", err)
 	}
@@ -249,64 +264,114 @@ type importUser struct {
 	roleIDs []int64
 }
 
-// checkImportRow validates one row; firstLine remembers where each username
-// was first seen in the file.
-func checkImportRow(r sheet.Row, ref importRefs, root bool, deptID int64, firstLine map[string]int) (importUser, []errs.FieldError) {
+// importColumn is the column of the template each field of Input is read
+// from (the shop is the caller's active shop: no column).
+var importColumn = map[string]string{
+	"username": "username", "nickname": "nickname", "gender": "gender", "mobile": "mobile", "email": "email",
+	"roleIds": "roleCodes", "status": "status", "deptId": "deptCode",
+}
+
+// checkImportRow reads one row into the user form and holds it to every
+// rule of creating a user (Service.checkNew: the same shape checks, and the
+// roles, department and shop the caller may grant), plus what only a file
+// has: codes to resolve and usernames repeated in the file. firstLine
+// remembers where each username was first seen; grants keeps checkGrants'
+// answers (rows mostly repeat a few role sets). The errors come in the
+// order of the template's columns.
+func (s *Service) checkImportRow(ctx context.Context, who *server.Principal, r sheet.Row, ref importRefs, deptID int64,
+	firstLine map[string]int, grants map[string]error) (importUser, []errs.FieldError, error) {
 	var f errs.Fields
 	c := r.Cells
-	u := importUser{row: newUser{
-		username: c["username"], nickname: c["nickname"], mobile: c["mobile"], email: c["email"],
-		status: 1, deptID: deptID, mustChange: true,
-	}}
-	checkUsername(&f, "username", u.row.username)
-	if name := strings.ToLower(u.row.username); name != "" {
-		if line, dup := firstLine[name]; dup {
-			f.Add("username", "user.import.dupInFile", errs.A("field", labelUsername), errs.A("value", u.row.username), errs.A("row", line))
-		} else {
-			firstLine[name] = r.Line
-			if ref.taken[name] {
-				f.Add("username", "err.duplicate", errs.A("field", labelUsername), errs.A("value", u.row.username))
-			}
-		}
+	one := 1
+	in := Input{
+		Username: c["username"], Nickname: c["nickname"], Mobile: c["mobile"], Email: c["email"],
+		Status: &one, DeptID: deptID, ShopIDs: []int64{who.ShopID},
 	}
-	f.Text("nickname", labelNickname, u.row.nickname, true, MaxNicknameLen)
 	if g, ok := parseChoice(c["gender"], "user.gender", GenderUnknown, GenderUnknown, GenderMale, GenderFemale); ok {
-		u.row.gender = g
+		in.Gender = g
 	} else {
 		f.Add("gender", "err.oneOf", errs.A("field", labelGender))
 	}
-	checkMobile(&f, "mobile", u.row.mobile, false)
-	checkEmail(&f, "email", u.row.email, false)
 	for _, code := range strings.FieldsFunc(c["roleCodes"], func(r rune) bool {
 		return r == ',' || r == '，' || r == ';' || r == '；' || r == '、' || unicode.IsSpace(r)
 	}) {
-		id, ok := ref.roles[strings.ToUpper(code)]
-		switch {
-		case !ok:
-			f.Add("roleCodes", "user.import.unknownRole", errs.A("value", code))
-		case id == ref.root && !root:
-			f.Add("roleCodes", "user.err.grantRoot")
-		default:
-			u.roleIDs = uniqueIDs(append(u.roleIDs, id))
+		if id, ok := ref.roles[strings.ToUpper(code)]; ok {
+			in.RoleIDs = append(in.RoleIDs, id)
+		} else {
+			f.Add("roleIds", "user.import.unknownRole", errs.A("value", code))
 		}
 	}
 	if st, ok := parseChoice(c["status"], "user.status", 1, 0, 1); ok {
-		u.row.status = st
+		in.Status = &st
 	} else {
 		f.Add("status", "err.oneOf", errs.A("field", labelStatus))
 	}
 	if code := c["deptCode"]; code != "" {
 		if id, ok := ref.depts[code]; ok {
-			u.row.deptID = id
+			in.DeptID = id
 		} else {
-			f.Add("deptCode", "user.import.unknownDept", errs.A("value", code))
+			f.Add("deptId", "user.import.unknownDept", errs.A("value", code))
+		}
+	}
+	in.normalize()
+	for _, e := range fieldErrors(in.check().Err()) {
+		if !f.Has(e.Path) {
+			f.Add(e.Path, e.Key, e.Args...)
+		}
+	}
+	if name := strings.ToLower(in.Username); name != "" && !f.Has("username") {
+		if line, dup := firstLine[name]; dup {
+			f.Add("username", "user.import.dupInFile", errs.A("field", labelUsername), errs.A("value", in.Username), errs.A("row", line))
+		} else {
+			firstLine[name] = r.Line
+			if ref.taken[name] {
+				f.Add("username", "err.duplicate", errs.A("field", labelUsername), errs.A("value", in.Username))
+			}
+		}
+	}
+	if f.Len() == 0 {
+		key := fmt.Sprint(in.DeptID, in.RoleIDs, in.ShopIDs)
+		err, seen := grants[key]
+		if !seen {
+			err = checkGrants(ctx, s.db, who, &in, 0)
+			if _, ok := errs.As(err); err != nil && !ok {
+				return importUser{}, nil, err
+			}
+			grants[key] = err
+		}
+		for _, e := range fieldErrors(err) {
+			f.Add(e.Path, e.Key, e.Args...)
 		}
 	}
 	var list []errs.FieldError
 	if e, ok := errs.As(f.Err()); ok {
 		list = e.Fields
 	}
-	return u, list
+	order := map[string]int{}
+	for i, col := range importColumns {
+		order[col.Key] = i
+	}
+	slices.SortStableFunc(list, func(a, b errs.FieldError) int { return order[importColumn[a.Path]] - order[importColumn[b.Path]] })
+	return importUser{
+		row: newUser{
+			username: in.Username, nickname: in.Nickname, mobile: in.Mobile, email: in.Email,
+			gender: in.Gender, status: *in.Status, deptID: in.DeptID, mustChange: true,
+		},
+		roleIDs: in.RoleIDs,
+	}, list, nil
+}
+
+// fieldErrors lists the field errors of an expected error; one without a
+// field is given the path "" (the row as a whole).
+func fieldErrors(err error) []errs.FieldError {
+	e, ok := errs.As(err)
+	if !ok {
+		return nil
+	}
+	if len(e.Fields) == 0 {
+		return []errs.FieldError{{Key: e.Key, Args: e.Args}}
+	}
+	return e.Fields
 }
 
 // parseChoice reads an enumerated cell: empty (def), the number, or its label

@@ -61,14 +61,14 @@ func TestTemplate(t *testing.T) {
 		t.Fatalf("disposition %q", r.Header.Get("Content-Disposition"))
 	}
 	rows := sheet(t, r.Body)
-	if len(rows) != 2 || strings.Join(rows[0], "|") != "用户名*|昵称*|性别|手机号码|邮箱|角色编码|状态|部门编码" ||
+	if len(rows) != 2 || strings.Join(rows[0], "|") != "用户名*|昵称*|性别|手机号码|邮箱|角色编码*|状态|部门编码" ||
 		rows[1][0] != "zhangsan" || rows[1][2] != "男" || rows[1][3] != "13800138000" {
 		t.Fatalf("template %q", rows)
 	}
 	admin.Lang = "en"
 	r = admin.Do("GET", "/api/users/template", nil).Want(200)
 	rows = sheet(t, r.Body)
-	if strings.Join(rows[0], "|") != "Username*|Nickname*|Gender|Mobile|Email|Role codes|Status|Dept code" || rows[1][2] != "Male" {
+	if strings.Join(rows[0], "|") != "Username*|Nickname*|Gender|Mobile|Email|Role codes*|Status|Dept code" || rows[1][2] != "Male" {
 		t.Fatalf("template en %q", rows)
 	}
 	// The template imports as it is.
@@ -87,14 +87,14 @@ func TestImportReportsEveryBadRowAndWritesNothing(t *testing.T) {
 	data := book(t,
 		append(zhHead, "部门编码"),
 		[]any{"wang.wu", "王五", "男", "13800000001", "ww@example.com", "CLERK", "正常", "HQ"},
-		[]any{"zhao.liu", "赵六", "女", "12345", "", "CLERK", "", ""},                    // row 3: bad mobile
-		[]any{"", "无名", "", "", "", "", "", ""},                                       // row 4: no username
-		[]any{"WANG.WU", "王五二", "", "", "bad@", "", "", ""},                           // row 5: repeats row 2, bad email
-		[]any{"admin", "管理员", "", "", "", "NOPE", "", ""},                             // row 6: exists, unknown role
-		[]any{"sun.qi", "孙七", "外星", "", "", "KEEPER", "暂停", "XX"},                     // row 7: gender, status, dept
-		[]any{"zhou.ba", "", "", "", "", "", "", ""},                                  // row 8: no nickname
-		[]any{"", "", "", "", "", "", "", ""},                                         // blank: skipped
-		[]any{"wu.jiu", strings.Repeat("长", 33), "2", "13900000009", "", "", "1", ""}, // row 10: long nickname
+		[]any{"zhao.liu", "赵六", "女", "12345", "", "CLERK", "", ""},                         // row 3: bad mobile
+		[]any{"", "无名", "", "", "", "CLERK", "", ""},                                       // row 4: no username
+		[]any{"WANG.WU", "王五二", "", "", "bad@", "CLERK", "", ""},                           // row 5: repeats row 2, bad email
+		[]any{"admin", "管理员", "", "", "", "NOPE", "", ""},                                  // row 6: exists, unknown role
+		[]any{"sun.qi", "孙七", "外星", "", "", "KEEPER", "暂停", "XX"},                          // row 7: gender, status, dept
+		[]any{"zhou.ba", "", "", "", "", "", "", ""},                                       // row 8: no nickname, no role
+		[]any{"", "", "", "", "", "", "", ""},                                              // blank: skipped
+		[]any{"wu.jiu", strings.Repeat("长", 33), "2", "13900000009", "", "CLERK", "1", ""}, // row 10: long nickname
 	)
 	var res user.ImportResult
 	importFile(t, admin, "", data).Want(200).Decode(&res)
@@ -112,6 +112,7 @@ func TestImportReportsEveryBadRowAndWritesNothing(t *testing.T) {
 		{Row: 7, Column: "状态", Message: "状态的取值不正确"},
 		{Row: 7, Column: "部门编码", Message: "部门编码“XX”不存在"},
 		{Row: 8, Column: "昵称*", Message: "昵称不能为空"},
+		{Row: 8, Column: "角色编码", Message: "角色不能为空"},
 		{Row: 10, Column: "昵称*", Message: "昵称不能超过 32 个字符"},
 	}
 	if fmt.Sprint(res.Errors) != fmt.Sprint(want) {
@@ -129,7 +130,7 @@ func TestImportReportsEveryBadRowAndWritesNothing(t *testing.T) {
 	data = book(t,
 		[]any{"Username*", "Nickname*", "Gender", "Mobile", "Email", "Role codes", "Status"},
 		[]any{"good.one", "Good", "Female", "", "", "CLERK", "Enabled"},
-		[]any{"bad one", "Bad", "", "", "", "", ""},
+		[]any{"bad one", "Bad", "", "", "", "CLERK", ""},
 	)
 	importFile(t, admin, "", data).Want(200).Decode(&res)
 	if res.InvalidCount != 1 || res.ImportedCount != 0 || len(res.Errors) != 1 || res.Errors[0].Row != 3 ||
@@ -150,7 +151,7 @@ func TestImportGoodFile(t *testing.T) {
 		[]any{"Username", "nickname", "GENDER", "Mobile", "Email", "Role codes", "Status", "Dept code", "Remarks (ignored)"},
 		[]any{"imp.one", "Imported One", "Male", 13800000011, "one@example.com", "clerk, keeper", "Enabled", "", "x"},
 		[]any{"imp.two", "导入二", "女", "", "", "CLERK；BOOKKEEPER", "禁用", "HQ"},
-		[]any{"imp.three", "Three", "0", "", "", "", "0", ""},
+		[]any{"imp.three", "Three", "0", "", "", "keeper", "0", ""},
 	)
 	var res user.ImportResult
 	importFile(t, admin, fmt.Sprintf("?deptId=%d", sales), data).Want(200).Decode(&res)
@@ -177,7 +178,7 @@ func TestImportGoodFile(t *testing.T) {
 	if got := e.ID("SELECT status + 10 * gender FROM users WHERE username = 'imp.two'"); got != 20 {
 		t.Fatalf("imp.two status/gender %d", got)
 	}
-	c := e.SignIn("imp.one", user.DefaultInitPassword)
+	c := e.SignIn("imp.one", e.Text("SELECT config_value FROM configs WHERE config_key = 'sys.user.initPassword'"))
 	var me user.Me
 	c.Do("GET", "/api/users/me", nil).Want(200).Decode(&me)
 	if !me.MustChangePassword {

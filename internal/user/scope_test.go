@@ -91,10 +91,10 @@ func TestDataScope(t *testing.T) {
 	create(t, admin, newUser(e, "no_dept"))
 
 	scoped := func(name string, scope int) *apptest.Client {
-		e.CreateUser(name, "secret1", "sys:user:query", "sys:user:edit", "sys:user:export")
+		e.CreateUser(name, "Walnut-Cabin-61", "sys:user:query", "sys:user:edit", "sys:user:export")
 		e.Exec("UPDATE roles SET data_scope = ? WHERE code = ?", scope, "R_"+strings.ToUpper(name))
 		e.Exec("UPDATE users SET dept_id = ? WHERE username = ?", sales, name)
-		return e.SignIn(name, "secret1")
+		return e.SignIn(name, "Walnut-Cabin-61")
 	}
 	tests := []struct {
 		name  string
@@ -158,7 +158,7 @@ func TestShopScope(t *testing.T) {
 		{"GET", fmt.Sprintf("/api/users/%d/form", otherID)},
 		{"POST", fmt.Sprintf("/api/users/%d", otherID)},
 		{"DELETE", fmt.Sprintf("/api/users/%d", otherID)},
-		{"POST", fmt.Sprintf("/api/users/%d/password/reset?password=abcdef", otherID)},
+		{"POST", fmt.Sprintf("/api/users/%d/password/reset?password=Birch-Sail-47", otherID)},
 	} {
 		r := mgr.Do(rt.method, rt.path, with(newUser(e, "far_away"), "shopIds", []int64{shop1}))
 		if r.Status != 404 || r.Env.Msg != "User does not exist or has been deleted" {
@@ -218,7 +218,7 @@ func TestAdministratorsAreProtected(t *testing.T) {
 	for _, rt := range []struct{ method, path string }{
 		{"POST", fmt.Sprintf("/api/users/%d", adminID)},
 		{"DELETE", fmt.Sprintf("/api/users/%d", adminID)},
-		{"POST", fmt.Sprintf("/api/users/%d/password/reset?password=hijack1", adminID)},
+		{"POST", fmt.Sprintf("/api/users/%d/password/reset?password=Hijack-Birch-47", adminID)},
 	} {
 		r := mgr.Do(rt.method, rt.path, with(newUser(e, "admin"), "roleIds", []int64{clerk}))
 		if r.Status != 403 || !strings.Contains(r.Env.Msg, "Only an administrator can change") {

@@ -49,9 +49,9 @@ func TestForcedPasswordChange(t *testing.T) {
 func TestSetPassword(t *testing.T) {
 	t.Parallel()
 	e := apptest.New(t)
-	e.CreateUser("pat", "secret1", "sys:user:query")
-	pat := e.SignIn("pat", "secret1")
-	other := e.SignIn("pat", "secret1") // a second session, e.g. another browser
+	e.CreateUser("pat", "Walnut-Cabin-61", "sys:user:query")
+	pat := e.SignIn("pat", "Walnut-Cabin-61")
+	other := e.SignIn("pat", "Walnut-Cabin-61") // a second session, e.g. another browser
 	pat.Lang = "en"
 	tests := []struct {
 		name                 string
@@ -59,13 +59,16 @@ func TestSetPassword(t *testing.T) {
 		field, msg           string
 		contentType, rawBody string
 	}{
-		{"wrong old", "nope-nope", "newpass1", "newpass1", "oldPassword", "The current password is wrong", "", ""},
-		{"missing old", "", "newpass1", "newpass1", "oldPassword", "Current password is required", "", ""},
-		{"mismatch", "secret1", "newpass1", "newpass2", "confirmPassword", "The two new passwords do not match", "", ""},
-		{"missing confirm", "secret1", "newpass1", "", "confirmPassword", "Confirm password is required", "", ""},
-		{"same", "secret1", "secret1", "secret1", "newPassword", "The new password must differ from the current one", "", ""},
-		{"short", "secret1", "abc", "abc", "newPassword", "New password must be at least 6 characters", "", ""},
-		{"long", "secret1", strings.Repeat("x", 65), strings.Repeat("x", 65), "newPassword", "New password must be at most 64 characters", "", ""},
+		{"wrong old", "nope-nope", "Lilac-Tunnel-14", "Lilac-Tunnel-14", "oldPassword", "The current password is wrong", "", ""},
+		{"missing old", "", "Lilac-Tunnel-14", "Lilac-Tunnel-14", "oldPassword", "Current password is required", "", ""},
+		{"mismatch", "Walnut-Cabin-61", "Lilac-Tunnel-14", "Lilac-Tunnel-15", "confirmPassword", "The two new passwords do not match", "", ""},
+		{"missing confirm", "Walnut-Cabin-61", "Lilac-Tunnel-14", "", "confirmPassword", "Confirm password is required", "", ""},
+		{"same", "Walnut-Cabin-61", "Walnut-Cabin-61", "Walnut-Cabin-61", "newPassword", "The new password must differ from the current one", "", ""},
+		{"short", "Walnut-Cabin-61", "abc", "abc", "newPassword", "New password must be at least 8 characters", "", ""},
+		{"the administrator's abcdef", "Walnut-Cabin-61", "abcdef", "abcdef", "newPassword", "New password must be at least 8 characters", "", ""},
+		{"common", "Walnut-Cabin-61", "Password123", "Password123", "newPassword", "New password is too common and easy to guess; choose another", "", ""},
+		{"the user name", "Walnut-Cabin-61", "pat-and-PAT-9", "pat-and-PAT-9", "newPassword", "New password may not contain the user name", "", ""},
+		{"long", "Walnut-Cabin-61", strings.Repeat("x", 65), strings.Repeat("x", 65), "newPassword", "New password must be at most 64 characters", "", ""},
 		{"malformed", "", "", "", "", "The request body is not valid JSON", "application/json", `{"oldPassword":`},
 		{"content type", "", "", "", "", "Unsupported request content type: text/plain", "text/plain", "x"},
 	}
@@ -85,24 +88,24 @@ func TestSetPassword(t *testing.T) {
 		})
 	}
 	pat.Lang = ""
-	r := pat.Do("POST", "/api/users/set_password", map[string]string{"oldPassword": "x", "newPassword": "newpass1", "confirmPassword": "newpass1"}).Want(400)
+	r := pat.Do("POST", "/api/users/set_password", map[string]string{"oldPassword": "x", "newPassword": "Lilac-Tunnel-14", "confirmPassword": "Lilac-Tunnel-14"}).Want(400)
 	if r.Env.Errors["oldPassword"] != "原密码不正确" {
 		t.Fatalf("zh: %s", r.Body)
 	}
 	other.Do("GET", "/api/users/me", nil).Want(200)
 	pat.Do("POST", "/api/users/set_password", map[string]string{
-		"oldPassword": "secret1", "newPassword": "newpass1", "confirmPassword": "newpass1"}).Want(200)
+		"oldPassword": "Walnut-Cabin-61", "newPassword": "Lilac-Tunnel-14", "confirmPassword": "Lilac-Tunnel-14"}).Want(200)
 	pat.Do("GET", "/api/users/me", nil).Want(200) // this session stays
 	if r := other.Do("GET", "/api/users/me", nil); r.Status != 401 {
 		t.Fatalf("the other session survived: %d", r.Status)
 	}
-	if r := e.Anonymous().Login("pat", "secret1"); r.Status != 401 {
+	if r := e.Anonymous().Login("pat", "Walnut-Cabin-61"); r.Status != 401 {
 		t.Fatal("old password still works")
 	}
-	e.SignIn("pat", "newpass1")
+	e.SignIn("pat", "Lilac-Tunnel-14")
 	// The operation log hides the passwords.
 	params := e.Text("SELECT params FROM sys_logs WHERE action = 'log.user.changePassword' AND status = 200")
-	if strings.Contains(params, "newpass1") {
+	if strings.Contains(params, "Lilac-Tunnel-14") {
 		t.Fatalf("password in the operation log: %s", params)
 	}
 }
@@ -113,7 +116,7 @@ func TestProfile(t *testing.T) {
 	admin := e.Admin()
 	id := create(t, admin, with(newUser(e, "prof"), "deptId", hq(e), "mobile", "13800000031", "email", "p@example.com"))
 	e.Exec("UPDATE users SET must_change_password = 0 WHERE id = ?", id)
-	c := e.SignIn("prof", "secret1")
+	c := e.SignIn("prof", "Walnut-Cabin-61")
 	var p user.Profile
 	c.Do("GET", "/api/users/profile", nil).Want(200).Decode(&p)
 	if p.ID != id || p.Username != "prof" || p.DeptName != "总部" || p.RoleNames == "" || p.Mobile != "13800000031" ||
@@ -179,8 +182,8 @@ func lastCode(t *testing.T, e *apptest.Env, target string) string {
 func TestBindMobileWithCode(t *testing.T) {
 	t.Parallel()
 	e := apptest.New(t)
-	e.CreateUser("mo", "secret1")
-	c := e.SignIn("mo", "secret1")
+	e.CreateUser("mo", "Walnut-Cabin-61")
+	c := e.SignIn("mo", "Walnut-Cabin-61")
 	c.Lang = "en"
 	clock := time.Now()
 	e.App.Users.Now = func() time.Time { return clock }
@@ -265,8 +268,8 @@ func TestBindMobileWithCode(t *testing.T) {
 func TestBindEmailWithCode(t *testing.T) {
 	t.Parallel()
 	e := apptest.New(t)
-	e.CreateUser("em", "secret1")
-	c := e.SignIn("em", "secret1")
+	e.CreateUser("em", "Walnut-Cabin-61")
+	c := e.SignIn("em", "Walnut-Cabin-61")
 	r := c.Do("POST", "/api/users/email/code?email=not-an-address", nil).Want(400)
 	if r.Env.Errors["email"] != "邮箱格式不正确" {
 		t.Fatalf("bad email: %s", r.Body)
@@ -285,8 +288,8 @@ func TestBindEmailWithCode(t *testing.T) {
 		t.Fatalf("email %q", got)
 	}
 	// Another user cannot use em's code.
-	e.CreateUser("thief", "secret1")
-	th := e.SignIn("thief", "secret1")
+	e.CreateUser("thief", "Walnut-Cabin-61")
+	th := e.SignIn("thief", "Walnut-Cabin-61")
 	th.Do("POST", "/api/users/email", map[string]string{"email": "em@example.com", "code": code}).Want(400)
 }
 

@@ -89,25 +89,35 @@ func (s *Service) Form(ctx context.Context, who *server.Principal, id int64) (Fo
 // either way the user must change it at first sign-in.
 func (s *Service) Create(ctx context.Context, who *server.Principal, in Input) (int64, error) {
 	in.normalize()
-	if err := in.check(true).Err(); err != nil {
+	if err := in.check().Err(); err != nil {
 		return 0, err
 	}
+	// The password first, and its slow hash outside the transaction.
+	rule, err := auth.LoadPasswordRule(ctx, s.db)
+	if err != nil {
+		return 0, errs.Wrap("create user", err)
+	}
+	pw := in.Password
+	if pw == "" {
+		if pw, err = initPassword(ctx, s.db); err != nil {
+			return 0, errs.Wrap("create user", err)
+		}
+		if err := rule.Check("password", labelPassword, pw, in.Username); err != nil {
+			return 0, errs.Field("password", "user.err.initPasswordWeak", errs.A("min", rule.MinLen))
+		}
+	} else if err := rule.Check("password", labelPassword, pw, in.Username); err != nil {
+		return 0, err
+	}
+	hash, err := auth.HashPassword(pw, s.opt.PasswordCost)
+	if err != nil {
+		return 0, errs.Wrap("hash the password", err)
+	}
 	var id int64
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		if err := s.checkRefs(ctx, tx, who, &in, 0); err != nil {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := s.checkNew(ctx, tx, who, &in); err != nil {
 			return err
 		}
-		pw := in.Password
-		if pw == "" {
-			var err error
-			if pw, err = initPassword(ctx, tx); err != nil {
-				return err
-			}
-		}
-		hash, err := auth.HashPassword(pw, s.opt.PasswordCost)
-		if err != nil {
-			return errs.Wrap("hash the password", err)
-		}
+		var err error
 		id, err = insertUser(ctx, tx, newUser{
 			username: in.Username, nickname: in.Nickname, mobile: in.Mobile, email: in.Email, avatar: in.Avatar,
 			hash: hash, gender: in.Gender, status: *in.Status, deptID: in.DeptID, mustChange: true,
@@ -132,7 +142,7 @@ func (s *Service) Create(ctx context.Context, who *server.Principal, in Input) (
 // Update changes a user. Disabling a user ends their sessions.
 func (s *Service) Update(ctx context.Context, who *server.Principal, id int64, in Input) error {
 	in.normalize()
-	if err := in.check(false).Err(); err != nil {
+	if err := in.check().Err(); err != nil {
 		return err
 	}
 	if id == who.UserID && *in.Status != 1 {
@@ -219,7 +229,18 @@ func (s *Service) Delete(ctx context.Context, who *server.Principal, ids []int64
 // ResetPassword sets a user's password; the user must change it at the next
 // sign-in and is signed out everywhere.
 func (s *Service) ResetPassword(ctx context.Context, who *server.Principal, id int64, password string) error {
-	if err := auth.CheckPassword("password", labelPassword, password); err != nil {
+	if err := mustSee(ctx, s.db, scopeOf(who), id); err != nil {
+		return err
+	}
+	rule, err := auth.LoadPasswordRule(ctx, s.db)
+	if err != nil {
+		return errs.Wrap("reset password", err)
+	}
+	var username string
+	if err := s.db.QueryRow(ctx, "SELECT username FROM users WHERE id = ?", id).Scan(&username); err != nil {
+		return errs.Wrap(fmt.Sprintf("read user %d", id), err)
+	}
+	if err := rule.Check("password", labelPassword, password, username); err != nil {
 		return err
 	}
 	hash, err := auth.HashPassword(password, s.opt.PasswordCost)
@@ -267,7 +288,11 @@ func (s *Service) UpdateProfile(ctx context.Context, who *server.Principal, in P
 // ChangePassword changes the caller's own password after checking the old
 // one; the caller's other sessions end.
 func (s *Service) ChangePassword(ctx context.Context, who *server.Principal, in PasswordInput) error {
-	if err := in.check(); err != nil {
+	rule, err := auth.LoadPasswordRule(ctx, s.db)
+	if err != nil {
+		return errs.Wrap("change password", err)
+	}
+	if err := in.check(rule, who.Username); err != nil {
 		return err
 	}
 	if in.NewPassword == in.OldPassword {
@@ -313,9 +338,19 @@ func (s *Service) ChangePassword(ctx context.Context, who *server.Principal, in 
 	return errs.Wrap("change password", err)
 }
 
-// checkRefs checks what the database must confirm: unique username, the
-// department, roles and shops exist, and the caller may grant them. self is
-// the user being updated (0 on create).
+// checkNew checks a user about to be created, by the create route and by
+// every row of an import alike, so that the two can never drift apart: the
+// shape of every field (Input.check), the username not taken, and what the
+// caller may grant (checkGrants).
+func (s *Service) checkNew(ctx context.Context, q db.Querier, who *server.Principal, in *Input) error {
+	if err := in.check().Err(); err != nil {
+		return err
+	}
+	return s.checkRefs(ctx, q, who, in, 0)
+}
+
+// checkRefs checks what the database must confirm: unique username, then
+// checkGrants. self is the user being updated (0 on create).
 func (s *Service) checkRefs(ctx context.Context, q db.Querier, who *server.Principal, in *Input, self int64) error {
 	taken, err := usernameTaken(ctx, q, in.Username, self)
 	if err != nil {
@@ -324,6 +359,22 @@ func (s *Service) checkRefs(ctx context.Context, q db.Querier, who *server.Princ
 	if taken {
 		return errs.Duplicate("username", labelUsername, in.Username)
 	}
+	return checkGrants(ctx, q, who, in, self)
+}
+
+// forbidden is a 403 that names the field it is about (an import names the
+// column from it).
+func forbidden(path, key string, args ...errs.Arg) error {
+	e := errs.Forbidden(key, args...)
+	e.Fields = []errs.FieldError{{Path: path, Key: key, Args: args}}
+	return e
+}
+
+// checkGrants checks that the department, roles and shops exist and that the
+// caller may grant them: a caller who is not ROOT may not give the ROOT role,
+// nor a role holding a permission it lacks (one the user does not have yet),
+// nor a shop it does not belong to.
+func checkGrants(ctx context.Context, q db.Querier, who *server.Principal, in *Input, self int64) error {
 	var f errs.Fields
 	if in.DeptID > 0 {
 		ok, err := db.Existing(ctx, q, "depts", []int64{in.DeptID})
@@ -363,7 +414,7 @@ func (s *Service) checkRefs(ctx context.Context, q db.Querier, who *server.Princ
 			return errs.Wrap("root role", err)
 		}
 		if root > 0 && slices.Contains(in.RoleIDs, root) {
-			return errs.Forbidden("user.err.grantRoot")
+			return forbidden("roleIds", "user.err.grantRoot")
 		}
 		if err := mayAssignRoles(ctx, q, who, in.RoleIDs, self); err != nil {
 			return err
@@ -395,7 +446,7 @@ func mayAssignRoles(ctx context.Context, q db.Querier, who *server.Principal, ro
 	}
 	for _, perm := range perms {
 		if !who.Can(perm) {
-			return errs.Forbidden("user.err.roleTooStrong", errs.A("perm", perm))
+			return forbidden("roleIds", "user.err.roleTooStrong", errs.A("perm", perm))
 		}
 	}
 	return nil

@@ -275,12 +275,13 @@ func enabledRoots(ctx context.Context, q db.Querier) (int, error) {
 	return n, errs.Wrap("count root users", err)
 }
 
-// initPassword is the configured initial password, or the default.
+// initPassword is the configured initial password ("" when none is set,
+// which the password rule refuses).
 func initPassword(ctx context.Context, q db.Querier) (string, error) {
 	var v string
 	err := q.QueryRow(ctx, "SELECT config_value FROM configs WHERE config_key = ?", InitPasswordKey).Scan(&v)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && strings.TrimSpace(v) == "") {
-		return DefaultInitPassword, nil
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
 	}
 	if err != nil {
 		return "", fmt.Errorf("initial password: %w", err)

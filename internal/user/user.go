@@ -19,14 +19,13 @@ import (
 
 // Limits and defaults.
 const (
-	MinUsernameLen      = 3
-	MaxUsernameLen      = 32
-	MaxNicknameLen      = 32
-	MaxEmailLen         = 100
-	MaxAvatarLen        = 500
-	MaxImportRows       = 5000
-	DefaultInitPassword = "123456"
-	InitPasswordKey     = "sys.user.initPassword" // configs key of the initial password
+	MinUsernameLen  = 3
+	MaxUsernameLen  = 32
+	MaxNicknameLen  = 32
+	MaxEmailLen     = 100
+	MaxAvatarLen    = 500
+	MaxImportRows   = 5000
+	InitPasswordKey = "sys.user.initPassword" // configs key of the initial password
 
 	CodeTTL         = 5 * time.Minute  // a one-time code expires after
 	CodeInterval    = 60 * time.Second // at most one code per user and channel in this time
@@ -103,8 +102,9 @@ func (in *Input) normalize() {
 	}
 }
 
-// check validates the shape of every field (references are checked by the service).
-func (in *Input) check(create bool) *errs.Fields {
+// check validates the shape of every field (references and the password
+// are checked by the service).
+func (in *Input) check() *errs.Fields {
 	var f errs.Fields
 	checkUsername(&f, "username", in.Username)
 	f.Text("nickname", labelNickname, in.Nickname, true, MaxNicknameLen)
@@ -118,9 +118,6 @@ func (in *Input) check(create bool) *errs.Fields {
 	}
 	checkIDs(&f, "roleIds", labelRoles, in.RoleIDs)
 	checkIDs(&f, "shopIds", labelShops, in.ShopIDs)
-	if create && in.Password != "" {
-		addErr(&f, auth.CheckPassword("password", labelPassword, in.Password))
-	}
 	return &f
 }
 
@@ -382,12 +379,12 @@ type PasswordInput struct {
 	ConfirmPassword string `json:"confirmPassword"`
 }
 
-func (in *PasswordInput) check() error {
+func (in *PasswordInput) check(rule auth.PasswordRule, username string) error {
 	var f errs.Fields
 	if in.OldPassword == "" {
 		f.Required("oldPassword", labelOldPassword)
 	}
-	addErr(&f, auth.CheckPassword("newPassword", labelNewPassword, in.NewPassword))
+	addErr(&f, rule.Check("newPassword", labelNewPassword, in.NewPassword, username))
 	if in.ConfirmPassword == "" {
 		f.Required("confirmPassword", labelConfirmPassword)
 	} else if in.ConfirmPassword != in.NewPassword {

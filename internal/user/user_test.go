@@ -49,7 +49,7 @@ func create(t *testing.T, c *apptest.Client, body map[string]any) int64 {
 func newUser(e *apptest.Env, username string) map[string]any {
 	return map[string]any{
 		"username": username, "nickname": "Nick " + username, "roleIds": []int64{e.RoleID("CLERK")},
-		"shopIds": []int64{e.MainShop()}, "password": "secret1",
+		"shopIds": []int64{e.MainShop()}, "password": "Walnut-Cabin-61",
 	}
 }
 
@@ -95,7 +95,7 @@ func TestCreateReadUpdateDelete(t *testing.T) {
 	id := create(t, admin, map[string]any{
 		"username": "li.si", "nickname": "李四", "mobile": "13800138000", "email": "lisi@example.com", "gender": 1,
 		"avatar": "/files/a.png", "status": 1, "deptId": dept, "roleIds": []int64{clerk}, "shopIds": []int64{shop},
-		"password": "lisi-pass",
+		"password": "Pebble-Lisi-83",
 	})
 
 	var f user.Form
@@ -112,7 +112,7 @@ func TestCreateReadUpdateDelete(t *testing.T) {
 	}
 
 	// The new user signs in with the password given and must change it first.
-	li := e.SignIn("li.si", "lisi-pass")
+	li := e.SignIn("li.si", "Pebble-Lisi-83")
 	var me user.Me
 	li.Do("GET", "/api/users/me", nil).Want(200).Decode(&me)
 	if !me.MustChangePassword || me.Username != "li.si" || len(me.Roles) != 1 || me.Roles[0] != "CLERK" {
@@ -128,7 +128,7 @@ func TestCreateReadUpdateDelete(t *testing.T) {
 	if f.Nickname != "李四四" || f.Gender != 2 || f.DeptID != nil || len(f.RoleIDs) != 2 || f.Mobile != "" {
 		t.Fatalf("form after update %+v", f)
 	}
-	e.SignIn("li.si", "lisi-pass")
+	e.SignIn("li.si", "Pebble-Lisi-83")
 
 	// Form-urlencoded bodies work too (the web client's default).
 	r := admin.Raw("POST", fmt.Sprintf("/api/users/%d", id), "application/x-www-form-urlencoded", strings.NewReader(
@@ -153,14 +153,14 @@ func TestCreateWithoutPasswordUsesInitialPassword(t *testing.T) {
 	e := apptest.New(t)
 	admin := e.Admin()
 	create(t, admin, with(newUser(e, "plain"), "password", nil))
-	e.SignIn("plain", user.DefaultInitPassword)
+	e.SignIn("plain", e.Text("SELECT config_value FROM configs WHERE config_key = 'sys.user.initPassword'"))
 
 	now := time.Now().UTC()
-	e.Exec(`INSERT INTO configs (config_name, config_key, config_value, created_at, updated_at) VALUES ('init', ?, 'Start#2026', ?, ?)
+	e.Exec(`INSERT INTO configs (config_name, config_key, config_value, created_at, updated_at) VALUES ('init', ?, 'Ginger-Teapot-9', ?, ?)
 		ON CONFLICT (config_key) DO UPDATE SET config_value = excluded.config_value`,
 		user.InitPasswordKey, now, now)
 	create(t, admin, with(newUser(e, "configured"), "password", ""))
-	c := e.SignIn("configured", "Start#2026")
+	c := e.SignIn("configured", "Ginger-Teapot-9")
 	var me user.Me
 	c.Do("GET", "/api/users/me", nil).Want(200).Decode(&me)
 	if !me.MustChangePassword {
@@ -168,6 +168,35 @@ func TestCreateWithoutPasswordUsesInitialPassword(t *testing.T) {
 	}
 	if r := c.Do("GET", "/api/users/options", nil); r.Status != 403 || r.Env.Code != "A0232" {
 		t.Fatalf("options before the password change: %d %s", r.Status, r.Body)
+	}
+
+	// An initial password that breaks the rule (an old installation's
+	// 123456, or one the rule was tightened past) gives nobody an account:
+	// the form names the password, an import is refused whole.
+	admin.Lang = "en"
+	for _, weak := range []string{"123456", "Ginger-Teapot-9"} {
+		e.Exec("UPDATE configs SET config_value = ? WHERE config_key = ?", weak, user.InitPasswordKey)
+		if weak == "Ginger-Teapot-9" {
+			e.Exec("UPDATE configs SET config_value = '16' WHERE config_key = 'passwordMinLength'")
+		}
+		r := admin.Do("POST", "/api/users/", with(newUser(e, "weakling"), "password", "")).Want(400)
+		if !strings.Contains(r.Env.Errors["password"], "The initial password (system parameters) does not meet the password rule") {
+			t.Fatalf("%s: %s", weak, r.Body)
+		}
+		r = admin.Multipart("POST", "/api/users/import", nil, "file", book(t,
+			[]any{"Username*", "Nickname*", "Gender", "Mobile", "Email", "Role codes*", "Status"},
+			[]any{"weakling", "Weak", "", "", "", "CLERK", ""})).Want(400)
+		if !strings.Contains(r.Env.Msg, "The initial password") {
+			t.Fatalf("import, %s: %s", weak, r.Body)
+		}
+		if n := e.Count("SELECT COUNT(*) FROM users WHERE username = 'weakling'"); n != 0 {
+			t.Fatalf("%s: a user was created", weak)
+		}
+	}
+	// The tightened rule holds for a password typed in too.
+	r := admin.Do("POST", "/api/users/", with(newUser(e, "typed"), "password", "Short-but-8")).Want(400)
+	if r.Env.Errors["password"] != "Password must be at least 16 characters" {
+		t.Fatalf("tightened: %s", r.Body)
 	}
 }
 
@@ -200,7 +229,7 @@ func TestBadInput(t *testing.T) {
 		{Name: "no shops", As: admin, Lang: "en", Method: "POST", Path: "/api/users/", Body: with(base, "shopIds", nil), Status: 400, Code: "A0410", Field: "shopIds", Msg: "Shops is required"},
 		{Name: "unknown shop", As: admin, Method: "POST", Path: "/api/users/", Body: with(base, "shopIds", []int64{999999}), Status: 400, Code: "A0400", Field: "shopIds", Msg: "门店不存在或已被删除"},
 		{Name: "unknown dept", As: admin, Lang: "en", Method: "POST", Path: "/api/users/", Body: with(base, "deptId", 999999), Status: 400, Code: "A0400", Field: "deptId", Msg: "Department does not exist or has been deleted"},
-		{Name: "short password", As: admin, Lang: "en", Method: "POST", Path: "/api/users/", Body: with(base, "password", "12345"), Status: 400, Code: "A0400", Field: "password", Msg: "Password must be at least 6 characters"},
+		{Name: "short password", As: admin, Lang: "en", Method: "POST", Path: "/api/users/", Body: with(base, "password", "12345"), Status: 400, Code: "A0400", Field: "password", Msg: "Password must be at least 8 characters"},
 		{Name: "duplicate username", As: admin, Method: "POST", Path: "/api/users/", Body: with(base, "username", "taken"), Status: 409, Code: "A0409", Field: "username", Msg: "用户名“taken”已存在"},
 		{Name: "duplicate username other case", As: admin, Lang: "en", Method: "POST", Path: "/api/users/", Body: with(base, "username", "TAKEN"), Status: 409, Code: "A0409", Field: "username", Msg: `Username "TAKEN" already exists`},
 		{Name: "duplicate admin", As: admin, Lang: "en", Method: "POST", Path: "/api/users/", Body: with(base, "username", "admin"), Status: 409, Code: "A0409", Field: "username", Msg: `Username "admin" already exists`},
@@ -253,7 +282,7 @@ func TestPermissions(t *testing.T) {
 		{"POST", fmt.Sprintf("/api/users/%d", id)},
 		{"GET", fmt.Sprintf("/api/users/%d/form", id)},
 		{"DELETE", fmt.Sprintf("/api/users/%d", id)},
-		{"POST", fmt.Sprintf("/api/users/%d/password/reset?password=abcdef", id)},
+		{"POST", fmt.Sprintf("/api/users/%d/password/reset?password=Birch-Sail-47", id)},
 		{"GET", "/api/users/template"},
 		{"POST", "/api/users/import"},
 		{"GET", "/api/users/export"},
@@ -292,7 +321,7 @@ func TestDeleteIsAllOrNothing(t *testing.T) {
 	if e.Count("SELECT COUNT(*) FROM users WHERE id IN (?, ?)", a, b) != 2 {
 		t.Fatal("partial delete")
 	}
-	e.SignIn("del_a", "secret1")
+	e.SignIn("del_a", "Walnut-Cabin-61")
 	admin.Do("DELETE", fmt.Sprintf("/api/users/%d,%d", a, b), nil).Want(200)
 	if e.Count("SELECT COUNT(*) FROM users WHERE id IN (?, ?)", a, b) != 0 {
 		t.Fatal("not deleted")
@@ -307,24 +336,33 @@ func TestResetPasswordRevokesSessions(t *testing.T) {
 	t.Parallel()
 	e := apptest.New(t)
 	admin := e.Admin()
-	id := e.CreateUser("bob", "secret1", "sys:user:query")
-	bob := e.SignIn("bob", "secret1")
+	id := e.CreateUser("bob", "Walnut-Cabin-61", "sys:user:query")
+	bob := e.SignIn("bob", "Walnut-Cabin-61")
 	bob.Do("GET", "/api/users/page", nil).Want(200)
 
 	admin.Lang = "en"
 	r := admin.Do("POST", fmt.Sprintf("/api/users/%d/password/reset?password=123", id), nil).Want(400)
-	if r.Env.Errors["password"] != "Password must be at least 6 characters" {
+	if r.Env.Errors["password"] != "Password must be at least 8 characters" {
 		t.Fatalf("short: %s", r.Body)
 	}
+	for pw, msg := range map[string]string{
+		"abcdef12":     "Password is too common and easy to guess; choose another",
+		"Bob-the-best": "Password may not contain the user name",
+	} {
+		r := admin.Do("POST", fmt.Sprintf("/api/users/%d/password/reset", id), map[string]any{"password": pw}).Want(400)
+		if r.Env.Errors["password"] != msg {
+			t.Fatalf("%s: %s", pw, r.Body)
+		}
+	}
 	admin.Do("POST", fmt.Sprintf("/api/users/%d/password/reset", id), nil).Want(400)
-	admin.Do("POST", "/api/users/999999/password/reset?password=abcdef", nil).Want(404)
+	admin.Do("POST", "/api/users/999999/password/reset?password=Birch-Sail-47", nil).Want(404)
 	bob.Do("GET", "/api/users/page", nil).Want(200)
 
 	admin.Do("POST", fmt.Sprintf("/api/users/%d/password/reset?password=fresh-pass", id), nil).Want(200)
 	if r := bob.Do("GET", "/api/users/page", nil); r.Status != 401 || r.Env.Code != "A0230" {
 		t.Fatalf("old session after reset: %d %s", r.Status, r.Body)
 	}
-	if r := e.Anonymous().Login("bob", "secret1"); r.Status != 401 {
+	if r := e.Anonymous().Login("bob", "Walnut-Cabin-61"); r.Status != 401 {
 		t.Fatalf("old password: %d", r.Status)
 	}
 	bob = e.SignIn("bob", "fresh-pass")
@@ -342,7 +380,7 @@ func TestDisablingRevokesSessions(t *testing.T) {
 	admin := e.Admin()
 	id := create(t, admin, newUser(e, "carl"))
 	e.Exec("UPDATE users SET must_change_password = 0 WHERE id = ?", id)
-	carl := e.SignIn("carl", "secret1")
+	carl := e.SignIn("carl", "Walnut-Cabin-61")
 	carl.Do("GET", "/api/users/me", nil).Want(200)
 
 	admin.Do("POST", fmt.Sprintf("/api/users/%d", id), with(newUser(e, "carl"), "status", 0)).Want(200)
@@ -352,7 +390,7 @@ func TestDisablingRevokesSessions(t *testing.T) {
 	if n := e.Count("SELECT COUNT(*) FROM sessions WHERE user_id = ? AND revoked_at IS NULL", id); n != 0 {
 		t.Fatalf("%d live sessions", n)
 	}
-	if r := e.Anonymous().Login("carl", "secret1"); r.Status != 403 || r.Env.Code != "A0201" {
+	if r := e.Anonymous().Login("carl", "Walnut-Cabin-61"); r.Status != 403 || r.Env.Code != "A0201" {
 		t.Fatalf("disabled sign-in: %d %s", r.Status, r.Body)
 	}
 	if p := page(t, admin, "keywords=carl&status=0"); p.Total != 1 {
@@ -366,7 +404,7 @@ func TestDisablingRevokesSessions(t *testing.T) {
 		}
 	}
 	admin.Do("POST", fmt.Sprintf("/api/users/%d", id), with(newUser(e, "carl"), "status", 1)).Want(200)
-	e.SignIn("carl", "secret1")
+	e.SignIn("carl", "Walnut-Cabin-61")
 }
 
 func TestOptionsAndMe(t *testing.T) {

@@ -87,7 +87,7 @@ async function main() {
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const log = createWriteStream(join(artifacts, 'server.log'))
-  server = spawn(bin, ['-addr', `127.0.0.1:${port}`, '-data', dataDir, '-captcha', 'off', '-admin-password', 'admin123'], {
+  server = spawn(bin, ['-addr', `127.0.0.1:${port}`, '-data', dataDir, '-captcha', 'off', '-admin-password', 'Hamster-Books-42'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   server.stdout.pipe(log)
@@ -263,7 +263,7 @@ async function main() {
 
   await step('sign in as admin and see the dashboard', async () => {
     const t0 = Date.now()
-    await signIn('admin', 'admin123')
+    await signIn('admin', 'Hamster-Books-42')
     await byTest('dashboard-welcome').waitFor()
     figures.signInToDashboardMs = Date.now() - t0
     console.log(`     sign-in to dashboard: ${figures.signInToDashboardMs} ms`)
@@ -526,7 +526,7 @@ async function main() {
   await step('sign-in returns to the page asked for; signed-in /login goes to /', async () => {
     await page.evaluate(() => (location.hash = '/system/role?pageNum=2'))
     await page.waitForFunction(() => location.hash === `#/login?redirect=${encodeURIComponent('/system/role?pageNum=2')}`)
-    await signIn('admin', 'admin123')
+    await signIn('admin', 'Hamster-Books-42')
     await page.waitForFunction(() => location.hash === '#/system/role?pageNum=2')
     await page.locator('[data-page="/system/role?pageNum=2"] [data-testid="role-view"]').waitFor()
     await page.evaluate(() => (location.hash = '/login'))

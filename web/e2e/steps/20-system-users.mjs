@@ -59,7 +59,7 @@ export async function run(ctx) {
     await byTest('user-username').fill(name)
     await pick(ctx, 'user-roles', role.label)
     await pick(ctx, 'user-shops', shop.label)
-    await byTest('user-password').fill('secret123')
+    await byTest('user-password').fill('Plum-Orchard-73')
     await byTest('user-nickname').fill('E2E 用户')
     await shot('21-user-dialog')
     await byTest('user-nickname').press('Enter') // Enter submits
@@ -152,17 +152,17 @@ export async function run(ctx) {
       deptId: 1,
       roleIds: [roleId],
       shopIds: [shop.value],
-      password: 'viewer123',
+      password: 'Quiet-River-58',
     })
     // New users must change their password first: done through the API.
     const form = new FormData()
     form.append('username', viewer)
-    form.append('password', 'viewer123')
+    form.append('password', 'Quiet-River-58')
     const login = await (await fetch(`${ctx.base}/api/auth/login`, { method: 'POST', body: form })).json()
     const changed = await fetch(`${ctx.base}/api/users/set_password`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${login.data.accessToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ oldPassword: 'viewer123', newPassword: 'viewer456', confirmPassword: 'viewer456' }),
+      body: JSON.stringify({ oldPassword: 'Quiet-River-58', newPassword: 'Quiet-River-59', confirmPassword: 'Quiet-River-59' }),
     }).then((r) => r.json())
     expect(changed.status === 200, `change the viewer's password: ${changed.msg}`)
     await page.evaluate(() => {
@@ -171,7 +171,7 @@ export async function run(ctx) {
     })
     await page.reload()
     await byTest('login-submit').waitFor()
-    await signIn(viewer, 'viewer456')
+    await signIn(viewer, 'Quiet-River-59')
     await byTest('dashboard-welcome').waitFor()
     const view = await open(ctx, '/system/user', 'user-view')
     await view.getByTestId('user-table').getByText(viewer, { exact: true }).waitFor()
@@ -188,7 +188,7 @@ export async function run(ctx) {
     })
     await page.reload()
     await byTest('login-submit').waitFor()
-    await signIn('admin', 'admin123')
+    await signIn('admin', 'Hamster-Books-42')
     await byTest('dashboard-welcome').waitFor()
   })
 }

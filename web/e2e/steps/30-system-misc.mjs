@@ -186,37 +186,37 @@ export async function run({ page, step, expect, shot, byTest, signIn, signOut, w
       nickname: 'E2E 密码',
       roleIds: [role.value],
       shopIds: [1],
-      password: 'first123',
+      password: 'Silver-Maple-27',
     })
     expect(made.status === 200, `create user: ${JSON.stringify(made)}`)
     // The first password must be changed at the first sign-in; do that through the API.
-    const first = await anonLogin(username, 'first123')
+    const first = await anonLogin(username, 'Silver-Maple-27')
     const changed = await call(
       'POST',
       '/users/set_password',
-      { oldPassword: 'first123', newPassword: 'second123', confirmPassword: 'second123' },
+      { oldPassword: 'Silver-Maple-27', newPassword: 'Silver-Maple-28', confirmPassword: 'Silver-Maple-28' },
       { bearer: first.data.accessToken },
     )
     expect(changed.status === 200, `first change: ${JSON.stringify(changed)}`)
 
     await signOut()
-    await signIn(username, 'second123')
+    await signIn(username, 'Silver-Maple-28')
     await byTest('dashboard-welcome').waitFor()
     const view = await open('/profile?tab=security', 'security-settings')
     await shot('37-profile-security')
-    await view.getByTestId('password-old').fill('second123')
-    await view.getByTestId('password-new').fill('third123')
-    await view.getByTestId('password-confirm').fill('third12')
+    await view.getByTestId('password-old').fill('Silver-Maple-28')
+    await view.getByTestId('password-new').fill('Silver-Maple-29')
+    await view.getByTestId('password-confirm').fill('Silver-Maple-2')
     await view.getByTestId('password-save').click()
     await view.locator('.ant-form-item-explain-error').first().waitFor() // the confirmation does not match
-    await view.getByTestId('password-confirm').fill('third123')
+    await view.getByTestId('password-confirm').fill('Silver-Maple-29')
     await view.getByTestId('password-save').click()
     await waitFor(async () => (await view.getByTestId('password-old').inputValue()) === '', T, 'the form is cleared after the change')
     await signOut()
-    await signIn(username, 'third123')
+    await signIn(username, 'Silver-Maple-29')
     await byTest('dashboard-welcome').waitFor()
     await signOut()
-    await signIn('admin', 'admin123')
+    await signIn('admin', 'Hamster-Books-42')
     await byTest('dashboard-welcome').waitFor()
   })
 
@@ -231,7 +231,7 @@ export async function run({ page, step, expect, shot, byTest, signIn, signOut, w
       await signOut().catch(() => {})
     await page.evaluate(() => (location.hash = '/login'))
     await byTest('login-submit').waitFor()
-    await signIn('admin', 'admin123')
+    await signIn('admin', 'Hamster-Books-42')
     await byTest('dashboard-welcome').waitFor()
   }
 

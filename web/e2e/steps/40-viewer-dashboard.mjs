@@ -21,7 +21,7 @@ export async function run({ page, base, step, expect, shot, byTest, hash, signIn
     const res = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+      body: JSON.stringify({ username: 'admin', password: 'Hamster-Books-42' }),
     })
     return (await res.json()).data.accessToken
   }
@@ -154,7 +154,7 @@ export async function run({ page, base, step, expect, shot, byTest, hash, signIn
     await shot('42-forgot-password')
     await byTest('reset-back').click()
     expect((await byTest('login-register').count()) === 0, 'no register link while registration is closed')
-    await signIn('admin', 'admin123')
+    await signIn('admin', 'Hamster-Books-42')
     await byTest('dashboard-welcome').waitFor()
   })
 
@@ -168,8 +168,8 @@ export async function run({ page, base, step, expect, shot, byTest, hash, signIn
       await byTest('login-register').click()
       await byTest('register-username').fill(username)
       await byTest('register-nickname').fill('Newcomer')
-      await byTest('register-password').fill('secret1')
-      await byTest('register-confirm').fill('secret1')
+      await byTest('register-password').fill('Velvet-Harbor-86')
+      await byTest('register-confirm').fill('Velvet-Harbor-86')
       await byTest('register-submit').click()
       // The agreement must be accepted first.
       await page.locator('[data-testid="register-form"] .ant-form-item-explain-error').first().waitFor()
@@ -180,7 +180,7 @@ export async function run({ page, base, step, expect, shot, byTest, hash, signIn
       await byTest('register-submit').click()
       await byTest('login-password').waitFor({ state: 'visible' })
       expect((await byTest('login-username').inputValue()) === username, 'the new username is filled in')
-      await byTest('login-password').fill('secret1')
+      await byTest('login-password').fill('Velvet-Harbor-86')
       await byTest('login-submit').click()
       await byTest('no-menus').waitFor() // no roles yet: nothing to open
       await byTest('user-menu').getByText('Newcomer').waitFor()
@@ -200,7 +200,7 @@ export async function run({ page, base, step, expect, shot, byTest, hash, signIn
       }
       await page.evaluate(() => (location.hash = '/login'))
       await byTest('login-submit').waitFor()
-      await signIn('admin', 'admin123')
+      await signIn('admin', 'Hamster-Books-42')
       await byTest('dashboard-welcome').waitFor()
     } catch (e) {
       failed ??= e

@@ -164,19 +164,19 @@ export async function run(ctx) {
         deptId: 1,
         roleIds: [clerk.id],
         shopIds: [shops[0].value],
-        password: 'clerk123',
+        password: 'Amber-Lantern-31',
       }),
       'clerk user',
     )
     const base = new URL(page.url()).origin
     const form = new FormData()
     form.append('username', username)
-    form.append('password', 'clerk123')
+    form.append('password', 'Amber-Lantern-31')
     const login = await (await fetch(`${base}/api/auth/login`, { method: 'POST', body: form })).json()
     const changed = await fetch(`${base}/api/users/set_password`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${login.data.accessToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ oldPassword: 'clerk123', newPassword: 'clerk456', confirmPassword: 'clerk456' }),
+      body: JSON.stringify({ oldPassword: 'Amber-Lantern-31', newPassword: 'Amber-Lantern-32', confirmPassword: 'Amber-Lantern-32' }),
     }).then((r) => r.json())
     expect(changed.status === 200, `clerk password: ${changed.msg}`)
     await page.evaluate(() => {
@@ -185,7 +185,7 @@ export async function run(ctx) {
     })
     await page.reload()
     await byTest('login-submit').waitFor()
-    await signIn(username, 'clerk456')
+    await signIn(username, 'Amber-Lantern-32')
     await byTest('tags-view').waitFor()
     const view = await open('/sales/sales_detail', 'doc-entry-sales')
     await view.getByTestId('docgrid-totals').waitFor()
@@ -203,7 +203,7 @@ export async function run(ctx) {
     })
     await page.reload()
     await byTest('login-submit').waitFor()
-    await signIn('admin', 'admin123')
+    await signIn('admin', 'Hamster-Books-42')
     await byTest('dashboard-welcome').waitFor()
   })
 }

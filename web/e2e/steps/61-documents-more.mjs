@@ -465,19 +465,19 @@ export async function run(ctx) {
         deptId: 1,
         roleIds: [role.id],
         shopIds: [shops[0].value],
-        password: 'nochk123',
+        password: 'Copper-Kite-64',
       }),
       'user',
     )
     const base = new URL(page.url()).origin
     const form = new FormData()
     form.append('username', username)
-    form.append('password', 'nochk123')
+    form.append('password', 'Copper-Kite-64')
     const login = await (await fetch(`${base}/api/auth/login`, { method: 'POST', body: form })).json()
     const changed = await fetch(`${base}/api/users/set_password`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${login.data.accessToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ oldPassword: 'nochk123', newPassword: 'nochk456', confirmPassword: 'nochk456' }),
+      body: JSON.stringify({ oldPassword: 'Copper-Kite-64', newPassword: 'Copper-Kite-65', confirmPassword: 'Copper-Kite-65' }),
     }).then((r) => r.json())
     expect(changed.status === 200, `password: ${changed.msg}`)
     await page.evaluate(() => {
@@ -486,7 +486,7 @@ export async function run(ctx) {
     })
     await page.reload()
     await byTest('login-submit').waitFor()
-    await signIn(username, 'nochk456')
+    await signIn(username, 'Copper-Kite-65')
     await byTest('tags-view').waitFor()
     const view = await open('/sales/sales_detail', 'doc-entry-sales')
     await view.getByTestId('docgrid-totals').waitFor()
@@ -510,7 +510,7 @@ export async function run(ctx) {
     })
     await page.reload()
     await byTest('login-submit').waitFor()
-    await signIn('admin', 'admin123')
+    await signIn('admin', 'Hamster-Books-42')
     await byTest('dashboard-welcome').waitFor()
   })
 

@@ -127,7 +127,7 @@ export async function run(ctx) {
       .getByText(/登录密码不正确|The password is wrong/)
       .first()
       .waitFor()
-    await view.getByTestId('reset-password').fill('admin123')
+    await view.getByTestId('reset-password').fill('Hamster-Books-42')
     await view.getByTestId('reset-run').click()
     await byTest('reset-confirm-ok').click()
     await view.getByTestId('reset-result').waitFor()

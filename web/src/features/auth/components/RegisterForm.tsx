@@ -96,7 +96,7 @@ export default function RegisterForm({
           name="password"
           rules={[
             { required: true, message: t('passwordRequired') },
-            { min: 6, message: t('passwordMin') },
+            { min: 8, message: t('passwordRule') },
             { max: 64, message: t('passwordMax') },
           ]}
         >

@@ -83,7 +83,7 @@ export default function ResetPasswordForm({ onDone, onBack }: { onDone: () => vo
           name="password"
           rules={[
             { required: true, message: t('passwordRequired') },
-            { min: 6, message: t('passwordMin') },
+            { min: 8, message: t('passwordRule') },
             { max: 64, message: t('passwordMax') },
           ]}
         >

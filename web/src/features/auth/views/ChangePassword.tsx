@@ -31,7 +31,7 @@ export default function ChangePassword() {
             label={t('changePassword.newPassword')}
             rules={[
               { required: true, message: t('passwordRequired') },
-              { min: 6, message: t('passwordMin') },
+              { min: 8, message: t('passwordRule') },
             ]}
           >
             <Input.Password autoComplete="new-password" />

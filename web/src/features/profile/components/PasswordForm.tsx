@@ -1,4 +1,4 @@
-// Change password: old, new (at least 6), confirm (must match).
+// Change password: old, new (the password rule: at least 8, checked in full by the server), confirm (must match).
 import { useState } from 'react'
 import { Button, Form, Input } from 'antd'
 import { useTranslation } from 'react-i18next'
@@ -30,7 +30,7 @@ export function PasswordForm() {
         label={t('password.new')}
         rules={[
           { required: true, message: t('password.newRequired') },
-          { min: 6, message: t('password.min') },
+          { min: 8, message: t('password.min') },
         ]}
       >
         <Input.Password autoComplete="new-password" data-testid="password-new" />

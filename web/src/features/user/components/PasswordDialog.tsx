@@ -28,7 +28,7 @@ export function PasswordDialog({ user, onClose }: { user: User | null; onClose: 
         label={t('user.newPassword')}
         rules={[
           { required: true, message: t('required', { field: t('user.newPassword') }) },
-          { min: 6, message: t('user.passwordMin') },
+          { min: 8, message: t('user.passwordMin') },
         ]}
       >
         <Input.Password maxLength={64} autoComplete="new-password" data-testid="reset-password" />

@@ -92,7 +92,7 @@ export function UserDialog({ state, onClose }: { state: UserDialogState; onClose
               name="password"
               label={t('user.password')}
               extra={t('user.passwordHint')}
-              rules={[{ min: 6, message: t('user.passwordMin') }]}
+              rules={[{ min: 8, message: t('user.passwordMin') }]}
             >
               <Input.Password maxLength={64} autoComplete="new-password" data-testid="user-password" />
             </Form.Item>
