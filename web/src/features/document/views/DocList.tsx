@@ -20,6 +20,7 @@ import { useSession } from '@/stores/session'
 import { can } from '@/stores/permission'
 import { format } from '@/utils/decimal'
 import { useCache } from '@/features/cache/api'
+import { pickFilter, pickOptions } from '@/features/cache/pick'
 import { useSystemParams } from '@/features/sysconf/api'
 import { docKinds, entryPath, type DocKind, type DocKindName } from '../kinds'
 import { docApi, docKeys, type DocListParams } from '../api'
@@ -167,10 +168,7 @@ export function DocList({ kind }: { kind: DocKind }) {
     refetch: () => void q.refetch(),
   }
 
-  const contactOptions = useMemo(
-    () => contacts.list.map((c) => ({ value: c.id, label: c.number ? `${c.number} ${c.name ?? ''}` : String(c.name ?? c.id) })),
-    [contacts.list],
-  )
+  const contactOptions = useMemo(() => pickOptions(contacts.list), [contacts.list])
 
   return (
     <Card data-view={`${kind.section}/${kind.name}`} data-testid={`doc-list-${kind.name}`}>
@@ -197,7 +195,7 @@ export function DocList({ kind }: { kind: DocKind }) {
         </Form.Item>
         {kind.contact && (
           <Form.Item name="buId" label={t(`contact.${kind.contact}`)}>
-            <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={contactOptions} style={{ width: 180 }} />
+            <Select allowClear showSearch={{ filterOption: pickFilter }} options={contactOptions} style={{ width: 180 }} />
           </Form.Item>
         )}
         <Form.Item name="checked" label={t('field.checked')}>

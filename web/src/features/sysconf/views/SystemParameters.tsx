@@ -10,6 +10,7 @@ import { Auth } from '@/components/Auth'
 import { submitWithFieldErrors } from '@/features/profile/lib/submitWithFieldErrors'
 import { can } from '@/stores/permission'
 import { useCache } from '@/features/cache/api'
+import { pickFilter, pickOptions } from '@/features/cache/pick'
 import { useSaveSystemParams, useSystemParams } from '../api'
 import { flags, groups, places, toInput, type Key } from '../lib/params'
 import type { SystemParams } from '../types'
@@ -77,9 +78,9 @@ export default function SystemParameters() {
         <Form.Item key={k} name={k} label={label} tooltip={t('hint.defaultLocationId')}>
           <Select
             allowClear
-            showSearch={{ optionFilterProp: 'label' }}
+            showSearch={{ filterOption: pickFilter }}
             style={{ width: 240 }}
-            options={warehouses.list.map((w) => ({ value: w.id, label: `${w.number ?? ''} ${w.name ?? ''}`.trim() }))}
+            options={pickOptions(warehouses.list)}
             placeholder={t('firstWarehouse')}
             data-testid={testid}
           />
