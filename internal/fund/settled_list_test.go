@@ -58,7 +58,7 @@ func (w *world) docList(c *apptest.Client, kind, query string) (string, string) 
 func TestListsShowWhatLaterMoneySettled(t *testing.T) {
 	w := newWorld(t)
 	full := w.save("/api/sales/add?check=1", w.goodsDoc(w.cust2, "2025-02-01", "10", "10")) // 100
-	part := w.goodsDoc(w.cust2, "2025-02-02", "20", "10")                                  // 200, 50 paid now
+	part := w.goodsDoc(w.cust2, "2025-02-02", "20", "10")                                   // 200, 50 paid now
 	part["accounts"] = []body{{"accId": w.cash, "payment": 50}}
 	partly := w.save("/api/sales/add?check=1", part)
 	open := w.save("/api/sales/add?check=1", w.goodsDoc(w.cust2, "2025-02-03", "3", "10")) // 30

@@ -158,7 +158,8 @@ export function ReportView({ name }: { name: string }) {
   const filterOption = pickFilter
   const goodsOptions = useMemo(() => pickOptions(goods.list), [goods.list])
   const contactOptions = useMemo(
-    () => pickOptions({ supplier: suppliers.list, customer: customers.list, both: [...customers.list, ...suppliers.list] }[contactSide(name)]),
+    () =>
+      pickOptions({ supplier: suppliers.list, customer: customers.list, both: [...customers.list, ...suppliers.list] }[contactSide(name)]),
     [name, customers.list, suppliers.list],
   )
   const staffOptions = useMemo(() => pickOptions(staff.list), [staff.list])
@@ -168,7 +169,8 @@ export function ReportView({ name }: { name: string }) {
   const columns: ColumnsType<ReportRow> = shown.map((c) => ({
     key: c.key,
     dataIndex: c.key,
-    title: c.label,
+    // a header cut off by its width ("Gross pr…") shows in full on hover
+    title: <span title={c.label}>{c.label}</span>,
     width: (c.width ?? (isNumeric(c) ? 12 : 12)) * 9,
     align: isNumeric(c) ? 'right' : 'left',
     ellipsis: true,

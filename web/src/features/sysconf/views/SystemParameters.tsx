@@ -75,7 +75,15 @@ export default function SystemParameters() {
     }
     if (k === 'defaultLocationId') {
       return (
-        <Form.Item key={k} name={k} label={label} tooltip={t('hint.defaultLocationId')}>
+        <Form.Item
+          key={k}
+          name={k}
+          label={label}
+          tooltip={t('hint.defaultLocationId')}
+          // 0 is "none": the placeholder shows, never a bare "0"; clearing sends 0 back
+          getValueProps={(v) => ({ value: Number(v) > 0 ? Number(v) : undefined })}
+          normalize={(v?: number) => v ?? 0}
+        >
           <Select
             allowClear
             showSearch={{ filterOption: pickFilter }}
