@@ -29,6 +29,10 @@ type Account struct {
 	Balance     dec.Dec `json:"balance"` // current balance
 	Disable     int     `json:"disable"`
 	Remark      string  `json:"remark"`
+	// Search is what matchCon looks in (search.Text: number, name and bank account with their
+	// pinyin initials and full pinyin); a picker filtering the cached list
+	// matches it the same way.
+	Search string `json:"search"`
 }
 
 // Input is what add and update take (the id on update only). The balance is

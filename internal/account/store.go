@@ -26,16 +26,12 @@ func scanAccount(r interface{ Scan(...any) error }, a *Account) error {
 		return err
 	}
 	a.Balance = a.Amount.Add(a.Balance)
+	a.Search = search.Text(a.Number, a.Name, a.BankAccount)
 	return nil
 }
 
 func listAccounts(ctx context.Context, q db.Querier, columns string, f filter, order string, limit, offset int) ([]Account, int, error) {
 	where, args := "1 = 1", []any{}
-	if f.matchCon != "" {
-		p := search.Pattern(f.matchCon)
-		where += " AND (" + search.Cond("LOWER(a.number)") + " OR " + search.Cond("LOWER(a.name)") + " OR " + search.Cond("LOWER(a.bank_account)") + ")"
-		args = append(args, p, p, p)
-	}
 	if f.enabled {
 		where += " AND a.disabled = 0"
 	}
@@ -43,14 +39,28 @@ func listAccounts(ctx context.Context, q db.Querier, columns string, f filter, o
 		where += " AND a.kind = ?"
 		args = append(args, f.typ)
 	}
+	// matchCon looks in the search text (number, name, bank account and
+	// their pinyin, search.Text), made here: accounts are few, so the
+	// matching rows are picked in Go and paged after.
 	var total int
-	if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM settle_accounts a WHERE "+where, args...).Scan(&total); err != nil {
-		return nil, 0, err
+	page := " LIMIT ? OFFSET ?"
+	if f.matchCon != "" {
+		page = ""
+	} else {
+		if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM settle_accounts a WHERE "+where, args...).Scan(&total); err != nil {
+			return nil, 0, err
+		}
+		args = append(args, limit, offset)
 	}
 	list, err := db.All(ctx, q, func(r *sql.Rows, a *Account) error { return scanAccount(r, a) },
-		"SELECT "+columns+" FROM settle_accounts a WHERE "+where+" ORDER BY "+order+", a.id LIMIT ? OFFSET ?",
-		append(args, limit, offset)...)
-	return list, total, err
+		"SELECT "+columns+" FROM settle_accounts a WHERE "+where+" ORDER BY "+order+", a.id"+page, args...)
+	if err != nil {
+		return nil, 0, err
+	}
+	if f.matchCon != "" {
+		list, total = search.Filter(list, func(a *Account) string { return a.Search }, f.matchCon, limit, offset)
+	}
+	return list, total, nil
 }
 
 func getAccount(ctx context.Context, q db.Querier, columns string, id int64) (Account, error) {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"cangshu/internal/db"
+	"cangshu/internal/errs"
 	"cangshu/internal/home"
 	"cangshu/internal/sysconf"
 )
@@ -29,6 +30,16 @@ var resetCleared = []string{
 	"statement_shares", // snapshots of the documents cleared here
 }
 
+// resetWhat says in the user's words what clearing a table removed (the
+// reset's answer); the tables left out hold rows of what another one counts
+// (the documents' lines, balances, layers …).
+var resetWhat = map[string]errs.Key{
+	"bills": "home.reset.bills", "stocktakes": "home.reset.stocktakes", "stock_moves": "home.reset.stockMoves",
+	"contact_moves": "home.reset.contactMoves", "account_moves": "home.reset.accountMoves", "settlements": "home.reset.settlements",
+	"serials": "home.reset.serials", "bill_attachments": "home.reset.attachments", "goods_openings": "home.reset.goodsOpenings",
+	"period_closes": "home.reset.periodCloses", "statement_shares": "home.reset.statementShares",
+}
+
 // resetKept keep their rows: master data, users, roles, menus, shops,
 // settings, notices, the operation log, sign-in sessions.
 var resetKept = []string{
@@ -48,6 +59,7 @@ var resetKept = []string{
 func (a *App) registerReset() {
 	for _, t := range resetCleared {
 		step := home.ClearTable(t)
+		step.What = resetWhat[t]
 		if t == "bill_attachments" {
 			// the attachments' files go with their rows
 			step.After = func(ctx context.Context, began time.Time) { a.Bills.SweepAttachments(ctx, began) }
@@ -71,7 +83,7 @@ func (a *App) registerReset() {
 			n += m
 		}
 		return n, nil
-	}}, home.ResetStep{Name: "customBillValues", Run: func(ctx context.Context, q db.Querier) (int64, error) {
+	}, What: "home.reset.openings"}, home.ResetStep{Name: "customBillValues", Run: func(ctx context.Context, q db.Querier) (int64, error) {
 		// custom_values is kept for master data; the documents' values go
 		// with the documents (internal/custom).
 		res, err := q.Exec(ctx, "DELETE FROM custom_values WHERE target = 'bill'")

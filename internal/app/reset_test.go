@@ -85,6 +85,17 @@ func TestResetClearsBusinessData(t *testing.T) {
 	if n := business(); n != 0 {
 		t.Fatalf("%d business rows left", n)
 	}
+	// The answer says what was cleared in the user's words, never a table name.
+	said := map[string]string{}
+	for _, c := range res.Cleared {
+		said[c.Name] = c.Text
+		if strings.Contains(c.Text, "_") || (c.Text != "" && strings.Contains(c.Text, c.Name)) {
+			t.Errorf("reset answer %q for %s", c.Text, c.Name)
+		}
+	}
+	if said["bills"] != "单据 3 张" || !strings.HasPrefix(said["stock_moves"], "库存流水 ") || said["bill_entries"] != "" {
+		t.Errorf("reset answer: %v", said)
+	}
 	if after := masters(); after != before {
 		t.Fatalf("master data, users, roles or settings changed: %d → %d", before, after)
 	}

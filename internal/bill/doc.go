@@ -10,35 +10,42 @@ import (
 // Document is a document as query answers it (docs/api.md §4). Quantities and
 // amounts are positive; the transType gives the direction.
 type Document struct {
-	ID             int64      `json:"id"`
-	BillNo         string     `json:"billNo"`
-	TransType      int        `json:"transType"`
-	Date           string     `json:"date"`
-	BuID           int64      `json:"buId"`
-	ContactName    string     `json:"contactName"`
-	SalesID        int64      `json:"salesId"`
-	SalesName      string     `json:"salesName"`
-	ShopID         int64      `json:"shopId"`
-	LocationID     int64      `json:"locationId"`
-	LocationName   string     `json:"locationName"`
-	OutLocationID  int64      `json:"outLocationId,omitempty"` // transfers: the first line's warehouses
-	InLocationID   int64      `json:"inLocationId,omitempty"`
-	SrcBillID      int64      `json:"srcBillId"`
-	SrcBillNo      string     `json:"srcBillNo"`
-	Description    string     `json:"description"`
-	DeliveryDate   string     `json:"deliveryDate"`
-	Fee            dec.Dec    `json:"fee"`        // assembly and disassembly: the fee added to the cost
-	BillStatus     int        `json:"billStatus"` // orders: 0 none, 1 partly, 2 completely fulfilled, 3 closed
-	TotalQty       dec.Dec    `json:"totalQty"`
-	TotalAmount    dec.Dec    `json:"totalAmount"`
-	DisRate        dec.Dec    `json:"disRate"`
-	DisAmount      dec.Dec    `json:"disAmount"`
-	Amount         dec.Dec    `json:"amount"`
-	TotalTax       dec.Dec    `json:"totalTax"`
-	TotalTaxAmount dec.Dec    `json:"totalTaxAmount"`
-	RPAmount       dec.Dec    `json:"rpAmount"`
-	Arrears        dec.Dec    `json:"arrears"`
-	HXStateCode    int        `json:"hxStateCode"`
+	ID             int64   `json:"id"`
+	BillNo         string  `json:"billNo"`
+	TransType      int     `json:"transType"`
+	Date           string  `json:"date"`
+	BuID           int64   `json:"buId"`
+	ContactName    string  `json:"contactName"`
+	SalesID        int64   `json:"salesId"`
+	SalesName      string  `json:"salesName"`
+	ShopID         int64   `json:"shopId"`
+	LocationID     int64   `json:"locationId"`
+	LocationName   string  `json:"locationName"`
+	OutLocationID  int64   `json:"outLocationId,omitempty"` // transfers: the first line's warehouses
+	InLocationID   int64   `json:"inLocationId,omitempty"`
+	SrcBillID      int64   `json:"srcBillId"`
+	SrcBillNo      string  `json:"srcBillNo"`
+	Description    string  `json:"description"`
+	DeliveryDate   string  `json:"deliveryDate"`
+	Fee            dec.Dec `json:"fee"`        // assembly and disassembly: the fee added to the cost
+	BillStatus     int     `json:"billStatus"` // orders: 0 none, 1 partly, 2 completely fulfilled, 3 closed
+	TotalQty       dec.Dec `json:"totalQty"`
+	TotalAmount    dec.Dec `json:"totalAmount"`
+	DisRate        dec.Dec `json:"disRate"`
+	DisAmount      dec.Dec `json:"disAmount"`
+	Amount         dec.Dec `json:"amount"`
+	TotalTax       dec.Dec `json:"totalTax"`
+	TotalTaxAmount dec.Dec `json:"totalTaxAmount"`
+	RPAmount       dec.Dec `json:"rpAmount"`
+	Arrears        dec.Dec `json:"arrears"`
+	HXStateCode    int     `json:"hxStateCode"` // purchases, sales and their returns: 0 nothing paid of a debt, 1 partly, 2 nothing open
+	// Purchases, sales and their returns (Kind.Settled): what was paid on
+	// the document and settled since by receipts, payments and
+	// verifications (rpAmount + what they settled), and what is still open
+	// (arrears − what they settled); docs/money.md.
+	SettledAmount  *dec.Dec   `json:"settledAmount,omitempty"`
+	OpenAmount     *dec.Dec   `json:"openAmount,omitempty"`
+	hxAmount       dec.Dec    // settled since by audited receipts, payments and verifications (bills.hx_amount)
 	InvoicedAmount dec.Dec    `json:"invoicedAmount"` // goods documents: invoiced (with tax) by audited invoices
 	InvoiceState   int        `json:"invoiceState"`   // goods documents: 0 none, 1 partly, 2 fully invoiced
 	hideMoney      bool       // presented to a caller without the money right: money fields left out

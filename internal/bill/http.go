@@ -59,7 +59,7 @@ func Routes(s *Service, k *Kind) []server.Route {
 		})
 	}
 	routes := []server.Route{
-		{Method: "GET", Path: k.Path + "/list", Perm: perm("query"), Tag: tag, Summary: "Page of documents of the active shop (page, rows, sidx, sord, matchCon over number/contact/description, beginDate, endDate, buId, locationId, invId, checked, billNo, invoiceState (goods documents: 0 none, 1 partly, 2 fully invoiced, or a list such as 0,1); orders: billStatus) with a totals row",
+		{Method: "GET", Path: k.Path + "/list", Perm: perm("query"), Tag: tag, Summary: "Page of documents of the active shop (page, rows, sidx, sord, matchCon over number/contact/description, beginDate, endDate, buId, locationId, invId, checked, billNo, invoiceState (goods documents: 0 none, 1 partly, 2 fully invoiced, or a list such as 0,1); purchases, sales and returns: hxState (0 open, 1 partly, 2 settled, or a list), rows with settledAmount and openAmount; orders: billStatus) with a totals row",
 			H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
 				f, err := readFilter(c)
 				if err != nil {
@@ -132,6 +132,16 @@ func readFilter(c *server.Ctx) (Filter, error) {
 				return f, errs.Field("invoiceState", "err.badParam", errs.A("name", "invoiceState"))
 			}
 			f.InvoiceStates = append(f.InvoiceStates, n)
+		}
+	}
+	// hxState=0, 1, 2 or a list of them (0,1: something still open).
+	if v := strings.TrimSpace(c.Query("hxState")); v != "" {
+		for _, part := range strings.Split(v, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(part))
+			if err != nil || n < 0 || n > 2 {
+				return f, errs.Field("hxState", "err.badParam", errs.A("name", "hxState"))
+			}
+			f.HXStates = append(f.HXStates, n)
 		}
 	}
 	// checked=0|1, or status=0|1 (the client's name for it); absent = any.

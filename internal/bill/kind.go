@@ -40,5 +40,12 @@ type Kind struct {
 	File        errs.Key // the export's file name ("购货单记录.xlsx")
 }
 
+// Settled tells whether receipts, payments and verifications settle the
+// kind's documents (purchases, sales and their returns): their lists show
+// what is settled and open and filter on the settlement state.
+func (k *Kind) Settled() bool {
+	return !k.Order && k.Fund == 0 && k.ContactType != 0 && k.family() == Trade
+}
+
 // CostRight is the right to see costs.
 const CostRight = "money:cost:view"

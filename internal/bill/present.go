@@ -16,7 +16,7 @@ import (
 // Money fields left out of answers for callers without the kind's money
 // right (docs/architecture.md §5: visibility is enforced in API responses).
 var (
-	moneyHeader  = []string{"totalAmount", "disAmount", "amount", "totalTax", "totalTaxAmount", "rpAmount", "arrears", "fee", "invoicedAmount"}
+	moneyHeader  = []string{"totalAmount", "disAmount", "amount", "totalTax", "totalTaxAmount", "rpAmount", "arrears", "fee", "invoicedAmount", "settledAmount", "openAmount"}
 	moneyEntry   = []string{"price", "deduction", "amount", "tax", "taxAmount", "invoicedAmount"}
 	moneyAccount = []string{"payment"}
 )
@@ -48,6 +48,7 @@ func present(ctx context.Context, q db.Querier, p *server.Principal, k *Kind, d 
 		}
 	}
 	d.hideMoney = hidesMoney(p, k)
+	d.settlement(k)
 	if vals == nil {
 		all, err := custom.Load(ctx, q, custom.TargetBill, []int64{d.ID})
 		if err != nil {
@@ -150,12 +151,27 @@ func strip(d any) (map[string]any, error) {
 	return m, nil
 }
 
+// settlement sets what is settled and open of a document of a kind
+// receipts and payments settle.
+func (d *Document) settlement(k *Kind) {
+	if !k.Settled() {
+		return
+	}
+	settled, open := d.RPAmount.Add(d.hxAmount), d.Arrears.Sub(d.hxAmount)
+	d.SettledAmount, d.OpenAmount = &settled, &open
+}
+
 // presentList marks the page's documents and totals for a caller without
 // the money right (their money fields are left out of the answer).
 func presentList(p *server.Principal, k *Kind, page server.ListPage[Document], totals Totals) server.ListPage[Document] {
 	hide := hidesMoney(p, k)
 	for i := range page.Rows {
 		page.Rows[i].hideMoney = hide
+		page.Rows[i].settlement(k)
+	}
+	if k.Settled() {
+		settled, open := totals.RPAmount.Add(totals.hxAmount), totals.Arrears.Sub(totals.hxAmount)
+		totals.SettledAmount, totals.OpenAmount = &settled, &open
 	}
 	totals.hideMoney = hide
 	page.Userdata = totals

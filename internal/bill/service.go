@@ -569,5 +569,6 @@ var sortable = map[string]string{
 	"billNo": "b.bill_no", "date": "b.bill_date", "billDate": "b.bill_date", "contactName": "c.name", "totalQty": "b.total_qty",
 	"totalAmount": "b.total_amount", "amount": "b.amount", "rpAmount": "b.rp_amount", "arrears": "b.arrears",
 	"checked": "b.checked", "createTime": "b.created_at", "modifyTime": "b.updated_at", "billStatus": "b.bill_status", "deliveryDate": "b.delivery_date",
-	"invoiceState": "b.invoice_state",
+	"invoiceState": "b.invoice_state", "hxStateCode": "b.hx_state", "settledAmount": "b.rp_amount + b.hx_amount",
+	"openAmount": "b.arrears - b.hx_amount",
 }

@@ -170,7 +170,7 @@ const headerColumns = `b.id, b.bill_no, b.trans_type, b.bill_date, COALESCE(b.co
 	COALESCE(e.name, ''), b.shop_id, COALESCE(b.location_id, 0), COALESCE(l.name, ''), COALESCE(b.src_bill_id, 0), COALESCE(sb.bill_no, ''),
 	b.description, b.delivery_date, b.bill_status, b.total_qty, b.total_amount, b.dis_rate, b.dis_amount, b.amount, b.total_tax, b.total_tax_amount, b.rp_amount,
 	b.arrears, b.hx_state, b.checked, COALESCE(cu.nickname, ''), b.checked_at, COALESCE(mu.nickname, ''), b.created_at, b.updated_at, b.version, b.fee,
-	b.invoiced_amount, b.invoice_state`
+	b.invoiced_amount, b.invoice_state, b.hx_amount`
 
 const headerFrom = ` FROM bills b
 	LEFT JOIN contacts c ON c.id = b.contact_id
@@ -186,7 +186,7 @@ func headerDest(d *Document, checkedAt *sql.NullTime) []any {
 	return []any{&d.ID, &d.BillNo, &d.TransType, &d.Date, &d.BuID, &d.ContactName, &d.SalesID, &d.SalesName, &d.ShopID,
 		&d.LocationID, &d.LocationName, &d.SrcBillID, &d.SrcBillNo, &d.Description, &d.DeliveryDate, &d.BillStatus, &d.TotalQty, &d.TotalAmount, &d.DisRate,
 		&d.DisAmount, &d.Amount, &d.TotalTax, &d.TotalTaxAmount, &d.RPAmount, &d.Arrears, &d.HXStateCode, &d.Checked,
-		&d.CheckName, checkedAt, &d.UserName, &d.CreateTime, &d.ModifyTime, &d.Version, &d.Fee, &d.InvoicedAmount, &d.InvoiceState}
+		&d.CheckName, checkedAt, &d.UserName, &d.CreateTime, &d.ModifyTime, &d.Version, &d.Fee, &d.InvoicedAmount, &d.InvoiceState, &d.hxAmount}
 }
 
 // setCheckTime sets the audit time scanned into t (none when NULL).
@@ -306,6 +306,7 @@ type Filter struct {
 	Checked            int   // -1 any, 0 drafts, 1 audited
 	BillStatus         int   // orders: -1 any, else 0..3
 	InvoiceStates      []int // goods documents: any of these invoice states (0 none, 1 partly, 2 fully); empty: any
+	HXStates           []int // purchases, sales and returns: any of these settlement states (0 open, 1 partly, 2 settled); empty: any
 	BillNo             string
 	MatchCon           string
 	rights             *rights.Set // the caller's data rights (docs/rights.md)
@@ -361,6 +362,12 @@ func (f Filter) where(shopID int64, kind string) (string, []any) {
 			args = append(args, v)
 		}
 	}
+	if len(f.HXStates) > 0 {
+		w += " AND b.hx_state IN (?" + strings.Repeat(", ?", len(f.HXStates)-1) + ")"
+		for _, v := range f.HXStates {
+			args = append(args, v)
+		}
+	}
 	if f.BillNo != "" {
 		w += " AND " + search.Cond("LOWER(b.bill_no)")
 		args = append(args, search.Pattern(f.BillNo))
@@ -388,7 +395,12 @@ type Totals struct {
 	TotalTaxAmount dec.Dec `json:"totalTaxAmount"`
 	RPAmount       dec.Dec `json:"rpAmount"`
 	Arrears        dec.Dec `json:"arrears"`
-	hideMoney      bool    // presented to a caller without the money right
+	// Purchases, sales and their returns: Σ settled (paid on the document
+	// and settled since) and Σ open.
+	SettledAmount *dec.Dec `json:"settledAmount,omitempty"`
+	OpenAmount    *dec.Dec `json:"openAmount,omitempty"`
+	hxAmount      dec.Dec  // Σ settled since
+	hideMoney     bool     // presented to a caller without the money right
 }
 
 func listBills(ctx context.Context, q db.Querier, shopID int64, kind string, f Filter, order string, limit, offset int) ([]Document, int, Totals, error) {
@@ -399,9 +411,9 @@ func listBills(ctx context.Context, q db.Querier, shopID int64, kind string, f F
 	// limit of its own.
 	err := q.QueryRow(ctx, `SELECT COUNT(*), `+dec.SumSQL("b.total_qty")+`, `+dec.SumSQL("b.total_amount")+`, `+dec.SumSQL("b.dis_amount")+`,
 		`+dec.SumSQL("b.amount")+`, `+dec.SumSQL("b.total_tax")+`, `+dec.SumSQL("b.total_tax_amount")+`, `+dec.SumSQL("b.rp_amount")+`,
-		`+dec.SumSQL("b.arrears")+` FROM bills b LEFT JOIN contacts c ON c.id = b.contact_id WHERE `+where, args...).
+		`+dec.SumSQL("b.arrears")+`, `+dec.SumSQL("b.hx_amount")+` FROM bills b LEFT JOIN contacts c ON c.id = b.contact_id WHERE `+where, args...).
 		Scan(&n, dec.ScanSum(&t.TotalQty), dec.ScanSum(&t.TotalAmount), dec.ScanSum(&t.DisAmount), dec.ScanSum(&t.Amount),
-			dec.ScanSum(&t.TotalTax), dec.ScanSum(&t.TotalTaxAmount), dec.ScanSum(&t.RPAmount), dec.ScanSum(&t.Arrears))
+			dec.ScanSum(&t.TotalTax), dec.ScanSum(&t.TotalTaxAmount), dec.ScanSum(&t.RPAmount), dec.ScanSum(&t.Arrears), dec.ScanSum(&t.hxAmount))
 	if err != nil {
 		return nil, 0, t, err
 	}

@@ -53,7 +53,11 @@ type Contact struct {
 	Address      string  `json:"address"`
 	// Custom are the values of the type's custom fields (internal/custom).
 	Custom custom.Map `json:"custom"`
-	linkIm string     // the first contact person's IM, for the export
+	// Search is what matchCon looks in (search.Text: number, name and the contact people's names and phones with their
+	// pinyin initials and full pinyin); a picker filtering the cached list
+	// matches it the same way.
+	Search string `json:"search"`
+	linkIm string // the first contact person's IM, for the export
 }
 
 // Detail is one contact with all its contact people (get_update, add, update).

@@ -59,7 +59,7 @@ func (f filter) where() (string, []any) {
 // documents' effect on the balance (the sum of audited documents' arrears,
 // signed by kind), scanned last.
 const listColumns = `c.id, c.type, c.number, c.name, COALESCE(c.category_id, 0), COALESCE(a.name, ''), c.level, c.tax_rate,
-	c.opening_amount, c.opening_advance, c.begin_date, c.remark, c.disabled`
+	c.opening_amount, c.opening_advance, c.begin_date, c.remark, c.disabled, c.search`
 
 // The primary contact person is read by a second query (firstLinks), not
 // joined: on PostgreSQL a cached generic plan of the joined list, made
@@ -69,7 +69,7 @@ const listFrom = ` FROM contacts c LEFT JOIN assists a ON a.id = c.category_id`
 
 func scanContact(r interface{ Scan(...any) error }, c *Contact) error {
 	if err := r.Scan(&c.ID, &c.Type, &c.Number, &c.Name, &c.CategoryID, &c.CategoryName, &c.CLevel, &c.TaxRate,
-		&c.Amount, &c.PeriodMoney, &c.BeginDate, &c.Remark, &c.Disable, &c.Balance); err != nil {
+		&c.Amount, &c.PeriodMoney, &c.BeginDate, &c.Remark, &c.Disable, &c.Search, &c.Balance); err != nil {
 		return err
 	}
 	// The balance is the opening amount less the opening advance plus what

@@ -17,6 +17,10 @@ type Employee struct {
 	Mobile  string `json:"mobile"`
 	Disable int    `json:"disable"`
 	Remark  string `json:"remark"`
+	// Search is what matchCon looks in (search.Text: number, name and mobile with their
+	// pinyin initials and full pinyin); a picker filtering the cached list
+	// matches it the same way.
+	Search string `json:"search"`
 }
 
 // Input is what add and update send; id is read on update only.

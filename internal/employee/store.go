@@ -19,10 +19,10 @@ type filter struct {
 	offset   int
 }
 
-const columns = "e.id, e.number, e.name, e.mobile, e.disabled, e.remark"
+const columns = "e.id, e.number, e.name, e.mobile, e.disabled, e.remark, e.search"
 
 func scanEmployee(r interface{ Scan(...any) error }, e *Employee) error {
-	return r.Scan(&e.ID, &e.Number, &e.Name, &e.Mobile, &e.Disable, &e.Remark)
+	return r.Scan(&e.ID, &e.Number, &e.Name, &e.Mobile, &e.Disable, &e.Remark, &e.Search)
 }
 
 func listEmployees(ctx context.Context, q db.Querier, f filter) ([]Employee, int, error) {

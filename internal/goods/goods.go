@@ -92,6 +92,10 @@ type Row struct {
 	StockQty       dec.Dec  `json:"stockQty"` // on hand in the shop's warehouses, base unit (lists only)
 	Units          []Unit   `json:"units"`
 	Skus           []SKURow `json:"skus"`
+	// Search is what matchCon looks in (search.Text: number, name, spec and barcodes with their
+	// pinyin initials and full pinyin); a picker filtering the cached list
+	// matches it the same way.
+	Search string `json:"search"`
 	// Custom are the values of the goods' custom fields (internal/custom).
 	Custom custom.Map `json:"custom"`
 }

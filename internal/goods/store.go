@@ -154,7 +154,7 @@ var sortFields = map[string]string{
 const rowSelect = `SELECT g.id, g.number, g.name, g.spec, g.barcode, COALESCE(g.category_id, 0), COALESCE(c.name, ''),
 	COALESCE(g.unit_type_id, 0), g.unit_id, u.name, g.pur_price, g.sale_price, g.wholesale_price, g.vip_price,
 	g.discount_rate1, g.discount_rate2, COALESCE(g.location_id, 0), COALESCE(l.name, ''), g.is_ser_num, g.is_warranty,
-	g.safe_days, g.advance_days, g.remark, g.disabled
+	g.safe_days, g.advance_days, g.remark, g.disabled, g.search
 	FROM goods g JOIN units u ON u.id = g.unit_id
 	LEFT JOIN assists c ON c.id = g.category_id
 	LEFT JOIN locations l ON l.id = g.location_id`
@@ -163,7 +163,7 @@ func scanRow(r *sql.Rows, g *Row) error {
 	return r.Scan(&g.ID, &g.Number, &g.Name, &g.Spec, &g.BarCode, &g.CategoryID, &g.CategoryName,
 		&g.UnitTypeID, &g.UnitID, &g.UnitName, &g.PurPrice, &g.SalePrice, &g.WholesalePrice, &g.VipPrice,
 		&g.DiscountRate1, &g.DiscountRate2, &g.LocationID, &g.LocationName, &g.IsSerNum, &g.IsWarranty,
-		&g.SafeDays, &g.AdvanceDay, &g.Remark, &g.Disable)
+		&g.SafeDays, &g.AdvanceDay, &g.Remark, &g.Disable, &g.Search)
 }
 
 // listRows reads one page of goods (limit < 0: all) without units and SKUs.

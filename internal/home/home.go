@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"cangshu/internal/db"
+	"cangshu/internal/errs"
 	"cangshu/internal/sysparam"
 )
 
@@ -54,15 +55,21 @@ type ResetResult struct {
 	Cleared []Cleared `json:"cleared"`
 }
 
-// Cleared is one reset step's count.
+// Cleared is one reset step's count, and what it cleared in the caller's
+// words ("单据 3 张"; "" for a step of detail rows that one named before
+// counts, such as the documents' lines).
 type Cleared struct {
 	Name string `json:"name"`
 	Rows int64  `json:"rows"`
+	Text string `json:"text"`
 }
 
 // ResetStep is one step of "reset data", run inside the reset transaction.
 type ResetStep struct {
 	Name string
+	// What says what the step cleared ("home.reset.bills": "单据 {rows} 张"):
+	// the answer's text; "" for detail rows another step counts.
+	What errs.Key
 	Run  func(ctx context.Context, q db.Querier) (rows int64, err error)
 	// After, when set, runs once the reset committed, with the time its
 	// transaction began: files of the cleared rows are removed there (the

@@ -29,5 +29,5 @@ func (h handlers) switchShop(c *server.Ctx, in SwitchInput) (any, error) {
 }
 
 func (h handlers) reset(c *server.Ctx, in ResetInput) (any, error) {
-	return h.s.Reset(c.Context(), c.User, in)
+	return h.s.Reset(c.Context(), c.User, c.Lang, in)
 }

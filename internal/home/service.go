@@ -117,7 +117,7 @@ func (s *Service) SwitchShop(ctx context.Context, p *server.Principal, in Switch
 // transaction, after checking that the caller is ROOT and their own
 // password, and after a backup of the current state (SetResetBackup). The operation log
 // is kept; the route logs the reset itself.
-func (s *Service) Reset(ctx context.Context, p *server.Principal, in ResetInput) (ResetResult, error) {
+func (s *Service) Reset(ctx context.Context, p *server.Principal, lang i18n.Lang, in ResetInput) (ResetResult, error) {
 	if !p.IsRoot() {
 		return ResetResult{}, errs.Forbidden("home.err.resetRootOnly")
 	}
@@ -158,7 +158,11 @@ func (s *Service) Reset(ctx context.Context, p *server.Principal, in ResetInput)
 			if err != nil {
 				return err
 			}
-			out.Cleared = append(out.Cleared, Cleared{Name: step.Name, Rows: n})
+			c := Cleared{Name: step.Name, Rows: n}
+			if step.What != "" {
+				c.Text = i18n.T(lang, string(step.What), errs.A("rows", n))
+			}
+			out.Cleared = append(out.Cleared, c)
 		}
 		return nil
 	})

@@ -20,11 +20,11 @@ type filter struct {
 	offset   int
 }
 
-const columns = `i.id, i.kind, i.number, i.name, COALESCE(i.category_id, 0), COALESCE(a.name, ''), i.disabled, i.remark`
+const columns = `i.id, i.kind, i.number, i.name, COALESCE(i.category_id, 0), COALESCE(a.name, ''), i.disabled, i.remark, i.search`
 const from = " FROM items i LEFT JOIN assists a ON a.id = i.category_id"
 
 func scanItem(r interface{ Scan(...any) error }, it *Item) error {
-	return r.Scan(&it.ID, &it.Type, &it.Number, &it.Name, &it.CategoryID, &it.CategoryName, &it.Disable, &it.Remark)
+	return r.Scan(&it.ID, &it.Type, &it.Number, &it.Name, &it.CategoryID, &it.CategoryName, &it.Disable, &it.Remark, &it.Search)
 }
 
 func listItems(ctx context.Context, q db.Querier, f filter) ([]Item, int, error) {

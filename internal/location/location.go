@@ -23,6 +23,10 @@ type Location struct {
 	Remark        string  `json:"remark"`
 	ShopIDs       []int64 `json:"shopIds"`
 	ShopNames     string  `json:"shopNames"`
+	// Search is what matchCon looks in (search.Text: number and name with their
+	// pinyin initials and full pinyin); a picker filtering the cached list
+	// matches it the same way.
+	Search string `json:"search"`
 }
 
 // Input is what add and update take. The id is read on update only; the

@@ -38,16 +38,15 @@ type filter struct {
 const columns = `l.id, l.number, l.name, l.address, l.keeper, l.phone, l.allow_negative, l.disabled, l.remark`
 
 func scanLocation(r interface{ Scan(...any) error }, l *Location) error {
-	return r.Scan(&l.ID, &l.Number, &l.Name, &l.Address, &l.Keeper, &l.Phone, &l.AllowNegative, &l.Disable, &l.Remark)
+	if err := r.Scan(&l.ID, &l.Number, &l.Name, &l.Address, &l.Keeper, &l.Phone, &l.AllowNegative, &l.Disable, &l.Remark); err != nil {
+		return err
+	}
+	l.Search = search.Text(l.Number, l.Name)
+	return nil
 }
 
 func listLocations(ctx context.Context, q db.Querier, sc scope, f filter, order string, limit, offset int) ([]Location, int, error) {
 	where, args := sc.cond()
-	if f.matchCon != "" {
-		p := search.Pattern(f.matchCon)
-		where += " AND (" + search.Cond("LOWER(l.number)") + " OR " + search.Cond("LOWER(l.name)") + ")"
-		args = append(args, p, p)
-	}
 	if f.enabled {
 		where += " AND l.disabled = 0"
 	}
@@ -55,15 +54,26 @@ func listLocations(ctx context.Context, q db.Querier, sc scope, f filter, order 
 		where += " AND " + rights.ShopCond("l.id")
 		args = append(args, f.shopID)
 	}
+	// matchCon looks in the search text (number, name and their pinyin,
+	// search.Text), made here: warehouses are few, so the matching rows are
+	// picked in Go and paged after.
 	var total int
-	if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM locations l WHERE "+where, args...).Scan(&total); err != nil {
-		return nil, 0, err
+	page := " LIMIT ? OFFSET ?"
+	if f.matchCon != "" {
+		page = ""
+	} else {
+		if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM locations l WHERE "+where, args...).Scan(&total); err != nil {
+			return nil, 0, err
+		}
+		args = append(args, limit, offset)
 	}
 	list, err := db.All(ctx, q, func(r *sql.Rows, l *Location) error { return scanLocation(r, l) },
-		"SELECT "+columns+" FROM locations l WHERE "+where+" ORDER BY "+order+", l.id LIMIT ? OFFSET ?",
-		append(args, limit, offset)...)
+		"SELECT "+columns+" FROM locations l WHERE "+where+" ORDER BY "+order+", l.id"+page, args...)
 	if err != nil {
 		return nil, 0, err
+	}
+	if f.matchCon != "" {
+		list, total = search.Filter(list, func(l *Location) string { return l.Search }, f.matchCon, limit, offset)
 	}
 	return list, total, loadShops(ctx, q, list)
 }

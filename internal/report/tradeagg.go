@@ -80,12 +80,13 @@ func salesSumAgg(key summaryKey) func(*Query) (*aggSource, error) {
 
 // salesProfitAgg: per document (its lines grouped): revenue, cost, gross
 // profit and rate, the document's discount, net profit and rate,
-// receivable and received, signed like the lines (returns negative).
+// receivable and received (paid on the document and settled since by
+// receipts and verifications), signed like the lines (returns negative).
 func salesProfitAgg(q *Query) (*aggSource, error) {
 	from, args := lineFrom(q, []string{"sales", "reSales"})
 	inner := `(SELECT b.id AS k, CAST(SUM(` + signSQL + ` * e.qty) AS BIGINT) AS qty, CAST(SUM(` + signSQL + ` * e.amount) AS BIGINT) AS amount,
 	    CAST(SUM(` + costSQL + `) AS BIGINT) AS cost, CAST(SUM(` + profitSQL + `) AS BIGINT) AS profit,
-	    MAX(` + signSQL + ` * b.dis_amount) AS disAmount, MAX(` + signSQL + ` * b.amount) AS receivable, MAX(` + signSQL + ` * b.rp_amount) AS received
+	    MAX(` + signSQL + ` * b.dis_amount) AS disAmount, MAX(` + signSQL + ` * b.amount) AS receivable, MAX(` + signSQL + ` * (b.rp_amount + b.hx_amount)) AS received
 	  FROM ` + from + ` GROUP BY b.id) s JOIN bills xb ON xb.id = s.k
 	  LEFT JOIN contacts xc ON xc.id = xb.contact_id LEFT JOIN employees xe ON xe.id = xb.employee_id`
 	cols := []aggCol{{"billId", "s.k", 'i'}, {"transType", "xb.trans_type", 'i'}, {"kind", "xb.kind", 't'}, {"date", "xb.bill_date", 't'},

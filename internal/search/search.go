@@ -83,6 +83,33 @@ func Pattern(q string) string {
 	return "%" + r.Replace(q) + "%"
 }
 
+// Match tells whether q finds text (a Text) as Cond with Pattern(q) finds
+// it in SQL: for lists filtered in Go (few records, no stored text).
+func Match(text, q string) bool {
+	q = strings.ReplaceAll(strings.ToLower(strings.TrimSpace(q)), sep, "")
+	return strings.Contains(text, q)
+}
+
+// Filter keeps the records whose search text q finds, in order, and
+// answers one page of them (limit < 0: all from offset) with their count.
+func Filter[T any](list []T, text func(*T) string, q string, limit, offset int) ([]T, int) {
+	out := list[:0]
+	for i := range list {
+		if Match(text(&list[i]), q) {
+			out = append(out, list[i])
+		}
+	}
+	total := len(out)
+	if offset > len(out) {
+		offset = len(out)
+	}
+	out = out[offset:]
+	if limit >= 0 && limit < len(out) {
+		out = out[:limit]
+	}
+	return out, total
+}
+
 // Cond is the SQL condition matching column against Pattern(q):
 // "column LIKE ? ESCAPE '\'".
 func Cond(column string) string { return column + ` LIKE ? ESCAPE '\'` }

@@ -68,13 +68,19 @@ export async function run(ctx) {
 
   await step('period close: close through a date, then reopen', async () => {
     const view = await open(ctx, '/settings/advanced/period', 'period-view')
+    await view.getByTestId('period-date').click()
     await view.getByTestId('period-date').fill('2000-01-31')
+    await view.getByTestId('period-date').press('Enter')
     await view.getByTestId('period-close').click()
+    await byTest('period-close-ok').click()
     await waitFor(async () => (await view.getByTestId('period-current').textContent()) === '2000-01-31', T, 'closed')
     await view.getByTestId('period-table').getByText('2000-01-31').waitFor()
     // A date not after the closed one: the server's message on the field.
+    await view.getByTestId('period-date').click()
     await view.getByTestId('period-date').fill('2000-01-15')
+    await view.getByTestId('period-date').press('Enter')
     await view.getByTestId('period-close').click()
+    await byTest('period-close-ok').click()
     await view
       .getByText(/已结账至 2000-01-31，请选择更晚的日期|already closed through 2000-01-31/)
       .first()

@@ -15,7 +15,7 @@ import { findRoute } from '@/utils/routeTree'
 import { usePreferences } from '@/stores/preferences'
 import { HeaderActions } from './HeaderActions'
 import { Logo } from './Logo'
-import { firstLeaf, sectionOf, toMenuItems, type MenuEntry } from './menuItems'
+import { crumbTitles, firstLeaf, sectionOf, toMenuItems, type MenuEntry } from './menuItems'
 import { PageHost } from './PageHost'
 import { TagsView } from './TagsView'
 import { useShell } from './useShell'
@@ -91,9 +91,7 @@ export default function AppLayout() {
   )
 
   const crumbs = current
-    ? [...current.parents.map((p) => routes.find((r) => r.path === p)?.title ?? ''), current.title]
-        .filter((x) => x)
-        .map((title) => ({ title }))
+    ? crumbTitles([...current.parents.map((p) => routes.find((r) => r.path === p)?.title ?? ''), current.title]).map((title) => ({ title }))
     : []
 
   const headerStyle = {

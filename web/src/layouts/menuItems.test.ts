@@ -1,7 +1,7 @@
 // The route tree as the shell reads it: flat routes (utils/routeTree) and the menu.
 import { describe, expect, it } from 'vitest'
 import type { RouteNode } from '@/api/types'
-import { menuEntries } from './menuItems'
+import { crumbTitles, menuEntries, toMenuItems } from './menuItems'
 import { catalogTarget, findRoute, flattenRoutes, joinPath, pageTitle } from '@/utils/routeTree'
 
 const tree: RouteNode[] = [
@@ -92,5 +92,17 @@ describe('route tree', () => {
   it('folds a catalog with one visible page unless alwaysShow', () => {
     const one: RouteNode[] = [{ ...tree[1], meta: { title: '购货' } }]
     expect(menuEntries(one).map((x) => x.key)).toEqual(['/purchase/purOrder'])
+  })
+})
+
+describe('breadcrumb and menu labels', () => {
+  it('the home page reads 首页 once; empty titles are left out', () => {
+    expect(crumbTitles(['首页', '首页'])).toEqual(['首页'])
+    expect(crumbTitles(['', '购货', '购货单'])).toEqual(['购货', '购货单'])
+    expect(crumbTitles(['报表', '报表', '销售汇总表'])).toEqual(['报表', '销售汇总表'])
+  })
+  it('a menu label carries its whole text as a tooltip', () => {
+    const [item] = toMenuItems([{ key: '/r', title: '销售汇总表（按商品）' }]) as { label: { props: { title: string } } }[]
+    expect(item.label.props.title).toBe('销售汇总表（按商品）')
   })
 })

@@ -41,9 +41,19 @@ export function toMenuItems(entries: Entry[], depth = 0): MenuItem[] {
   return entries.map((e) => ({
     key: e.key,
     icon: menuIcon(e.icon, depth === 0),
-    label: e.title,
+    // a label the sidebar cuts off ("销售汇总表（按…") shows in full on hover
+    label: <span title={e.title}>{e.title}</span>,
     children: e.children ? toMenuItems(e.children, depth + 1) : undefined,
   }))
+}
+
+/**
+ * The breadcrumb of a page: its parents' titles and its own, empty ones
+ * left out and a title repeating the one before it once (the home page
+ * under its own catalog read "首页 / 首页").
+ */
+export function crumbTitles(titles: string[]): string[] {
+  return titles.filter((x, i, all) => x && x !== all[i - 1])
 }
 
 /** The top-level entry that holds pathname (for the mix layout). */

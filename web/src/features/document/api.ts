@@ -31,6 +31,8 @@ export interface DocListParams extends Record<string, unknown> {
   billStatus?: number
   /** goods documents: 0, 1, 2 or a list ('0,1': not fully invoiced) */
   invoiceState?: number | string
+  /** purchases, sales and returns: settlement state 0 open, 1 partly, 2 settled, or a list ('0,1') */
+  hxState?: number | string
 }
 
 const ids = (list: number[]) => ({ id: list.join(',') })

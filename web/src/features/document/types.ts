@@ -99,6 +99,10 @@ export interface Document {
   rpAmount: Dec
   arrears: Dec
   hxStateCode: number
+  /** purchases, sales and returns: paid on the document and settled since by receipts, payments, verifications (absent without the money right) */
+  settledAmount?: Dec
+  /** purchases, sales and returns: what is still open (arrears less what was settled since) */
+  openAmount?: Dec
   /** goods documents: invoiced (with tax) by audited invoices (absent without the money right) */
   invoicedAmount?: Dec
   /** goods documents: 0 none, 1 partly, 2 fully invoiced */
@@ -178,7 +182,19 @@ export interface DocListResult {
   total: number
   rows: Document[]
   userdata?: Partial<
-    Record<'totalQty' | 'totalAmount' | 'disAmount' | 'amount' | 'totalTax' | 'totalTaxAmount' | 'rpAmount' | 'arrears', Dec>
+    Record<
+      | 'totalQty'
+      | 'totalAmount'
+      | 'disAmount'
+      | 'amount'
+      | 'totalTax'
+      | 'totalTaxAmount'
+      | 'rpAmount'
+      | 'arrears'
+      | 'settledAmount'
+      | 'openAmount',
+      Dec
+    >
   >
 }
 

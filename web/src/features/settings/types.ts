@@ -47,7 +47,8 @@ export interface RestoreResult {
 
 export interface ResetResult {
   backup: string
-  cleared: { name: string; rows: number }[]
+  /** each step's count and, for what a user counts, its words ("单据 3 张"; "" for detail rows) */
+  cleared: { name: string; rows: number; text: string }[]
 }
 
 /** GET /opening/summary: the opening position. */

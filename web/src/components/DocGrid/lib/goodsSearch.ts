@@ -1,6 +1,7 @@
 // The goods picker's search over the client goods cache: number, name,
-// spec, pinyin initials of the name ("kkkl" finds 可口可乐) and barcodes
-// (goods, unit and SKU). A scanned barcode (typed, then Enter) names
+// spec, barcodes (goods, unit and SKU) and the server's search text of the
+// record (pinyin initials "kkkl" and full pinyin "kekoukele" find 可口可乐,
+// as the goods list's own search does). A scanned barcode (typed, then Enter) names
 // exactly one goods, unit and SKU.
 //
 // Pinyin initials come from the browser's zh collation (Intl.Collator
@@ -55,6 +56,8 @@ export interface CachedGoods {
   salePrice?: WireDecimal
   units?: CachedUnit[]
   skus?: CachedSku[]
+  /** the server's search text (number, name, spec, barcodes, pinyin initials and full pinyin) */
+  search?: string
   [key: string]: unknown
 }
 
@@ -142,7 +145,10 @@ export class GoodsIndex {
     if (!this.items) {
       this.items = this.list.map((g) => {
         const codes = [g.barCode, ...(g.units ?? []).map((u) => u.barCode), ...(g.skus ?? []).map((s) => s.barCode)].filter(Boolean)
-        return { goods: g, text: [g.number, g.name, g.spec ?? '', pinyinInitials(g.name ?? ''), ...codes].join('\u0001').toLowerCase() }
+        // the server's search text, as the goods list's own search (matchCon) looks in it;
+        // the initials from the browser's collation only for a record without one
+        const own = typeof g.search === 'string' && g.search ? g.search : pinyinInitials(g.name ?? '')
+        return { goods: g, text: [g.number, g.name, g.spec ?? '', own, ...codes].join('\u0001').toLowerCase() }
       })
     }
     return this.items

@@ -6,6 +6,8 @@ import { useMemo, useState } from 'react'
 import { Card, Col, Row, type TableColumnsType } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { MasterList } from '@/features/master/components/MasterList'
+import { useSystemParams } from '@/features/sysconf/api'
+import { format } from '@/utils/decimal'
 import { contactApi, contactCache, contactKeys, exportContacts } from '../api'
 import { CategoryFilter } from '../components/CategoryFilter'
 import { ContactDialog, categoryTypeOf } from '../components/ContactDialog'
@@ -27,6 +29,8 @@ export function ContactList({ type }: { type: ContactType }) {
     [type],
   )
 
+  // amounts with the system's amount places ("280.00", not "280")
+  const A = Number(useSystemParams().data?.amountPlaces ?? 2)
   const columns: TableColumnsType<Contact> = [
     { title: t('number'), dataIndex: 'number', key: 'number', sorter: true, fixed: 'left' },
     { title: t('name'), dataIndex: 'name', key: 'name', sorter: true },
@@ -41,7 +45,7 @@ export function ContactList({ type }: { type: ContactType }) {
       key: 'balance',
       sorter: true,
       align: 'right',
-      render: (v: number | string | null) => (v === null || v === undefined ? '' : String(v)),
+      render: (v: number | string | null) => format(v, A),
     },
     ...customColumns<Contact>(customFields.data, [tc('yes'), tc('no')]),
   ]

@@ -12,3 +12,15 @@ export function moneyWords(kind: Pick<DocKind, 'contact' | 'returnOf'>): { rpAmo
     ? { rpAmount: 'document:field.received', accounts: 'document:accounts.received' }
     : { rpAmount: 'document:field.paid', accounts: 'document:accounts.paid' }
 }
+
+/**
+ * The words of a kind's settlement columns (what was paid on the document
+ * and settled since, what is open, the state): money coming in (sales,
+ * purchase returns) is 收 / received, money going out (purchases, sales
+ * returns) is 付 / paid. The namespace and prefix of the keys, for t():
+ * `${settleWords(k)}.settled`, `.open`, `.state`, `.0` … `.2`.
+ */
+export function settleWords(kind: Pick<DocKind, 'contact' | 'returnOf'>): string {
+  const moneyIn = (kind.contact === 'customer') !== !!kind.returnOf
+  return moneyIn ? 'document:settle.in' : 'document:settle.out'
+}

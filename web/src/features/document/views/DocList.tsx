@@ -8,7 +8,7 @@ import { useCustomFields } from '@/features/customField/api'
 import { customColumns } from '@/features/customField/lib/columns'
 import '@/features/customField/catalogue'
 import { hashKey, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Card, DatePicker, Form, Input, Select, Table, Tag, type TableProps } from 'antd'
+import { Button, Card, DatePicker, Form, Input, Select, Table, Tag, Tooltip, type TableProps } from 'antd'
 import type { SortOrder } from 'antd/es/table/interface'
 import { PlusOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
@@ -20,13 +20,14 @@ import { useSession } from '@/stores/session'
 import { can } from '@/stores/permission'
 import { format } from '@/utils/decimal'
 import { useCache } from '@/features/cache/api'
+import { pickFilter, pickOptions } from '@/features/cache/pick'
 import { useSystemParams } from '@/features/sysconf/api'
 import { docKinds, entryPath, type DocKind, type DocKindName } from '../kinds'
 import { docApi, docKeys, type DocListParams } from '../api'
 import type { Document } from '../types'
 import { showBatchResults } from '../components/batchResults'
 import { invalidateAfterDocument } from '../lib/affected'
-import { moneyWords } from '../lib/wording'
+import { moneyWords, settleWords } from '../lib/wording'
 import { fundListColumns } from '../lib/fund'
 import '@/features/warehouse/catalogue'
 import { InvoiceAction } from '@/features/invoice/components/InvoiceAction'
@@ -49,6 +50,8 @@ export function DocList({ kind }: { kind: DocKind }) {
   const money = (trade || fund || kind.family === 'invoice') && (!kind.moneyRight || can(kind.moneyRight, user))
   // goods documents (not orders) are invoiced: their invoice state, the "invoice" action
   const invoiced = trade && !kind.order
+  // purchases, sales and returns are settled by receipts and payments: what is settled and open, the state
+  const settled = trade && !kind.order
   const sys = useSystemParams().data
   const A = Number(sys?.amountPlaces ?? 2)
   const Q = Number(sys?.qtyPlaces ?? 2)
@@ -130,7 +133,26 @@ export function DocList({ kind }: { kind: DocKind }) {
           col('amount', t('field.amount'), num(A)),
           ...(kind.order || !trade
             ? []
-            : [col('rpAmount', t(moneyWords(kind).rpAmount), num(A)), col('arrears', t('field.arrears'), num(A))]),
+            : [
+                col('rpAmount', t(moneyWords(kind).rpAmount), num(A)),
+                col('arrears', t('field.arrears'), num(A)),
+                col('settledAmount', t(`${settleWords(kind)}.settled`), {
+                  ...num(A),
+                  title: <Tooltip title={t('settle.hint')}>{t(`${settleWords(kind)}.settled`)}</Tooltip>,
+                }),
+                col('openAmount', t(`${settleWords(kind)}.open`), num(A)),
+              ]),
+        ]
+      : []),
+    ...(settled
+      ? [
+          col('hxStateCode', t(`${settleWords(kind)}.state`), {
+            render: (v: number, r: Document) => (
+              <Tag color={v === 2 ? 'success' : v === 1 ? 'processing' : undefined} data-testid={`doc-settle-state-${r.billNo}`}>
+                {t(`${settleWords(kind)}.${v ?? 0}`)}
+              </Tag>
+            ),
+          }),
         ]
       : []),
     col('checked', t('field.checked'), {
@@ -155,6 +177,8 @@ export function DocList({ kind }: { kind: DocKind }) {
     amount: format(String(totals?.amount ?? '0'), A),
     rpAmount: format(String(totals?.rpAmount ?? '0'), A),
     arrears: format(String(totals?.arrears ?? '0'), A),
+    settledAmount: format(String(totals?.settledAmount ?? '0'), A),
+    openAmount: format(String(totals?.openAmount ?? '0'), A),
   }
 
   const list = {
@@ -167,10 +191,7 @@ export function DocList({ kind }: { kind: DocKind }) {
     refetch: () => void q.refetch(),
   }
 
-  const contactOptions = useMemo(
-    () => contacts.list.map((c) => ({ value: c.id, label: c.number ? `${c.number} ${c.name ?? ''}` : String(c.name ?? c.id) })),
-    [contacts.list],
-  )
+  const contactOptions = useMemo(() => pickOptions(contacts.list), [contacts.list])
 
   return (
     <Card data-view={`${kind.section}/${kind.name}`} data-testid={`doc-list-${kind.name}`}>
@@ -197,7 +218,7 @@ export function DocList({ kind }: { kind: DocKind }) {
         </Form.Item>
         {kind.contact && (
           <Form.Item name="buId" label={t(`contact.${kind.contact}`)}>
-            <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={contactOptions} style={{ width: 180 }} />
+            <Select allowClear showSearch={{ filterOption: pickFilter }} options={contactOptions} style={{ width: 180 }} />
           </Form.Item>
         )}
         <Form.Item name="checked" label={t('field.checked')}>
@@ -213,6 +234,16 @@ export function DocList({ kind }: { kind: DocKind }) {
         {kind.order && (
           <Form.Item name="billStatus" label={t('field.billStatus')}>
             <Select allowClear style={{ width: 130 }} options={[0, 1, 2, 3].map((v) => ({ value: v, label: t(`billStatus.${v}`) }))} />
+          </Form.Item>
+        )}
+        {settled && (
+          <Form.Item name="hxState" label={t(`${settleWords(kind)}.state`)}>
+            <Select
+              allowClear
+              style={{ width: 130 }}
+              options={[0, 1, 2].map((v) => ({ value: v, label: t(`${settleWords(kind)}.${v}`) }))}
+              data-testid="doc-list-settle-state"
+            />
           </Form.Item>
         )}
         {invoiced && (

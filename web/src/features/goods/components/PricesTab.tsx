@@ -4,7 +4,7 @@
 import { Col, Divider, Form, Input, InputNumber, Row, Table, Typography, type FormInstance } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { decimalRule } from '@/components/decimalRule'
-import type { GoodsValues, UnitRowValues } from '../lib/goodsForm'
+import { baseUnitName, type GoodsValues, type UnitRowValues } from '../lib/goodsForm'
 import { noSubmitOnEnter } from './BasicTab'
 
 export const PRICE_FIELDS = ['purPrice', 'salePrice', 'wholesalePrice', 'vipPrice'] as const
@@ -60,7 +60,8 @@ export function PricesTab({ form, pricePlaces }: { form: FormInstance<GoodsValue
                     {
                       title: t('rate'),
                       key: 'rate',
-                      render: (_, f) => t('rateValue', { rate: String(units[f.name]?.rate ?? '') }),
+                      render: (_, f) =>
+                        t('rateValue', { rate: String(units[f.name]?.rate ?? ''), base: baseUnitName(units) || t('baseUnit') }),
                     },
                     {
                       title: t('barCode'),

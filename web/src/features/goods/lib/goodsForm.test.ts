@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   alignSku,
+  baseUnitName,
   goodsBody,
   goodsValues,
   openingProblems,
@@ -279,5 +280,23 @@ describe('custom fields in the goods dialog', () => {
   })
   it('sends no custom object without fields', () => {
     expect('custom' in goodsBody({ name: 'G', unitId: 21 }, [])).toBe(false)
+  })
+})
+
+describe('baseUnitName', () => {
+  it('the unit of rate 1 names what the other units hold ("= 24 瓶", not "= 24 基本单位")', () => {
+    expect(
+      baseUnitName([
+        { unitName: '瓶', rate: '1' },
+        { unitName: '箱', rate: '24' },
+      ]),
+    ).toBe('瓶')
+    expect(
+      baseUnitName([
+        { unitName: '箱', rate: 24 },
+        { unitName: '瓶', rate: 1 },
+      ]),
+    ).toBe('瓶')
+    expect(baseUnitName([])).toBe('')
   })
 })

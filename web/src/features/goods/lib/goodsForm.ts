@@ -321,3 +321,8 @@ export function warningOk(low: Decimal | null | undefined, high: Decimal | null 
 export function skuLabel(ids: (number | null | undefined)[], nameOf: (id: number) => string | undefined): string {
   return ids.map((id) => (id ? (nameOf(id) ?? `#${id}`) : '?')).join('/')
 }
+
+/** The name of a unit group's base unit among the goods' unit rows: the one of rate 1 ("瓶" in "1 箱 = 24 瓶"). */
+export function baseUnitName(units: Pick<UnitRowValues, 'unitName' | 'rate'>[]): string {
+  return units.find((u) => Number(u.rate) === 1)?.unitName ?? ''
+}

@@ -4,6 +4,7 @@
 import { Checkbox, Select } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useCache } from '@/features/cache/api'
+import { pickFilter, pickOptions } from '@/features/cache/pick'
 import type { ReportParams } from '../types'
 
 export const FUND_FILTER_KEYS = ['accId', 'itemId', 'showGoods']
@@ -23,13 +24,13 @@ export function FundFilters({ offered, draft, setDraft }: { offered: string[]; d
   const accounts = useCache('accounts')
   const items = useCache('items')
   const pick = (key: string) => (draft[key] ? Number(draft[key]) : undefined)
-  const options = (list: { id: number; name?: unknown; number?: unknown }[]) =>
-    list.map((x) => ({ value: x.id, label: `${String(x.number ?? '')} ${String(x.name ?? x.id)}`.trim() }))
+  const options = pickOptions
   return (
     <>
       {offered.includes('accId') && (
         <Select
           allowClear
+          showSearch={{ filterOption: pickFilter }}
           style={{ minWidth: 160 }}
           placeholder={t('filter.accId')}
           value={pick('accId')}
@@ -41,6 +42,7 @@ export function FundFilters({ offered, draft, setDraft }: { offered: string[]; d
       {offered.includes('itemId') && (
         <Select
           allowClear
+          showSearch={{ filterOption: pickFilter }}
           style={{ minWidth: 160 }}
           placeholder={t('filter.itemId')}
           value={pick('itemId')}

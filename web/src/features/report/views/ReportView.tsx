@@ -20,6 +20,7 @@ import { Auth } from '@/components/Auth'
 import { ROOT_ROLE } from '@/stores/permission'
 import { useRouteTree } from '@/features/auth/api'
 import { useCache } from '@/features/cache/api'
+import { pickFilter, pickOptions } from '@/features/cache/pick'
 import { CategoryTreeSelect } from '@/features/assist/components/CategoryTreeSelect'
 import { useSystemParams } from '@/features/sysconf/api'
 import { flattenRoutes } from '@/utils/routeTree'
@@ -154,25 +155,22 @@ export function ReportView({ name }: { name: string }) {
   }
   const clickable = (row: ReportRow) => !!data?.drill || docPath(row) !== ''
   // the pickers of the document screens: searchable lists from the client caches
-  const options = (list: { id: number; name?: unknown; number?: unknown }[]) =>
-    list.map((x) => ({ value: x.id, label: x.number ? `${String(x.number)} ${String(x.name ?? '')}` : String(x.name ?? x.id) }))
-  const filterOption = (input: string, o?: { label?: unknown }) =>
-    String(o?.label ?? '')
-      .toLowerCase()
-      .includes(input.toLowerCase())
-  const goodsOptions = useMemo(() => options(goods.list), [goods.list])
+  const filterOption = pickFilter
+  const goodsOptions = useMemo(() => pickOptions(goods.list), [goods.list])
   const contactOptions = useMemo(
-    () => options({ supplier: suppliers.list, customer: customers.list, both: [...customers.list, ...suppliers.list] }[contactSide(name)]),
+    () =>
+      pickOptions({ supplier: suppliers.list, customer: customers.list, both: [...customers.list, ...suppliers.list] }[contactSide(name)]),
     [name, customers.list, suppliers.list],
   )
-  const staffOptions = useMemo(() => options(staff.list), [staff.list])
+  const staffOptions = useMemo(() => pickOptions(staff.list), [staff.list])
   const pick = (key: string, v: number | undefined) => setDraft({ [key]: v })
   const idOf = (key: string) => (draft[key] ? Number(draft[key]) : undefined)
 
   const columns: ColumnsType<ReportRow> = shown.map((c) => ({
     key: c.key,
     dataIndex: c.key,
-    title: c.label,
+    // a header cut off by its width ("Gross pr…") shows in full on hover
+    title: <span title={c.label}>{c.label}</span>,
     width: (c.width ?? (isNumeric(c) ? 12 : 12)) * 9,
     align: isNumeric(c) ? 'right' : 'left',
     ellipsis: true,

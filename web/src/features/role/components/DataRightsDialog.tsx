@@ -7,6 +7,7 @@ import { Form, Select, Switch, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { FormDialog } from '@/components/FormDialog'
 import { useCache } from '@/features/cache/api'
+import { pickFilter, pickOptions } from '@/features/cache/pick'
 import type { CacheName } from '@/features/cache/types'
 import { useDataRights, useSaveDataRights } from '../api'
 import type { DataRights, DataRightsSubject } from '../types'
@@ -38,9 +39,9 @@ function Scope({ all, ids, cache, label, locked }: (typeof SCOPES)[number] & { l
           allowClear
           disabled={locked}
           loading={records.isLoading}
-          optionFilterProp="label"
+          filterOption={pickFilter}
           placeholder={t('dataRights.none')}
-          options={records.list.map((r) => ({ value: r.id, label: [r.number, r.name].filter(Boolean).join(' ') }))}
+          options={pickOptions(records.list)}
           data-testid={`rights-${ids}`}
         />
       </Form.Item>

@@ -1,8 +1,9 @@
 // Period close (settings/period): close the books through a date (nothing
 // dated on or before it may be saved, audited, un-audited or deleted) and
-// reopen the last closed period.
+// reopen the last closed period, each after a confirmation saying what it does.
 import { useState } from 'react'
-import { Alert, Button, Card, Descriptions, Form, Input, Popconfirm, Space, Table, Typography } from 'antd'
+import { Alert, Button, Card, DatePicker, Descriptions, Form, Popconfirm, Space, Table, Typography } from 'antd'
+import dayjs from 'dayjs'
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { feedback } from '@/app/feedback'
@@ -27,6 +28,7 @@ export default function PeriodClose() {
     setBusy(false)
   }
   const current = data?.closeDate ?? ''
+  const picked = Form.useWatch('date', form) ?? ''
   const previous = data?.closes?.[1]?.closeDate ?? ''
   return (
     <Card data-view="settings/period" data-testid="period-view" title={t('period.title')} loading={isLoading}>
@@ -41,19 +43,32 @@ export default function PeriodClose() {
       <Space align="start" wrap>
         <Auth perm="settings:period:close">
           <Form form={form} layout="inline" onFinish={submit} data-testid="period-form">
-            <Form.Item name="date" label={t('period.closeThrough')}>
-              <Input type="date" style={{ width: 180 }} data-testid="period-date" />
+            <Form.Item
+              name="date"
+              label={t('period.closeThrough')}
+              // the app's date picker, the form holding the date as the server takes it (YYYY-MM-DD)
+              getValueProps={(v?: string) => ({ value: v ? dayjs(v) : null })}
+              normalize={(d: dayjs.Dayjs | null) => (d ? d.format('YYYY-MM-DD') : '')}
+            >
+              <DatePicker style={{ width: 180 }} placeholder={t('period.pickDate')} data-testid="period-date" />
             </Form.Item>
             <Form.Item>
-              <Button type="primary" htmlType="submit" icon={<LockOutlined />} loading={busy} data-testid="period-close">
-                {t('period.close')}
-              </Button>
+              <Popconfirm
+                title={t('period.closeConfirm', { date: picked })}
+                disabled={!picked}
+                onConfirm={() => form.submit()}
+                okButtonProps={{ 'data-testid': 'period-close-ok' } as never}
+              >
+                <Button type="primary" icon={<LockOutlined />} loading={busy} disabled={!picked} data-testid="period-close">
+                  {t('period.close')}
+                </Button>
+              </Popconfirm>
             </Form.Item>
           </Form>
         </Auth>
         <Auth perm="settings:period:open">
           <Popconfirm
-            title={t('period.reopenConfirm', { date: current, previous: previous || t('period.none') })}
+            title={previous ? t('period.reopenConfirm', { date: current, previous }) : t('period.reopenConfirmAll', { date: current })}
             disabled={!current}
             onConfirm={() => reopen.mutateAsync().then(() => feedback.message.success(t('period.reopened')))}
             okButtonProps={{ 'data-testid': 'period-reopen-ok' } as never}

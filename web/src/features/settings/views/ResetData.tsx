@@ -3,7 +3,7 @@
 // balances, serials and openings, keeping master data, users, roles and
 // settings.
 import { useState } from 'react'
-import { Alert, Button, Card, Form, Input, List, Modal, Typography } from 'antd'
+import { Alert, Button, Card, Form, Input, List, Modal } from 'antd'
 import { WarningOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Auth } from '@/components/Auth'
@@ -58,12 +58,9 @@ export default function ResetData() {
           <Alert type="success" showIcon message={t('reset.done', { backup: result.backup })} />
           <List
             size="small"
-            dataSource={result.cleared.filter((c) => c.rows > 0)}
-            renderItem={(c) => (
-              <List.Item>
-                <Typography.Text code>{c.name}</Typography.Text> {t('reset.rows', { count: c.rows })}
-              </List.Item>
-            )}
+            // what was cleared in the user's words ("单据 3 张"); the detail rows (lines, balances …) go unsaid
+            dataSource={result.cleared.filter((c) => c.rows > 0 && c.text)}
+            renderItem={(c) => <List.Item data-testid={`reset-cleared-${c.name}`}>{c.text}</List.Item>}
           />
         </div>
       )}

@@ -10,6 +10,7 @@ import { Auth } from '@/components/Auth'
 import { submitWithFieldErrors } from '@/features/profile/lib/submitWithFieldErrors'
 import { can } from '@/stores/permission'
 import { useCache } from '@/features/cache/api'
+import { pickFilter, pickOptions } from '@/features/cache/pick'
 import { useSaveSystemParams, useSystemParams } from '../api'
 import { flags, groups, places, toInput, type Key } from '../lib/params'
 import type { SystemParams } from '../types'
@@ -74,12 +75,20 @@ export default function SystemParameters() {
     }
     if (k === 'defaultLocationId') {
       return (
-        <Form.Item key={k} name={k} label={label} tooltip={t('hint.defaultLocationId')}>
+        <Form.Item
+          key={k}
+          name={k}
+          label={label}
+          tooltip={t('hint.defaultLocationId')}
+          // 0 is "none": the placeholder shows, never a bare "0"; clearing sends 0 back
+          getValueProps={(v) => ({ value: Number(v) > 0 ? Number(v) : undefined })}
+          normalize={(v?: number) => v ?? 0}
+        >
           <Select
             allowClear
-            showSearch={{ optionFilterProp: 'label' }}
+            showSearch={{ filterOption: pickFilter }}
             style={{ width: 240 }}
-            options={warehouses.list.map((w) => ({ value: w.id, label: `${w.number ?? ''} ${w.name ?? ''}`.trim() }))}
+            options={pickOptions(warehouses.list)}
             placeholder={t('firstWarehouse')}
             data-testid={testid}
           />

@@ -10,6 +10,7 @@ import { Card, Form, Input, Select, Table, type TableProps } from 'antd'
 import { SearchForm } from '@/components/SearchForm'
 import { ListTable } from '@/components/ListTable'
 import { useCache } from '@/features/cache/api'
+import { pickFilter, pickOptions } from '@/features/cache/pick'
 import { useSystemParams } from '@/features/sysconf/api'
 import { CategoryTreeSelect } from '@/features/assist/components/CategoryTreeSelect'
 import { useSession } from '@/stores/session'
@@ -74,8 +75,8 @@ export default function StockQuery() {
     qty: totals ? format(String(totals.qty ?? '0'), Q) : '',
     amount: totals?.amount !== undefined ? format(String(totals.amount), A) : '',
   }
-  const goodsOptions = useMemo(() => goods.list.map((g) => ({ value: g.id, label: `${g.number ?? ''} ${g.name ?? ''}` })), [goods.list])
-  const whOptions = useMemo(() => warehouses.list.map((w) => ({ value: w.id, label: String(w.name ?? w.id) })), [warehouses.list])
+  const goodsOptions = useMemo(() => pickOptions(goods.list), [goods.list])
+  const whOptions = useMemo(() => pickOptions(warehouses.list, (w) => String(w.name ?? w.id)), [warehouses.list])
 
   return (
     <Card data-view="warehouse/stock" data-testid="stock-query">
@@ -93,7 +94,7 @@ export default function StockQuery() {
         <Form.Item name="invId" label={t('stock.goods')}>
           <Select
             allowClear
-            showSearch={{ optionFilterProp: 'label' }}
+            showSearch={{ filterOption: pickFilter }}
             options={goodsOptions}
             style={{ width: 200 }}
             data-testid="stock-goods"
@@ -102,7 +103,7 @@ export default function StockQuery() {
         <Form.Item name="locationId" label={t('stock.location')}>
           <Select
             allowClear
-            showSearch={{ optionFilterProp: 'label' }}
+            showSearch={{ filterOption: pickFilter }}
             options={whOptions}
             style={{ width: 150 }}
             data-testid="stock-location"

@@ -19,6 +19,7 @@ import { useSession } from '@/stores/session'
 import { can } from '@/stores/permission'
 import { format } from '@/utils/decimal'
 import { useCache } from '@/features/cache/api'
+import { pickFilter, pickOptions } from '@/features/cache/pick'
 import { useSystemParams } from '@/features/sysconf/api'
 import { CategoryTreeSelect } from '@/features/assist/components/CategoryTreeSelect'
 import { GoodsIndex, type CachedGoods } from '@/components/DocGrid/lib/goodsSearch'
@@ -271,7 +272,7 @@ export default function StocktakeEntry() {
       },
     },
   ]
-  const whOptions = warehouses.list.map((w) => ({ value: w.id, label: String(w.name ?? w.id) }))
+  const whOptions = pickOptions(warehouses.list, (w) => String(w.name ?? w.id))
   const counted = entriesOf(rows, counts)
   const differing = counted.filter((e) => diffSign(rows.find((r) => rowKey(r) === rowKey(e))?.qty ?? '0', e.countQty) !== 0).length
 
@@ -359,7 +360,7 @@ export default function StocktakeEntry() {
               help={errors.locationId}
             >
               <Select
-                showSearch={{ optionFilterProp: 'label' }}
+                showSearch={{ filterOption: pickFilter }}
                 value={head.locationId}
                 options={whOptions}
                 disabled={!!head.id}
