@@ -8,6 +8,7 @@ import (
 
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
+	"cangshu/internal/search"
 	"cangshu/internal/sysparam"
 )
 
@@ -32,7 +33,7 @@ type Account struct {
 	// Search is what matchCon looks in (search.Text: number, name and bank account with their
 	// pinyin initials and full pinyin); a picker filtering the cached list
 	// matches it the same way.
-	Search string `json:"search"`
+	Search search.Key `json:"search"`
 }
 
 // Input is what add and update take (the id on update only). The balance is

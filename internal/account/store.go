@@ -26,7 +26,7 @@ func scanAccount(r interface{ Scan(...any) error }, a *Account) error {
 		return err
 	}
 	a.Balance = a.Amount.Add(a.Balance)
-	a.Search = search.Text(a.Number, a.Name, a.BankAccount)
+	a.Search = search.Key(search.Text(a.Number, a.Name, a.BankAccount))
 	return nil
 }
 
@@ -58,7 +58,7 @@ func listAccounts(ctx context.Context, q db.Querier, columns string, f filter, o
 		return nil, 0, err
 	}
 	if f.matchCon != "" {
-		list, total = search.Filter(list, func(a *Account) string { return a.Search }, f.matchCon, limit, offset)
+		list, total = search.Filter(list, func(a *Account) string { return string(a.Search) }, f.matchCon, limit, offset)
 	}
 	return list, total, nil
 }

@@ -12,6 +12,7 @@ import (
 	"cangshu/internal/custom"
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
+	"cangshu/internal/search"
 	"cangshu/internal/sysparam"
 )
 
@@ -56,8 +57,8 @@ type Contact struct {
 	// Search is what matchCon looks in (search.Text: number, name and the contact people's names and phones with their
 	// pinyin initials and full pinyin); a picker filtering the cached list
 	// matches it the same way.
-	Search string `json:"search"`
-	linkIm string // the first contact person's IM, for the export
+	Search search.Key `json:"search"`
+	linkIm string     // the first contact person's IM, for the export
 }
 
 // Detail is one contact with all its contact people (get_update, add, update).

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"cangshu/internal/errs"
+	"cangshu/internal/search"
 )
 
 // Employee is one row of the list and the answer of get_update.
@@ -20,7 +21,7 @@ type Employee struct {
 	// Search is what matchCon looks in (search.Text: number, name and mobile with their
 	// pinyin initials and full pinyin); a picker filtering the cached list
 	// matches it the same way.
-	Search string `json:"search"`
+	Search search.Key `json:"search"`
 }
 
 // Input is what add and update send; id is read on update only.

@@ -13,6 +13,7 @@ import (
 	"cangshu/internal/custom"
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
+	"cangshu/internal/search"
 	"cangshu/internal/sysparam"
 )
 
@@ -95,7 +96,7 @@ type Row struct {
 	// Search is what matchCon looks in (search.Text: number, name, spec and barcodes with their
 	// pinyin initials and full pinyin); a picker filtering the cached list
 	// matches it the same way.
-	Search string `json:"search"`
+	Search search.Key `json:"search"`
 	// Custom are the values of the goods' custom fields (internal/custom).
 	Custom custom.Map `json:"custom"`
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"cangshu/internal/errs"
+	"cangshu/internal/search"
 )
 
 // Item is one row of the list and the answer of get_update.
@@ -23,7 +24,7 @@ type Item struct {
 	// Search is what matchCon looks in (search.Text: number and name with their
 	// pinyin initials and full pinyin); a picker filtering the cached list
 	// matches it the same way.
-	Search string `json:"search"`
+	Search search.Key `json:"search"`
 }
 
 // Input is what add and update send; id is read on update only.

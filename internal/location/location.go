@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"cangshu/internal/errs"
+	"cangshu/internal/search"
 )
 
 // Location is a warehouse as the list and get_update answer it.
@@ -26,7 +27,7 @@ type Location struct {
 	// Search is what matchCon looks in (search.Text: number and name with their
 	// pinyin initials and full pinyin); a picker filtering the cached list
 	// matches it the same way.
-	Search string `json:"search"`
+	Search search.Key `json:"search"`
 }
 
 // Input is what add and update take. The id is read on update only; the

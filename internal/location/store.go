@@ -41,7 +41,7 @@ func scanLocation(r interface{ Scan(...any) error }, l *Location) error {
 	if err := r.Scan(&l.ID, &l.Number, &l.Name, &l.Address, &l.Keeper, &l.Phone, &l.AllowNegative, &l.Disable, &l.Remark); err != nil {
 		return err
 	}
-	l.Search = search.Text(l.Number, l.Name)
+	l.Search = search.Key(search.Text(l.Number, l.Name))
 	return nil
 }
 
@@ -73,7 +73,7 @@ func listLocations(ctx context.Context, q db.Querier, sc scope, f filter, order 
 		return nil, 0, err
 	}
 	if f.matchCon != "" {
-		list, total = search.Filter(list, func(l *Location) string { return l.Search }, f.matchCon, limit, offset)
+		list, total = search.Filter(list, func(l *Location) string { return string(l.Search) }, f.matchCon, limit, offset)
 	}
 	return list, total, loadShops(ctx, q, list)
 }

@@ -6,6 +6,7 @@
 package search
 
 import (
+	"encoding/json"
 	"strings"
 	"unicode"
 
@@ -113,3 +114,14 @@ func Filter[T any](list []T, text func(*T) string, q string, limit, offset int) 
 // Cond is the SQL condition matching column against Pattern(q):
 // "column LIKE ? ESCAPE '\'".
 func Cond(column string) string { return column + ` LIKE ? ESCAPE '\'` }
+
+// Key is a record's search text as lists and forms answer it: the parts
+// separated by line feeds. The stored text separates them with a control
+// character, which the decoding edge refuses in every request, so a form
+// that carried it would be refused when sent back unchanged.
+type Key string
+
+// MarshalJSON writes the text with line feeds between its parts.
+func (k Key) MarshalJSON() ([]byte, error) {
+	return json.Marshal(strings.ReplaceAll(string(k), sep, "\n"))
+}

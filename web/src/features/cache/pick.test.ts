@@ -6,8 +6,8 @@ import { GoodsIndex } from '@/components/DocGrid/lib/goodsSearch'
 import { pickFilter, pickOptions } from './pick'
 
 // as /contact/list answers it (internal/search.Text)
-const shop = { id: 7, number: 'KH901', name: '西湖边小卖部', search: '\x1fkh901\x1f西湖边小卖部\x1fxhbxmb\x1fxihubianxiaomaibu\x1f' }
-const other = { id: 8, number: 'KH902', name: '可口可乐', search: '\x1fkh902\x1f可口可乐\x1fkkkl\x1fkekoukele\x1f' }
+const shop = { id: 7, number: 'KH901', name: '西湖边小卖部', search: '\nkh901\n西湖边小卖部\nxhbxmb\nxihubianxiaomaibu\n' }
+const other = { id: 8, number: 'KH902', name: '可口可乐', search: '\nkh902\n可口可乐\nkkkl\nkekoukele\n' }
 
 describe('master data pickers', () => {
   const options = pickOptions([shop, other])

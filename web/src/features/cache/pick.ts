@@ -1,7 +1,7 @@
 // The pickers of master data (contacts, goods, warehouses, staff, accounts,
 // items): options of cached records ("number name") and their type-ahead
 // filter. A record's list row carries the server's search text (`search`:
-// number, name … lower-cased, with the pinyin initials and full pinyin of
+// number, name … lower-cased, one per line, with the pinyin initials and full pinyin of
 // any Chinese, internal/search), which is what the list's own search
 // (matchCon) looks in: a picker finds "xhb" and "xihubian" for 西湖边小卖部
 // exactly as the list does.
