@@ -23,7 +23,7 @@ import { setTabGuard } from '@/stores/tabs'
 import { useSession } from '@/stores/session'
 import { can } from '@/stores/permission'
 import { useCache } from '@/features/cache/api'
-import { useSystemParams } from '@/features/sysconf/api'
+import { useScreenParams } from '@/features/sysconf/api'
 import { CachedDocGrid } from '../components/CachedDocGrid'
 import type { DocGridHandle } from '@/components/DocGrid/DocGrid'
 import { recompute, type DocLine } from '@/components/DocGrid'
@@ -78,7 +78,7 @@ export function DocEntry({ kind }: { kind: DocKind }) {
   const storeKey = `${user?.username ?? ''}@${user?.shopId ?? ''}:${tabKey}`
   const has = useCallback((p: string) => can(p, user), [user])
   const perm = (a: string) => has(`${kind.perm}:${a}`)
-  const params = useSystemParams()
+  const params = useScreenParams()
   const family = families[kind.family as EntryFamily]
   const settings = useMemo(() => family.settings(kind, gridSettings(params.data, kind, has)), [family, params.data, kind, has])
   const gridShape = useMemo(() => family.grid(kind), [family, kind])

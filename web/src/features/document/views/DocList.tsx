@@ -20,7 +20,7 @@ import { useSession } from '@/stores/session'
 import { can } from '@/stores/permission'
 import { format } from '@/utils/decimal'
 import { useCache } from '@/features/cache/api'
-import { useSystemParams } from '@/features/sysconf/api'
+import { useScreenParams } from '@/features/sysconf/api'
 import { docKinds, entryPath, type DocKind, type DocKindName } from '../kinds'
 import { docApi, docKeys, type DocListParams } from '../api'
 import type { Document } from '../types'
@@ -49,7 +49,7 @@ export function DocList({ kind }: { kind: DocKind }) {
   const money = (trade || fund || kind.family === 'invoice') && (!kind.moneyRight || can(kind.moneyRight, user))
   // goods documents (not orders) are invoiced: their invoice state, the "invoice" action
   const invoiced = trade && !kind.order
-  const sys = useSystemParams().data
+  const sys = useScreenParams().data
   const A = Number(sys?.amountPlaces ?? 2)
   const Q = Number(sys?.qtyPlaces ?? 2)
   const contacts = useCache(kind.contact === 'customer' ? 'customers' : 'suppliers')

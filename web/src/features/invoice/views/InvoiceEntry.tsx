@@ -20,7 +20,7 @@ import { can } from '@/stores/permission'
 import { format } from '@/utils/decimal'
 import { confirmDelete } from '@/components/confirmDelete'
 import { useCache } from '@/features/cache/api'
-import { useSystemParams } from '@/features/sysconf/api'
+import { useScreenParams } from '@/features/sysconf/api'
 import { docApi } from '@/features/document/api'
 import { docKinds, type DocKindName } from '@/features/document/kinds'
 import { invalidateAfterDocument } from '@/features/document/lib/affected'
@@ -63,7 +63,7 @@ export function InvoiceEntry({ kind }: { kind: InvoiceKind }) {
   const openKey = `${OPEN_PREFIX}${user?.username ?? ''}@${user?.shopId ?? ''}:${tabKey}`
   const perm = (a: string) => can(`${kind.perm}:${a}`, user)
   const money = can(kind.moneyRight, user)
-  const sys = useSystemParams().data
+  const sys = useScreenParams().data
   const places = useMemo(() => ({ qty: Number(sys?.qtyPlaces ?? 2), amount: Number(sys?.amountPlaces ?? 2) }), [sys])
   const contacts = useCache(kind.contact === 'customer' ? 'customers' : 'suppliers')
   const { t: tc } = useTranslation('customField')
