@@ -17,6 +17,7 @@ import { compact } from '@/components/useListQuery'
 import { ListTable } from '@/components/ListTable'
 import { confirmDelete } from '@/components/confirmDelete'
 import { useSession } from '@/stores/session'
+import { askNewDocument } from '@/stores/openDocs'
 import { can } from '@/stores/permission'
 import { format } from '@/utils/decimal'
 import { useCache } from '@/features/cache/api'
@@ -66,7 +67,11 @@ export function DocList({ kind }: { kind: DocKind }) {
   // what a document touches: goods stock, orders, contacts, … (not only this list)
   const refresh = () => invalidateAfterDocument(qc)
 
-  const open = (id?: number) => navigate(entryPath(kind, id))
+  const open = (id?: number) => {
+    // 新增: a blank document (the entry tab forgets the document it saved last)
+    if (!id) askNewDocument(user, entryPath(kind))
+    navigate(entryPath(kind, id))
+  }
   const batch = async (what: 'check' | 'uncheck' | 'close' | 'open', ids: number[], done: () => void) => {
     try {
       const r = await docApi(kind)[what](ids)
