@@ -12,7 +12,7 @@ const tab = (key: string) => ({ key, pathname: key.split('?')[0], title: key, af
 describe('the document an entry tab remembers', () => {
   beforeEach(() => {
     localStorage.clear()
-    useTabs.setState({ tabs: [tab('/dashboard')], owner: 'clerk' })
+    useTabs.setState({ tabs: [{ ...tab('/dashboard'), affix: true, version: 0 }], owner: 'clerk' })
   })
 
   it('is per user, shop and tab', () => {
