@@ -9,7 +9,7 @@ import { TabRouteContext, type TabRoute } from '@/app/tabRoute'
 import { useResolveView } from '@/app/viewResolver'
 import { doneProgress, startProgress } from '@/app/progress'
 import { useTabs } from '@/stores/tabs'
-import { aliasOf } from '@/routes/moved'
+import { aliasOf } from '@/utils/routeAliases'
 
 function ViewFallback() {
   useEffect(() => {

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { aliasOf, movedPath } from './moved'
+import { movedPath } from './moved'
+import { aliasOf } from '@/utils/routeAliases'
 
 describe('moved routes', () => {
   it('sends the old /storage pages to /warehouse', () => {

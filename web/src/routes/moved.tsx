@@ -1,8 +1,6 @@
 // Routes that moved: the warehouse area was at /storage before migration
-// 0043. Old links and bookmarks land on the new pages. And the seed's paths
-// of pages that live elsewhere here: the invoice entry pages are the seed's
-// /fund/salesInvoice_detail and /fund/purInvoice_detail, kept with their
-// lists under /sales and /purchase.
+// 0043. Old links and bookmarks land on the new pages. (The seed's paths of
+// pages that live elsewhere here: utils/routeAliases.ts.)
 import { Navigate, useLocation } from 'react-router'
 
 const RENAMED: Record<string, string> = {
@@ -25,13 +23,3 @@ export function StorageRedirect() {
   return <Navigate to={movedPath(loc.pathname) + loc.search} replace />
 }
 
-/** The seed's paths of pages that live at another path here (search kept by the caller). */
-const ALIASES: Record<string, string> = {
-  '/fund/salesInvoice_detail': '/sales/salesInvoice_detail',
-  '/fund/purInvoice_detail': '/purchase/purInvoice_detail',
-}
-
-/** The path a seed's path stands for ('' when it is not an alias). */
-export function aliasOf(pathname: string): string {
-  return ALIASES[pathname.replace(/\/+$/, '')] ?? ''
-}
