@@ -30,7 +30,17 @@ import { DeleteOutlined, HolderOutlined } from '@ant-design/icons'
 import { add, format } from '@/utils/decimal'
 import type { ColumnKey, DocLine, GridColumn, GridSettings } from './types'
 import { cursorColumns, gridColumns } from './lib/columns'
-import { clampCursor, clickCell, doubleClickCell, gridKey, initialCursor, setDraft, type GridAction, type GridCursor, type GridShape } from './lib/keyboard'
+import {
+  clampCursor,
+  clickCell,
+  doubleClickCell,
+  gridKey,
+  initialCursor,
+  setDraft,
+  type GridAction,
+  type GridCursor,
+  type GridShape,
+} from './lib/keyboard'
 import { GoodsIndex, type CachedGoods, type GoodsHit } from './lib/goodsSearch'
 import { clearCell, editCell, emptyLine, isEmptyLine, moveLine, pickGoods, pickUnit, rowAt, type PickContext } from './lib/lines'
 import { mapGridErrors } from './lib/errors'
@@ -475,18 +485,19 @@ export function DocGrid(props: DocGridProps) {
   const [refused, setRefused] = useState<Map<string, Map<ColumnKey, string>>>(new Map())
   const refusedRef = useRef(refused)
   refusedRef.current = refused
-  const setRefusedText = useCallback((key: string, col: ColumnKey, text: string | null) =>
-    setRefused((prev) => {
-      if (text === null && !prev.get(key)?.has(col)) return prev
-      const next = new Map(prev)
-      const m = new Map(next.get(key) ?? [])
-      if (text === null) m.delete(col)
-      else m.set(col, text)
-      if (m.size) next.set(key, m)
-      else next.delete(key)
-      return next
-    }),
-  [],
+  const setRefusedText = useCallback(
+    (key: string, col: ColumnKey, text: string | null) =>
+      setRefused((prev) => {
+        if (text === null && !prev.get(key)?.has(col)) return prev
+        const next = new Map(prev)
+        const m = new Map(next.get(key) ?? [])
+        if (text === null) m.delete(col)
+        else m.set(col, text)
+        if (m.size) next.set(key, m)
+        else next.delete(key)
+        return next
+      }),
+    [],
   )
   const [serialRow, setSerialRow] = useState<number | null>(null)
 
@@ -701,7 +712,7 @@ export function DocGrid(props: DocGridProps) {
       }
       setCursor((c) => clickCell(clampCursor(c, shapeRef.current), row, col, shapeRef.current))
     },
-    [cursorCols, commitOpen],
+    [cursorCols, commitOpen, setRefusedText],
   )
   const onCellEdit = useCallback(
     (row: number, key: ColumnKey) => {

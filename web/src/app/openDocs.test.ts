@@ -1,10 +1,10 @@
 // The document an entry tab remembers for a reload goes with its tab: a new
 // document (新增, or the entry route opened again) is always blank.
 import { beforeEach, describe, expect, it } from 'vitest'
-import { useTabs } from './tabs'
-import { askNewDocument, forgetClosedTabs, openDocKey, rememberOpen, rememberedOpen, tabKeyOf, useNewDocRequests } from './openDocs'
-import '@/app/AppProviders' // wires the tabs to forgetClosedTabs
-import { useSession } from './session'
+import { useTabs } from '@/stores/tabs'
+import { askNewDocument, forgetClosedTabs, openDocKey, rememberOpen, rememberedOpen, tabKeyOf, useNewDocRequests } from '@/stores/openDocs'
+import './AppProviders' // wires the tabs to forgetClosedTabs
+import { useSession } from '@/stores/session'
 
 const clerk = { username: 'clerk', shopId: 1 }
 const tab = (key: string) => ({ key, pathname: key.split('?')[0], title: key, affix: false, keepAlive: true })
