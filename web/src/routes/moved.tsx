@@ -22,4 +22,3 @@ export function StorageRedirect() {
   const loc = useLocation()
   return <Navigate to={movedPath(loc.pathname) + loc.search} replace />
 }
-
