@@ -253,7 +253,7 @@ export async function run({ page, base, step, expect, shot, byTest, hash, signIn
         `saved lines ${JSON.stringify(e)}`,
       )
       d.saved = res.data
-      await view.getByTestId('doc-billno').filter({ hasText: res.data.billNo }).waitFor()
+      await waitFor(async () => (await view.getByTestId('doc-billno').inputValue()) === res.data.billNo, T, 'the number shown')
       await clean('the delivery entry')
       await shot('79-clerk-delivery')
     },
@@ -263,7 +263,7 @@ export async function run({ page, base, step, expect, shot, byTest, hash, signIn
     await view.getByTestId('doc-save').waitFor()
     await waitFor(async () => (await cellOf(view)(0, 'goods').innerText()).trim() === '', T, `${what}: a blank document`)
     expect((await view.getByTestId('doc-uncheck').count()) === 0, `${what}: no 反审核 offered`)
-    expect(!(await view.getByTestId('doc-billno').innerText()).includes(d.saved.billNo), `${what}: not ${d.saved.billNo}`)
+    expect(!(await view.getByTestId('doc-billno').inputValue()).includes(d.saved.billNo), `${what}: not ${d.saved.billNo}`)
   }
 
   await step('clerk day: 新增 after a save is blank — with the tab open, after 关闭所有, after signing out', async () => {
@@ -320,11 +320,11 @@ export async function run({ page, base, step, expect, shot, byTest, hash, signIn
     await back.getByTestId('doc-save').click()
     const res = await (await saved).json()
     expect(res.status === 200, `save: ${JSON.stringify(res).slice(0, 300)}`)
-    await back.getByTestId('doc-billno').filter({ hasText: res.data.billNo }).waitFor()
+    await waitFor(async () => (await back.getByTestId('doc-billno').inputValue()) === res.data.billNo, T, 'the number shown')
     await back.getByTestId('doc-delete').click()
     await confirmUntil(
       page.locator('.ant-modal-confirm .ant-modal-confirm-btns .ant-btn-primary'),
-      back.getByTestId('doc-billno').filter({ hasText: res.data.billNo }),
+      back.getByTestId('doc-delete'),
       'the draft deleted',
       'detached',
     )
