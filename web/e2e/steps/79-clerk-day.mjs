@@ -304,11 +304,19 @@ export async function run({ page, base, step, expect, shot, byTest, hash, signIn
     await page.keyboard.type(d.goods.number)
     await page.keyboard.press('Enter')
     await view.getByTestId('doc-dirty').waitFor()
+    await waitFor(async () => (await cellOf(view)(0, 'goods').innerText()).includes(d.goods.name), T, 'the line typed')
+    // the draft is written as the user types (debounced): until it holds the line
     await waitFor(
       () =>
-        page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('cangshu.draft:') && k.endsWith(':/sales/sales_detail'))),
+        page.evaluate(
+          (name) =>
+            Object.keys(localStorage).some(
+              (k) => k.startsWith('cangshu.draft:') && k.endsWith(':/sales/sales_detail') && localStorage.getItem(k).includes(name),
+            ),
+          d.goods.name,
+        ),
       T,
-      'the draft kept',
+      'the draft kept with its line',
     )
     await page.reload()
     const back = await show('/sales/sales_detail', '[data-testid="doc-entry-sales"]')
