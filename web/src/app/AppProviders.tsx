@@ -12,6 +12,7 @@ import { onFeedbackNeeded } from './feedback'
 import { usePreferences } from '@/stores/preferences'
 import { useSession } from '@/stores/session'
 import { useTabs } from '@/stores/tabs'
+import { forgetClosedTabs } from '@/stores/openDocs'
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -30,6 +31,13 @@ useSession.subscribe((s, prev) => {
       useTabs.getState().reset()
     }, 0)
   }
+})
+
+// The document an entry tab remembers (shown again after a reload) goes with
+// its tab: closed, closed with all, or gone with the session.
+forgetClosedTabs(useTabs.getState().tabs.map((t) => t.key))
+useTabs.subscribe((s, prev) => {
+  if (s.tabs !== prev.tabs) forgetClosedTabs(s.tabs.map((t) => t.key))
 })
 
 // Server texts that follow the language (seeded names and remarks, dictionary

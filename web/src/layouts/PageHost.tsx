@@ -9,6 +9,7 @@ import { TabRouteContext, type TabRoute } from '@/app/tabRoute'
 import { useResolveView } from '@/app/viewResolver'
 import { doneProgress, startProgress } from '@/app/progress'
 import { useTabs } from '@/stores/tabs'
+import { aliasOf } from '@/utils/routeAliases'
 
 function ViewFallback() {
   useEffect(() => {
@@ -96,7 +97,12 @@ export function PageHost({ routes, scrollRef }: { routes: FlatRoute[]; scrollRef
     const target = (root && catalogTarget(routes, root)) || '/dashboard'
     return <Navigate to={target} replace />
   }
-  if (!route) return <Navigate to="/404" replace />
+  if (!route) {
+    // the seed's path of a page that lives elsewhere here (the invoice entry pages under /fund)
+    const alias = aliasOf(location.pathname)
+    if (alias && findRoute(routes, alias)) return <Navigate to={alias + location.search} replace />
+    return <Navigate to="/404" replace />
+  }
 
   return (
     <>

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { movedPath } from './moved'
+import { aliasOf } from '@/utils/routeAliases'
 
 describe('moved routes', () => {
   it('sends the old /storage pages to /warehouse', () => {
@@ -10,5 +11,12 @@ describe('moved routes', () => {
     expect(movedPath('/storage/disassemble_detail')).toBe('/warehouse/combination_detail')
     expect(movedPath('/storage/stock')).toBe('/warehouse/stock')
     expect(movedPath('/storage')).toBe('/warehouse')
+  })
+
+  it("opens the seed's invoice entry paths (/fund/…) at their pages under /sales and /purchase", () => {
+    expect(aliasOf('/fund/salesInvoice_detail')).toBe('/sales/salesInvoice_detail')
+    expect(aliasOf('/fund/purInvoice_detail/')).toBe('/purchase/purInvoice_detail')
+    expect(aliasOf('/fund/receipt_detail')).toBe('')
+    expect(aliasOf('/sales/salesInvoice_detail')).toBe('')
   })
 })

@@ -1,5 +1,6 @@
 // Routes that moved: the warehouse area was at /storage before migration
-// 0043. Old links and bookmarks land on the new pages.
+// 0043. Old links and bookmarks land on the new pages. (The seed's paths of
+// pages that live elsewhere here: utils/routeAliases.ts.)
 import { Navigate, useLocation } from 'react-router'
 
 const RENAMED: Record<string, string> = {

@@ -30,7 +30,17 @@ import { DeleteOutlined, HolderOutlined } from '@ant-design/icons'
 import { add, format } from '@/utils/decimal'
 import type { ColumnKey, DocLine, GridColumn, GridSettings } from './types'
 import { cursorColumns, gridColumns } from './lib/columns'
-import { clampCursor, clickCell, gridKey, initialCursor, setDraft, type GridAction, type GridCursor, type GridShape } from './lib/keyboard'
+import {
+  clampCursor,
+  clickCell,
+  doubleClickCell,
+  gridKey,
+  initialCursor,
+  setDraft,
+  type GridAction,
+  type GridCursor,
+  type GridShape,
+} from './lib/keyboard'
 import { GoodsIndex, type CachedGoods, type GoodsHit } from './lib/goodsSearch'
 import { clearCell, editCell, emptyLine, isEmptyLine, moveLine, pickGoods, pickUnit, rowAt, type PickContext } from './lib/lines'
 import { mapGridErrors } from './lib/errors'
@@ -122,7 +132,7 @@ function cellText(l: DocLine, c: GridColumn, s: GridSettings): string {
   }
 }
 
-/** The text an editor starts from (F2, second click): raw values, not formatted. */
+/** The text an editor starts from (F2, double click): raw values, not formatted. */
 function editText(l: DocLine, c: GridColumn): string {
   if (c.key === 'goods') return l.invNumber
   if (c.editor === 'decimal' || c.editor === 'text' || c.editor === 'date')
@@ -140,9 +150,13 @@ interface RowProps {
   activeKey?: ColumnKey
   editor?: React.ReactNode
   errors?: Map<ColumnKey, string>
+  /** the texts of the line's cells that were refused and left (shown, marked, until corrected) */
+  refused?: Map<ColumnKey, string>
   rowError?: string
   readOnly?: boolean
   onCell: (row: number, key: ColumnKey) => void
+  /** a double click: edit the cell's value in place */
+  onCellEdit: (row: number, key: ColumnKey) => void
   onDelete: (row: number) => void
   /** the line's number was pressed: a drag to another row may start */
   onDragStart?: (row: number, e: React.PointerEvent<HTMLElement>) => void
@@ -160,9 +174,11 @@ const Row = memo(function Row({
   activeKey,
   editor,
   errors,
+  refused,
   rowError,
   readOnly,
   onCell,
+  onCellEdit,
   onDelete,
   onDragStart,
   dropTarget,
@@ -235,17 +251,25 @@ const Row = memo(function Row({
             title={err}
             style={style}
             onMouseDown={(e) => {
-              // Clicking the active cell opens its editor, which takes the
-              // focus: the browser must not move it back to the grid.
+              // Clicking the active cell keeps it selected: the keys stay
+              // with the grid (typing replaces the value), the browser must
+              // not move the focus.
               if (active && !editor) e.preventDefault()
               onCell(row, c.key)
             }}
+            onDoubleClick={() => onCellEdit(row, c.key)}
           >
             {active && editor ? (
               editor
             ) : (
               <span style={ellipsis}>
-                {c.key === 'entryType' ? (line.entryType ? t(`entryType.${line.entryType}`) : '') : cellText(line, c, settings)}
+                {refused?.has(c.key)
+                  ? refused.get(c.key)
+                  : c.key === 'entryType'
+                    ? line.entryType
+                      ? t(`entryType.${line.entryType}`)
+                      : ''
+                    : cellText(line, c, settings)}
               </span>
             )}
           </div>
@@ -429,7 +453,15 @@ export function DocGrid(props: DocGridProps) {
   const goodsById = useMemo(() => new Map(goods.map((g) => [g.id, g])), [goods])
   const whName = useMemo(() => new Map(warehouses.map((w) => [w.id, String(w.name ?? w.id)])), [warehouses])
   const pickCtx: PickContext = useMemo(
-    () => ({ settings: s, defaultLocationId, priceField, priceOf, locationName: (id: number) => whName.get(id) ?? '' }),
+    () => ({
+      settings: s,
+      defaultLocationId,
+      priceField,
+      priceOf,
+      locationName: (id: number) => whName.get(id) ?? '',
+      // the warehouses given are those the user may use (the server's list, narrowed by data rights)
+      usable: (id: number) => whName.has(id),
+    }),
     [s, defaultLocationId, priceField, priceOf, whName],
   )
 
@@ -447,6 +479,26 @@ export function DocGrid(props: DocGridProps) {
   const [local, setLocal] = useState<Map<string, Map<ColumnKey, string>>>(new Map())
   const localRef = useRef(local)
   localRef.current = local
+  // The texts of refused cells the user clicked away from: shown in their
+  // cells (marked by their problem in local) until corrected, cleared or
+  // cancelled; the line keeps its old value and saving is refused meanwhile.
+  const [refused, setRefused] = useState<Map<string, Map<ColumnKey, string>>>(new Map())
+  const refusedRef = useRef(refused)
+  refusedRef.current = refused
+  const setRefusedText = useCallback(
+    (key: string, col: ColumnKey, text: string | null) =>
+      setRefused((prev) => {
+        if (text === null && !prev.get(key)?.has(col)) return prev
+        const next = new Map(prev)
+        const m = new Map(next.get(key) ?? [])
+        if (text === null) m.delete(col)
+        else m.set(col, text)
+        if (m.size) next.set(key, m)
+        else next.delete(key)
+        return next
+      }),
+    [],
+  )
   const [serialRow, setSerialRow] = useState<number | null>(null)
 
   // Server errors: by the saved lines' order at the time they came, onto the lines' keys.
@@ -468,7 +520,10 @@ export function DocGrid(props: DocGridProps) {
       rows: shown.length,
       cols: cursorCols.length,
       readOnly,
-      valueAt: (r, c) => (shown[r] && cursorCols[c] ? editText(shown[r], cursorCols[c]) : ''),
+      valueAt: (r, c) =>
+        shown[r] && cursorCols[c]
+          ? (refusedRef.current.get(shown[r].key)?.get(cursorCols[c].key) ?? editText(shown[r], cursorCols[c]))
+          : '',
     }),
     [shown, cursorCols, readOnly],
   )
@@ -545,6 +600,9 @@ export function DocGrid(props: DocGridProps) {
         if (!col || !line) continue
         const next = a.type === 'clear' ? clearCell(line, col.key, s) : commitCell(line, col, a.value)
         if (next === null) return false
+        // a refused text left in the cell is replaced (or cleared with its problem)
+        setRefusedText(line.key, col.key, null)
+        if (a.type === 'clear') setLocal((p) => withoutCell(p, line.key, col.key))
         if (next !== line) {
           ls = ls.map((l, i) => (i === a.row ? next : l))
           changed = true
@@ -617,8 +675,10 @@ export function DocGrid(props: DocGridProps) {
     }
     if (r.actions.length && !run(r.actions)) return
     // Escape: the edit is dropped, and with it the refusal of its text
-    if (cur.editing && !r.state.editing && activeLine && activeCol && !r.actions.some((a) => a.type === 'commit'))
+    if (cur.editing && !r.state.editing && activeLine && activeCol && !r.actions.some((a) => a.type === 'commit')) {
       setLocal((p) => withoutCell(p, activeLine.key, activeCol.key))
+      setRefusedText(activeLine.key, activeCol.key, null)
+    }
     // the editor unmounts: keys go back to the grid
     if (cur.editing && !r.state.editing) focusGrid()
     setCursor(r.state)
@@ -640,12 +700,29 @@ export function DocGrid(props: DocGridProps) {
     (row: number, key: ColumnKey) => {
       const col = cursorCols.findIndex((c) => c.key === key)
       if (col < 0) return
-      // leaving an open edit by the mouse takes its text, or stays when refused
+      // leaving an open edit by the mouse takes its text; a refused text
+      // stays in its cell, marked, and the click goes where it was meant
       const c = curRef.current
-      if (c.editing && (c.row !== row || c.col !== col) && !commitOpen()) return
+      if (c.editing && (c.row !== row || c.col !== col) && !commitOpen()) {
+        const line = linesRef.current[c.row]
+        const open = cursorCols[c.col]
+        if (line && open) setRefusedText(line.key, open.key, c.draft)
+        setCursor({ row, col, editing: false, draft: '' })
+        return
+      }
       setCursor((c) => clickCell(clampCursor(c, shapeRef.current), row, col, shapeRef.current))
     },
-    [cursorCols, commitOpen],
+    [cursorCols, commitOpen, setRefusedText],
+  )
+  const onCellEdit = useCallback(
+    (row: number, key: ColumnKey) => {
+      const col = cursorCols.findIndex((c) => c.key === key)
+      if (col < 0 || readOnly || cursorCols[col].editor === 'serials') return
+      const c = curRef.current
+      if (c.editing && (c.row !== row || c.col !== col)) return // the click before this one decided
+      setCursor((c) => doubleClickCell(clampCursor(c, shapeRef.current), row, col, shapeRef.current))
+    },
+    [cursorCols, readOnly],
   )
   const focusGrid = () => (sinkRef.current ?? scrollRef.current)?.focus({ preventScroll: true })
 
@@ -827,9 +904,11 @@ export function DocGrid(props: DocGridProps) {
         activeKey={isActive ? activeCol?.key : undefined}
         editor={isActive ? editor : undefined}
         errors={errs}
+        refused={refused.get(line.key)}
         rowError={serverErrors.rows.get(line.key)}
         readOnly={readOnly}
         onCell={onCell}
+        onCellEdit={onCellEdit}
         onDelete={onDelete}
         onDragStart={onDragStart}
         dropTarget={drag && drag.to === i && drag.to !== drag.from ? (drag.to < drag.from ? 'above' : 'below') : undefined}

@@ -10,6 +10,7 @@ import i18n from '@/app/i18n'
 import { feedback } from '@/app/feedback'
 import { api, ApiError } from '@/api/http'
 import { useSession } from '@/stores/session'
+import { can } from '@/stores/permission'
 import { cacheSources, GOODS_PARAMS, GOODS_PAGE_ROWS, LIST_PARAMS, MAX_GOODS_PAGES, sourceOf } from './sources'
 import type { CacheData, CacheName, CacheRecord, CacheSource } from './types'
 
@@ -67,8 +68,11 @@ export function failureMessage(name: CacheName, e: unknown): string {
 
 /** Loads one cache. */
 export async function loadCache(name: CacheName): Promise<CacheData> {
+  const source = sourceOf(name)
+  // a list the user may not read is not asked for (the page would see a 403)
+  if (source.perm && !can(source.perm, useSession.getState().user)) return { list: [], byId: new Map(), available: false }
   try {
-    const list = await fetchRecords(sourceOf(name))
+    const list = await fetchRecords(source)
     return { list, byId: keyById(list), available: true }
   } catch (e) {
     if (e instanceof ApiError && (e.httpStatus === 404 || e.httpStatus === 403)) return { list: [], byId: new Map(), available: false }

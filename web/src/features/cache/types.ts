@@ -36,6 +36,8 @@ export interface CacheSource {
   name: CacheName
   /** path under the client's base (/prod-api) */
   url: string
+  /** the permission its list asks for, when not every seeded role holds it: without it the cache is empty, unasked (no 403) */
+  perm?: string
   /** query parameters besides the list defaults */
   params?: Record<string, string | number>
   /**

@@ -1,6 +1,7 @@
 // Config keys and system parameters.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/api/http'
+import { useSystemInfo } from '@/features/auth/api'
 import type { PageResult } from '@/api/types'
 import type { PageParams } from '@/components/useListQuery'
 import type { ConfigFilters, ConfigForm, ConfigInput, ConfigKey, SystemParams } from './types'
@@ -22,7 +23,19 @@ export const getSystemParams = () => api.get<SystemParams>('/config/system')
 export const useConfigForm = (id: number | undefined) =>
   useQuery({ queryKey: configKeys.form(id ?? 0), queryFn: () => getConfigForm(id!), enabled: !!id, staleTime: 0, gcTime: 0 })
 
+/** Every system parameter (GET /config/system, behind settings:parameter:query): the parameter page's. */
 export const useSystemParams = () => useQuery({ queryKey: configKeys.system, queryFn: getSystemParams, staleTime: 0 })
+
+/**
+ * What the screens need of the system parameters (places, units, tax,
+ * defaults, the company for print-outs): the parameters of GET /home, which
+ * every signed-in user reads (without the initial password), whatever their
+ * role or data rights. Changing the parameters refreshes it (homeKey).
+ */
+export function useScreenParams(): { data: SystemParams | undefined; isLoading: boolean } {
+  const info = useSystemInfo()
+  return { data: info.data as unknown as SystemParams | undefined, isLoading: info.isLoading }
+}
 
 function useConfigMutation<V, R>(fn: (v: V) => Promise<R>) {
   const qc = useQueryClient()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clampCursor, clickCell, gridKey, initialCursor, setDraft, type GridCursor, type GridShape } from './keyboard'
+import { clampCursor, clickCell, doubleClickCell, gridKey, initialCursor, setDraft, type GridCursor, type GridShape } from './keyboard'
 
 const g: GridShape = { rows: 3, cols: 4, valueAt: (r, c) => `v${r}${c}` }
 const at = (row: number, col: number, editing = false, draft = ''): GridCursor => ({ row, col, editing, draft })
@@ -90,10 +90,15 @@ describe('grid keyboard model', () => {
     expect(gridKey(at(1, 0), { key: 'Delete', ctrl: true }, ro).actions).toEqual([])
     expect(gridKey(at(1, 0), { key: 'ArrowDown' }, ro).state).toEqual(at(2, 0))
   })
-  it('clicks select, a second click edits; the cursor is kept inside', () => {
+  it('clicks select; a click on the selected cell keeps it selected, so typing replaces; a double click edits', () => {
     const s = clickCell(initialCursor, 1, 2, g)
     expect(s).toEqual(at(1, 2))
-    expect(clickCell(s, 1, 2, g)).toEqual(at(1, 2, true, 'v12'))
+    // Enter moved down to (1, 2); clicking it again and typing 4 gives "4", not "v124"
+    const again = clickCell(s, 1, 2, g)
+    expect(again).toEqual(at(1, 2))
+    expect(gridKey(again, { key: '4' }, g).state).toEqual(at(1, 2, true, '4'))
+    expect(doubleClickCell(s, 1, 2, g)).toEqual(at(1, 2, true, 'v12'))
+    expect(doubleClickCell(at(0, 0), 2, 1, { ...g, readOnly: true })).toEqual(at(2, 1))
     expect(clampCursor(at(5, 9), g)).toEqual(at(2, 3))
   })
 })

@@ -3,6 +3,8 @@
 // returns; `handled` false leaves the key to the editor (caret moves, …).
 //
 // Keys (documented in the docGrid.keys help string):
+//   a click selects a cell (a click on the selected cell keeps it selected);
+//     a double click edits its value in place, as F2 does.
 //   not editing: a printable key starts editing with it (replacing the cell);
 //     F2 edits the cell's current value; Enter moves down (past the last
 //     line it appends one); arrows move; Tab / Shift+Tab move across the
@@ -178,9 +180,19 @@ export function setDraft(s: GridCursor, draft: string): GridCursor {
   return s.editing ? { ...s, draft } : s
 }
 
-/** A click on a cell: select it (a second click on the selected cell edits it). */
-export function clickCell(s: GridCursor, row: number, col: number, g: GridShape): GridCursor {
-  if (s.row === row && s.col === col && !s.editing && !g.readOnly) return { row, col, editing: true, draft: g.valueAt?.(row, col) ?? '' }
+/**
+ * A click on a cell selects it, as in Excel: a click on the cell already
+ * selected keeps it selected (typing then replaces its value, it does not
+ * append to it); a double click (or F2) edits the value in place.
+ */
+export function clickCell(s: GridCursor, row: number, col: number, _g?: GridShape): GridCursor {
   if (s.row === row && s.col === col) return s
   return { row, col, editing: false, draft: '' }
+}
+
+/** A double click on a cell: select it and edit its current value (as F2). */
+export function doubleClickCell(s: GridCursor, row: number, col: number, g: GridShape): GridCursor {
+  if (g.readOnly) return clickCell(s, row, col)
+  if (s.row === row && s.col === col && s.editing) return s
+  return { row, col, editing: true, draft: g.valueAt?.(row, col) ?? '' }
 }

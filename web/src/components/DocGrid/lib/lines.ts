@@ -54,6 +54,8 @@ export interface PickContext {
   /** the header warehouse */
   defaultLocationId?: number
   locationName?: (id: number) => string
+  /** whether the user may use a warehouse (its data rights): a goods' own warehouse the user may not use is never proposed */
+  usable?: (id: number) => boolean
   /** which goods price a new line takes (purchases: purPrice, sales: salePrice) */
   priceField?: 'purPrice' | 'salePrice' | 'wholesalePrice' | 'vipPrice'
   /** an entry page's own price (contact level price, last price) */
@@ -72,9 +74,12 @@ export function pickGoods(l: DocLine, hit: GoodsHit, c: PickContext): DocLine {
   const unitId = hit.unitId ?? Number(g.unitId ?? 0)
   const unit = (g.units ?? []).find((u) => u.unitId === unitId)
   const sku = hit.skuId ? (g.skus ?? []).find((x) => x.id === hit.skuId) : undefined
-  // a new line: the goods' own default warehouse first, then the line's (the
-  // header's) default; changing the goods of a line keeps its warehouse
-  const locationId = (l.invId ? l.locationId : Number(g.locationId ?? 0) || l.locationId) || c.defaultLocationId || 0
+  // a new line: the goods' own default warehouse first (when the user may
+  // use it), then the line's (the header's) default; changing the goods of a
+  // line keeps its warehouse
+  const own0 = Number(g.locationId ?? 0)
+  const goodsLocation = own0 && (!c.usable || c.usable(own0)) ? own0 : 0
+  const locationId = (l.invId ? l.locationId : goodsLocation || l.locationId) || c.defaultLocationId || 0
   const own = c.priceOf?.(g, unitId, sku?.id ?? 0)
   const next: DocLine = {
     ...l,

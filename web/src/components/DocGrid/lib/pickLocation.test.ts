@@ -28,6 +28,14 @@ describe('a new line takes a warehouse', () => {
     )
     expect(bare.locationId).toBe(3)
   })
+  it("never the goods' own warehouse when the user may not use it (data rights): the header's", () => {
+    const l = pickGoods(
+      emptyLine(settings, 3),
+      { goods: withDefault, exact: true },
+      { settings, defaultLocationId: 3, locationName: names, usable: (id) => id === 3 },
+    )
+    expect([l.locationId, l.locationName]).toEqual([3, '一号仓'])
+  })
   it('other goods on a line keep the warehouse the line has', () => {
     const first = pickGoods(
       emptyLine(settings, 3),

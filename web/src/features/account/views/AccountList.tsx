@@ -3,7 +3,7 @@
 import type { TableColumnsType } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { MasterList } from '@/features/master/components/MasterList'
-import { useSystemParams } from '@/features/sysconf/api'
+import { useScreenParams } from '@/features/sysconf/api'
 import { format } from '@/utils/decimal'
 import { accountApi, accountCaches, accountKeys } from '../api'
 import { AccountDialog } from '../components/AccountDialog'
@@ -12,7 +12,7 @@ import { BANK, type Account } from '../types'
 export default function AccountList() {
   const { t } = useTranslation('basicData')
   // amounts with the system's amount places ("5000.00", not "5000")
-  const A = Number(useSystemParams().data?.amountPlaces ?? 2)
+  const A = Number(useScreenParams().data?.amountPlaces ?? 2)
   const columns: TableColumnsType<Account> = [
     { title: t('number'), dataIndex: 'number', sorter: true, width: 120 },
     { title: t('name'), dataIndex: 'name', sorter: true },

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react'
 import { Card, Col, Row, type TableColumnsType } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { MasterList } from '@/features/master/components/MasterList'
-import { useSystemParams } from '@/features/sysconf/api'
+import { useScreenParams } from '@/features/sysconf/api'
 import { format } from '@/utils/decimal'
 import { contactApi, contactCache, contactKeys, exportContacts } from '../api'
 import { CategoryFilter } from '../components/CategoryFilter'
@@ -30,7 +30,7 @@ export function ContactList({ type }: { type: ContactType }) {
   )
 
   // amounts with the system's amount places ("280.00", not "280")
-  const A = Number(useSystemParams().data?.amountPlaces ?? 2)
+  const A = Number(useScreenParams().data?.amountPlaces ?? 2)
   const columns: TableColumnsType<Contact> = [
     { title: t('number'), dataIndex: 'number', key: 'number', sorter: true, fixed: 'left' },
     { title: t('name'), dataIndex: 'name', key: 'name', sorter: true },

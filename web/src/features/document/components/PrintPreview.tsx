@@ -11,7 +11,7 @@
 import { useTranslation } from 'react-i18next'
 import { Button, Modal, Space } from 'antd'
 import { PrinterOutlined } from '@ant-design/icons'
-import { useSystemParams } from '@/features/sysconf/api'
+import { useScreenParams } from '@/features/sysconf/api'
 import { format } from '@/utils/decimal'
 import type { GridSettings } from '@/components/DocGrid'
 import type { HeaderFigures } from '@/components/DocGrid/lib/arithmetic'
@@ -49,7 +49,7 @@ export interface PrintPreviewProps {
 
 export function PrintPreview({ kind, state, figures, settings: s, contactName, signature, onClose }: PrintPreviewProps) {
   const { t } = useTranslation('document')
-  const sys = useSystemParams().data
+  const sys = useScreenParams().data
   const h = state.header
   const lines = state.lines.filter((l) => l.invId)
   // warehouse documents print prices only where the price is the cost in (other stock-in)

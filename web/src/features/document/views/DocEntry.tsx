@@ -21,9 +21,10 @@ import { feedback } from '@/app/feedback'
 import { useTabRoute } from '@/app/tabRoute'
 import { setTabGuard } from '@/stores/tabs'
 import { useSession } from '@/stores/session'
+import { openDocKey, rememberOpen, rememberedOpen, useNewDocRequests } from '@/stores/openDocs'
 import { can } from '@/stores/permission'
 import { useCache } from '@/features/cache/api'
-import { useSystemParams } from '@/features/sysconf/api'
+import { useScreenParams } from '@/features/sysconf/api'
 import { CachedDocGrid } from '../components/CachedDocGrid'
 import type { DocGridHandle } from '@/components/DocGrid/DocGrid'
 import { recompute, type DocLine } from '@/components/DocGrid'
@@ -57,7 +58,6 @@ import { fundFamily } from '../families/fund'
 import type { Family, FamilyPartProps } from '../families/types'
 
 const today = () => dayjs().format('YYYY-MM-DD')
-const OPEN_PREFIX = 'cangshu.docOpen:'
 
 type Busy = '' | 'save' | 'check' | 'uncheck' | 'delete' | 'load'
 
@@ -76,9 +76,10 @@ export function DocEntry({ kind }: { kind: DocKind }) {
   // the tab key; drafts are kept per user and shop as well
   const tabKey = tab.pathname + tab.search
   const storeKey = `${user?.username ?? ''}@${user?.shopId ?? ''}:${tabKey}`
+  const openKey = openDocKey(user, tabKey)
   const has = useCallback((p: string) => can(p, user), [user])
   const perm = (a: string) => has(`${kind.perm}:${a}`)
-  const params = useSystemParams()
+  const params = useScreenParams()
   const family = families[kind.family as EntryFamily]
   const settings = useMemo(() => family.settings(kind, gridSettings(params.data, kind, has)), [family, params.data, kind, has])
   const gridShape = useMemo(() => family.grid(kind), [family, kind])
@@ -121,10 +122,9 @@ export function DocEntry({ kind }: { kind: DocKind }) {
       setDirty(isDirty)
       setErrorsAt(null)
       if (s.header.id) qcRef.current.setQueryData(docKeys.one(kind, s.header.id), s)
-      if (s.header.id) localStorage.setItem(OPEN_PREFIX + storeKey, String(s.header.id))
-      else localStorage.removeItem(OPEN_PREFIX + storeKey)
+      rememberOpen(openKey, s.header.id)
     },
-    [kind, storeKey],
+    [kind, openKey],
   )
   const newState = useCallback(() => emptyState(today(), {}, kind), [kind])
   /** the server's document as the page's state */
@@ -148,7 +148,8 @@ export function DocEntry({ kind }: { kind: DocKind }) {
       const ret = Number(q.get('returnOf') || 0)
       // receipts and payments: ?buId=<contact>&billIds=<documents to check in full>
       const settleBu = kind.fund === 'settle' ? Number(q.get('buId') || 0) : 0
-      const open = id || (settleBu ? 0 : Number(localStorage.getItem(OPEN_PREFIX + storeKey) || 0))
+      // the document this tab saved, before a reload (forgotten with the tab)
+      const open = id || (settleBu ? 0 : rememberedOpen(openKey))
       try {
         if (open) replace(load(await docApi(kind).get(open)))
         else if (settleBu) {
@@ -183,11 +184,11 @@ export function DocEntry({ kind }: { kind: DocKind }) {
       onDiscard: () => {
         dirtyRef.current = false
         clearDraft(storeKey)
-        localStorage.removeItem(OPEN_PREFIX + storeKey)
+        rememberOpen(openKey, undefined)
       },
     })
     return () => setTabGuard(tabKey, null)
-  }, [tabKey, storeKey])
+  }, [tabKey, storeKey, openKey])
 
   // Price proposals of the contact (/inventory/listBySelected): lines just picked
   // (priceSource 'goods') take the proposed price of their unit once it arrives.
@@ -377,6 +378,18 @@ export function DocEntry({ kind }: { kind: DocKind }) {
       setGridGen((g) => g + 1)
       setRestored(false)
     })
+  // A list's 新增 while this tab is open: a blank document, unless the tab
+  // holds unsaved work (then that work shows, as it was left).
+  const askedNew = useNewDocRequests((s) => s.asked[tabKey] ?? 0)
+  const seenAsk = useRef(askedNew)
+  useEffect(() => {
+    if (askedNew === seenAsk.current) return
+    seenAsk.current = askedNew
+    if (dirtyRef.current || !stateRef.current.header.id) return
+    replace(newState())
+    setGridGen((g) => g + 1)
+    setRestored(false)
+  }, [askedNew, replace, newState])
   const copy = () => {
     const next = copyState(stateRef.current, today())
     replace(next, true)

@@ -17,11 +17,12 @@ import { compact } from '@/components/useListQuery'
 import { ListTable } from '@/components/ListTable'
 import { confirmDelete } from '@/components/confirmDelete'
 import { useSession } from '@/stores/session'
+import { askNewDocument } from '@/stores/openDocs'
 import { can } from '@/stores/permission'
 import { format } from '@/utils/decimal'
 import { useCache } from '@/features/cache/api'
 import { pickFilter, pickOptions } from '@/features/cache/pick'
-import { useSystemParams } from '@/features/sysconf/api'
+import { useScreenParams } from '@/features/sysconf/api'
 import { docKinds, entryPath, type DocKind, type DocKindName } from '../kinds'
 import { docApi, docKeys, type DocListParams } from '../api'
 import type { Document } from '../types'
@@ -52,7 +53,7 @@ export function DocList({ kind }: { kind: DocKind }) {
   const invoiced = trade && !kind.order
   // purchases, sales and returns are settled by receipts and payments: what is settled and open, the state
   const settled = trade && !kind.order
-  const sys = useSystemParams().data
+  const sys = useScreenParams().data
   const A = Number(sys?.amountPlaces ?? 2)
   const Q = Number(sys?.qtyPlaces ?? 2)
   const contacts = useCache(kind.contact === 'customer' ? 'customers' : 'suppliers')
@@ -69,7 +70,11 @@ export function DocList({ kind }: { kind: DocKind }) {
   // what a document touches: goods stock, orders, contacts, … (not only this list)
   const refresh = () => invalidateAfterDocument(qc)
 
-  const open = (id?: number) => navigate(entryPath(kind, id))
+  const open = (id?: number) => {
+    // 新增: a blank document (the entry tab forgets the document it saved last)
+    if (!id) askNewDocument(user, entryPath(kind))
+    navigate(entryPath(kind, id))
+  }
   const batch = async (what: 'check' | 'uncheck' | 'close' | 'open', ids: number[], done: () => void) => {
     try {
       const r = await docApi(kind)[what](ids)

@@ -10,7 +10,7 @@ import { CategoryFilter } from '@/features/contact/components/CategoryFilter'
 import { goodsApi, goodsCaches, goodsKeys } from '../api'
 import { GoodsDialog } from '../components/GoodsDialog'
 import type { Decimal, Goods } from '../types'
-import { useSystemParams } from '@/features/sysconf/api'
+import { useScreenParams } from '@/features/sysconf/api'
 import { format } from '@/utils/decimal'
 import { useCustomFields } from '@/features/customField/api'
 import { customColumns } from '@/features/customField/lib/columns'
@@ -31,7 +31,7 @@ export default function GoodsList() {
   const { t: tc } = useTranslation('customField')
   const customFields = useCustomFields('goods')
   const [categoryId, setCategoryId] = useState<number | undefined>()
-  const sys = useSystemParams().data
+  const sys = useScreenParams().data
   const qtyText = fixed(Number(sys?.qtyPlaces ?? 2))
   const priceText = fixed(Number(sys?.pricePlaces ?? 2))
 

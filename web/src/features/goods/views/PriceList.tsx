@@ -19,7 +19,7 @@ import { useListQuery } from '@/components/useListQuery'
 import { CategoryFilter } from '@/features/contact/components/CategoryFilter'
 import { useInvalidate } from '@/features/master/api'
 import { MasterImportDialog } from '@/features/master/components/MasterImportDialog'
-import { useSystemParams } from '@/features/sysconf/api'
+import { useScreenParams } from '@/features/sysconf/api'
 import { useSession } from '@/stores/session'
 import { can } from '@/stores/permission'
 import { setTabGuard } from '@/stores/tabs'
@@ -63,7 +63,7 @@ export default function PriceList() {
   const { t: tl } = useTranslation('list')
   const me = useSession((s) => s.user)
   const mayUpdate = can('settings:price:update', me)
-  const sys = useSystemParams().data
+  const sys = useScreenParams().data
   const pricePlaces = Number(sys?.pricePlaces ?? 2)
   const [categoryId, setCategoryId] = useState<number | undefined>()
   const list = useListQuery<{ matchCon?: string; categoryId?: number; sidx?: string; sord?: string }, PriceGoods>({

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Button, Modal } from 'antd'
 import { PrinterOutlined } from '@ant-design/icons'
 import { format } from '@/utils/decimal'
-import { useSystemParams } from '@/features/sysconf/api'
+import { useScreenParams } from '@/features/sysconf/api'
 import type { InvoiceKind } from '../kinds'
 import { taxAmountOf, totalsOf } from '../lib/invoice'
 import type { InvoiceState } from '../types'
@@ -20,7 +20,7 @@ const CSS = `@media print { body * { visibility: hidden !important; }
 export function InvoicePrint(props: { kind: InvoiceKind; state: InvoiceState; contactName: string; money: boolean; onClose: () => void }) {
   const { kind, state, contactName, money, onClose } = props
   const { t } = useTranslation('invoice')
-  const sys = useSystemParams().data
+  const sys = useScreenParams().data
   const A = Number(sys?.amountPlaces ?? 2)
   const Q = Number(sys?.qtyPlaces ?? 2)
   const h = state.header

@@ -16,11 +16,12 @@ import { feedback } from '@/app/feedback'
 import { useTabRoute } from '@/app/tabRoute'
 import { setTabGuard } from '@/stores/tabs'
 import { useSession } from '@/stores/session'
+import { openDocKey, rememberOpen, rememberedOpen, useNewDocRequests } from '@/stores/openDocs'
 import { can } from '@/stores/permission'
 import { format } from '@/utils/decimal'
 import { confirmDelete } from '@/components/confirmDelete'
 import { useCache } from '@/features/cache/api'
-import { useSystemParams } from '@/features/sysconf/api'
+import { useScreenParams } from '@/features/sysconf/api'
 import { docApi } from '@/features/document/api'
 import { docKinds, type DocKindName } from '@/features/document/kinds'
 import { invalidateAfterDocument } from '@/features/document/lib/affected'
@@ -49,7 +50,6 @@ import { customBody, customProblem } from '@/features/customField/lib/values'
 import '@/features/customField/catalogue'
 
 const today = () => dayjs().format('YYYY-MM-DD')
-const OPEN_PREFIX = 'cangshu.invoiceOpen:'
 type Busy = '' | 'save' | 'check' | 'uncheck' | 'load'
 type LineField = 'qty' | 'amount' | 'tax' | 'description'
 
@@ -60,10 +60,11 @@ export function InvoiceEntry({ kind }: { kind: InvoiceKind }) {
   const tab = useTabRoute()
   const user = useSession((s) => s.user)
   const tabKey = tab.pathname + tab.search
-  const openKey = `${OPEN_PREFIX}${user?.username ?? ''}@${user?.shopId ?? ''}:${tabKey}`
+  // the invoice this tab saved, shown again after a reload (forgotten with the tab)
+  const openKey = openDocKey(user, tabKey)
   const perm = (a: string) => can(`${kind.perm}:${a}`, user)
   const money = can(kind.moneyRight, user)
-  const sys = useSystemParams().data
+  const sys = useScreenParams().data
   const places = useMemo(() => ({ qty: Number(sys?.qtyPlaces ?? 2), amount: Number(sys?.amountPlaces ?? 2) }), [sys])
   const contacts = useCache(kind.contact === 'customer' ? 'customers' : 'suppliers')
   const { t: tc } = useTranslation('customField')
@@ -106,8 +107,7 @@ export function InvoiceEntry({ kind }: { kind: InvoiceKind }) {
       setStateRaw(s)
       setDirty(isDirty)
       setErrors({})
-      if (s.header.id) localStorage.setItem(openKey, String(s.header.id))
-      else localStorage.removeItem(openKey)
+      rememberOpen(openKey, s.header.id)
     },
     [openKey],
   )
@@ -117,7 +117,7 @@ export function InvoiceEntry({ kind }: { kind: InvoiceKind }) {
   useEffect(() => {
     if (loaded.current) return
     loaded.current = true
-    const id = Number(tab.query.get('id') || 0) || Number(localStorage.getItem(openKey) || 0)
+    const id = Number(tab.query.get('id') || 0) || rememberedOpen(openKey)
     const from = parseFrom(tab.query.get('from'))
     const run = async () => {
       if (id) return replace(stateOfInvoice(await invoiceApi(kind).get(id)))
@@ -142,11 +142,21 @@ export function InvoiceEntry({ kind }: { kind: InvoiceKind }) {
       dirty: () => dirtyRef.current,
       onDiscard: () => {
         dirtyRef.current = false
-        localStorage.removeItem(openKey)
+        rememberOpen(openKey, undefined)
       },
     })
     return () => setTabGuard(tabKey, null)
   }, [tabKey, openKey])
+
+  // A list's 新增 while this tab is open: a blank invoice, unless the tab holds unsaved work.
+  const askedNew = useNewDocRequests((s) => s.asked[tabKey] ?? 0)
+  const seenAsk = useRef(askedNew)
+  useEffect(() => {
+    if (askedNew === seenAsk.current) return
+    seenAsk.current = askedNew
+    if (dirtyRef.current || !stateRef.current.header.id) return
+    replace(emptyInvoice(today()))
+  }, [askedNew, replace])
 
   const invalidate = () => void invalidateAfterDocument(qc)
 

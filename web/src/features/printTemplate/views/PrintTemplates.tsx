@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next'
 import { feedback } from '@/app/feedback'
 import { Auth } from '@/components/Auth'
 import { submitWithFieldErrors } from '@/features/profile/lib/submitWithFieldErrors'
-import { useSystemParams } from '@/features/sysconf/api'
+import { useScreenParams } from '@/features/sysconf/api'
 import { format, mul } from '@/utils/decimal'
 import {
   breakAfter,
@@ -219,7 +219,7 @@ const splitSignatures = (s: string | undefined) =>
 /** A sample document printed with the layout (three lines, page breaks shown as dashed rules). */
 function Sample({ kind, layout: l }: { kind: string; layout: PrintLayout }) {
   const { t } = useTranslation('settings')
-  const sys = useSystemParams().data
+  const sys = useScreenParams().data
   const lines = [1, 2, 3].map((i) => ({
     i,
     goods: t('printtpl.sample.goods', { n: i }),

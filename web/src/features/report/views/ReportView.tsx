@@ -22,7 +22,7 @@ import { useRouteTree } from '@/features/auth/api'
 import { useCache } from '@/features/cache/api'
 import { pickFilter, pickOptions } from '@/features/cache/pick'
 import { CategoryTreeSelect } from '@/features/assist/components/CategoryTreeSelect'
-import { useSystemParams } from '@/features/sysconf/api'
+import { useScreenParams } from '@/features/sysconf/api'
 import { flattenRoutes } from '@/utils/routeTree'
 import { useTabRoute } from '@/app/tabRoute'
 import { exportReport, PRINT_ROWS, sameParams, useReport, useReportAll } from '../api'
@@ -87,7 +87,7 @@ export function ReportView({ name }: { name: string }) {
   const tab = useTabRoute()
   const navigate = useNavigate()
   const routes = useRouteTree()
-  const sys = useSystemParams().data
+  const sys = useScreenParams().data
   const warehouses = useCache('warehouses')
   const goods = useCache('goods')
   const customers = useCache('customers')

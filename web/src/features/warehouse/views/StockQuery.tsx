@@ -11,7 +11,7 @@ import { SearchForm } from '@/components/SearchForm'
 import { ListTable } from '@/components/ListTable'
 import { useCache } from '@/features/cache/api'
 import { pickFilter, pickOptions } from '@/features/cache/pick'
-import { useSystemParams } from '@/features/sysconf/api'
+import { useScreenParams } from '@/features/sysconf/api'
 import { CategoryTreeSelect } from '@/features/assist/components/CategoryTreeSelect'
 import { useSession } from '@/stores/session'
 import { can } from '@/stores/permission'
@@ -26,7 +26,7 @@ export default function StockQuery() {
   const { t } = useTranslation('warehouse')
   const user = useSession((s) => s.user)
   const cost = can(COST_RIGHT, user)
-  const sys = useSystemParams().data
+  const sys = useScreenParams().data
   const A = Number(sys?.amountPlaces ?? 2)
   const Q = Number(sys?.qtyPlaces ?? 2)
   const P = Number(sys?.pricePlaces ?? 2)

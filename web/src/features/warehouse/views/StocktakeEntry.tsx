@@ -20,7 +20,7 @@ import { can } from '@/stores/permission'
 import { format } from '@/utils/decimal'
 import { useCache } from '@/features/cache/api'
 import { pickFilter, pickOptions } from '@/features/cache/pick'
-import { useSystemParams } from '@/features/sysconf/api'
+import { useScreenParams } from '@/features/sysconf/api'
 import { CategoryTreeSelect } from '@/features/assist/components/CategoryTreeSelect'
 import { GoodsIndex, type CachedGoods } from '@/components/DocGrid/lib/goodsSearch'
 import { docKinds, entryPath } from '@/features/document/kinds'
@@ -54,7 +54,7 @@ export default function StocktakeEntry() {
   const tab = useTabRoute()
   const user = useSession((s) => s.user)
   const perm = (a: string) => can(`${PERM}:${a}`, user)
-  const Q = Number(useSystemParams().data?.qtyPlaces ?? 2)
+  const Q = Number(useScreenParams().data?.qtyPlaces ?? 2)
   const warehouses = useCache('warehouses')
   const goods = useCache<CachedGoods & { id: number }>('goods')
   const index = useMemo(() => new GoodsIndex(goods.list), [goods.list])
