@@ -306,6 +306,19 @@ func TestRestoreCommandChecksTheBackup(t *testing.T) {
 			t.Fatalf("the zip's picture was not restored: %v", err)
 		}
 	})
+	t.Run("a .zip restores into a data folder without a database", func(t *testing.T) {
+		data := t.TempDir()
+		if err := run(ctx, []string{"restore", "-data", data, goodZip}, noEnv, io.Discard, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		live := filepath.Join(data, "cangshu.db")
+		if n := count(t, live, "SELECT COUNT(*) FROM bills"); n != 5 {
+			t.Fatalf("restored database holds %d documents, the backup 5", n)
+		}
+		if n := count(t, live, "SELECT COUNT(*) FROM sessions"); n != 0 {
+			t.Fatalf("%d sessions outlive the restore", n)
+		}
+	})
 	t.Run("another installation's .db restores when confirmed", func(t *testing.T) {
 		data, live := fresh(t)
 		other := editedDB(t, goodDB, "UPDATE app_secrets SET value = 'elsewhere' WHERE name = 'installation'")

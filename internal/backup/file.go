@@ -106,14 +106,16 @@ func RestoreFile(ctx context.Context, r FileRestore) (kept string, err error) {
 
 // confirmOrigin refuses a backup not known to come from the installation
 // of the database being replaced, unless confirmed (as the app's restore).
+// Into a data folder without a database (a new machine) nothing is
+// replaced: any backup is restored.
 func confirmOrigin(ctx context.Context, r FileRestore, origin string) error {
 	if r.Confirm {
 		return nil
 	}
-	here := ""
-	if _, err := os.Stat(r.DBPath); err == nil {
-		here, _ = db.SQLiteSecret(ctx, r.DBPath, "installation")
+	if _, err := os.Stat(r.DBPath); err != nil {
+		return nil
 	}
+	here, _ := db.SQLiteSecret(ctx, r.DBPath, "installation")
 	if origin == "" || origin != here {
 		return errs.Field("confirm", "backup.err.otherInstallation")
 	}
