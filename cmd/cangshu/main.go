@@ -3,7 +3,7 @@
 //	cangshu [serve] [flags]   start the server (default)
 //	cangshu migrate [flags]   apply database migrations and exit
 //	cangshu backup [flags] [file]   copy the live SQLite database
-//	cangshu restore [flags] file    replace the SQLite database with a backup (server stopped)
+//	cangshu restore [flags] [-confirm] file   replace the SQLite database with a checked backup (.db or .zip; server stopped)
 //	cangshu version
 package main
 
@@ -18,13 +18,17 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
 
 	"cangshu/internal/app"
+	"cangshu/internal/backup"
 	"cangshu/internal/config"
 	"cangshu/internal/db"
+	"cangshu/internal/errs"
+	"cangshu/internal/i18n"
 )
 
 // Version is set at build time with -ldflags "-X main.Version=…".
@@ -50,10 +54,20 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fmt.Fprintln(stdout, "cangshu", Version)
 		return nil
 	case "help", "-h", "--help":
-		fmt.Fprintln(stdout, "usage: cangshu [serve|migrate|backup [file]|restore file|version] [-addr :8080] [-data ./data] [-db postgres://…] [-captcha on|off]")
+		fmt.Fprintln(stdout, "usage: cangshu [serve|migrate|backup [file]|restore [-confirm] file|version] [-addr :8080] [-data ./data] [-db postgres://…] [-captcha on|off]")
 		return nil
 	default:
 		return fmt.Errorf("unknown command %q (serve, migrate, backup, restore, version)", cmd)
+	}
+	confirm := false
+	if cmd == "restore" {
+		args = slices.DeleteFunc(slices.Clone(args), func(a string) bool {
+			if a == "-confirm" || a == "--confirm" {
+				confirm = true
+				return true
+			}
+			return false
+		})
 	}
 	cfg, err := config.Load("cangshu "+cmd, args, getenv)
 	if err != nil {
@@ -71,9 +85,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fmt.Fprintln(stdout, "migrations applied; the database is up to date")
 		return nil
 	case "backup":
-		return backup(ctx, cfg, flagArgs(args), stdout)
+		return backupDB(ctx, cfg, flagArgs(args), stdout)
 	case "restore":
-		return restore(ctx, cfg, flagArgs(args), stdout)
+		return restore(ctx, cfg, flagArgs(args), confirm, cliLang(getenv), stdout)
 	}
 	return serve(ctx, cfg, logger, stdout)
 }
@@ -98,7 +112,7 @@ func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, nil))
 }
 
-func backup(ctx context.Context, cfg config.Config, rest []string, stdout io.Writer) error {
+func backupDB(ctx context.Context, cfg config.Config, rest []string, stdout io.Writer) error {
 	if cfg.IsPostgres() {
 		return errors.New("backup copies the SQLite database; back up PostgreSQL with pg_dump")
 	}
@@ -114,6 +128,11 @@ func backup(ctx context.Context, cfg config.Config, rest []string, stdout io.Wri
 		return err
 	}
 	defer d.Close()
+	// The installation's id goes into the copy: a restore recognises
+	// this installation's own backups.
+	if _, err := backup.Installation(ctx, d); err != nil {
+		return err
+	}
 	if err := d.Backup(ctx, dest); err != nil {
 		return err
 	}
@@ -132,29 +151,60 @@ func lockData(cfg config.Config) (func(), error) {
 	return db.LockDataDir(filepath.Join(cfg.DataDir, "cangshu.lock"))
 }
 
-func restore(ctx context.Context, cfg config.Config, rest []string, stdout io.Writer) error {
+// restore replaces the SQLite database with a backup file (a .db of
+// `cangshu backup` or a .zip of the app), checked first by the app's
+// restore checks; a refused backup changes nothing and the error says why.
+func restore(ctx context.Context, cfg config.Config, rest []string, confirm bool, lang i18n.Lang, stdout io.Writer) error {
 	if cfg.IsPostgres() {
 		return errors.New("restore replaces the SQLite database; restore PostgreSQL with pg_restore")
 	}
 	if len(rest) != 1 {
-		return errors.New("usage: cangshu restore [-data folder] backup-file")
+		return errors.New("usage: cangshu restore [-data folder] [-confirm] backup-file (.db or .zip)")
 	}
 	unlock, err := lockData(cfg)
 	if err != nil {
 		return fmt.Errorf("%w: stop the server first", err)
 	}
 	defer unlock()
-	keep := filepath.Join(cfg.DataDir, "backups", "before-restore-"+time.Now().Format("20060102-150405")+".db")
-	if err := db.Restore(ctx, rest[0], cfg.SQLitePath(), keep); err != nil {
+	kept, err := backup.RestoreFile(ctx, backup.FileRestore{
+		DataDir: cfg.DataDir, DBPath: cfg.SQLitePath(), File: rest[0], Confirm: confirm,
+		Checks: app.RestoreChecks(), FileOK: app.BackupFileOK,
+	})
+	if e, ok := errs.As(err); ok {
+		msg := i18n.T(lang, e.Key, e.Args...)
+		if e.Key == "backup.err.otherInstallation" {
+			msg += " (-confirm)"
+		}
+		return fmt.Errorf("restore refused: %s", msg)
+	}
+	if err != nil {
 		return err
 	}
-	d, err := app.OpenDB(ctx, cfg) // a backup from an older version gets the newer migrations
+	d, err := app.OpenDB(ctx, cfg) // the restored database is at this binary's migrations already
 	if err != nil {
 		return err
 	}
 	d.Close()
-	fmt.Fprintf(stdout, "restored %s; the previous database was kept as %s\n", rest[0], keep)
+	if kept != "" {
+		fmt.Fprintf(stdout, "restored %s; the previous database was kept as %s; everyone signs in again\n", rest[0], kept)
+	} else {
+		fmt.Fprintf(stdout, "restored %s\n", rest[0])
+	}
 	return nil
+}
+
+// cliLang is the language of the command's messages: Chinese when the
+// environment's locale says so, English otherwise.
+func cliLang(getenv func(string) string) i18n.Lang {
+	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if v := getenv(k); v != "" {
+			if strings.HasPrefix(strings.ToLower(v), "zh") {
+				return i18n.ZH
+			}
+			return i18n.EN
+		}
+	}
+	return i18n.EN
 }
 
 func serve(ctx context.Context, cfg config.Config, logger *slog.Logger, stdout io.Writer) error {

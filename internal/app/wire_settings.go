@@ -29,10 +29,8 @@ func (a *App) wireSettings() ([]server.Route, error) {
 	r = append(r, period.Routes(period.NewService(a.DB, period.Snapshots{Store: stock.Snapshot, Drop: stock.DropSnapshot}))...)
 	a.Backups = backup.NewService(a.DB, a.Config.DataDir, Version, a.Logger)
 	a.Backups.MaxUpload = a.Config.MaxBackupBytes
-	a.Backups.Checks = []func(context.Context, db.Querier) error{checkStockLedger, checkMoneyLedger}
-	a.Backups.FileOK = func(rel string, data []byte) bool {
-		return goods.ImageOK(data) || bill.AttachmentOK(rel, data)
-	}
+	a.Backups.Checks = RestoreChecks()
+	a.Backups.FileOK = BackupFileOK
 	go a.Backups.Schedule(a.stop)
 	go stock.KeepSnapshots(a.stop, a.DB, a.Logger)
 	r = append(r, backup.Routes(a.Backups)...)
@@ -49,6 +47,19 @@ func (a *App) wireSettings() ([]server.Route, error) {
 	}))...)
 	a.registerReset()
 	return r, nil
+}
+
+// RestoreChecks are the checks a restore runs on a backup's data before it
+// replaces the live data (the books' invariants): the app's restore and
+// `cangshu restore` both run them.
+func RestoreChecks() []func(context.Context, db.Querier) error {
+	return []func(context.Context, db.Querier) error{checkStockLedger, checkMoneyLedger}
+}
+
+// BackupFileOK tells whether a file of a backup's images folder is one
+// Cangshu keeps there (a goods picture or a document attachment).
+func BackupFileOK(rel string, data []byte) bool {
+	return goods.ImageOK(data) || bill.AttachmentOK(rel, data)
 }
 
 // checkStockLedger refuses a backup whose stock balances differ from the

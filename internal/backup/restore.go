@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"cangshu/internal/auth"
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
 	"cangshu/internal/server"
@@ -37,9 +38,13 @@ var imageTypes = map[string]bool{"image/jpeg": true, "image/png": true, "image/g
 
 // installation is this installation's id, made on first use (app_secrets:
 // shared by every app process, kept by a restore).
-func (s *Service) installation(ctx context.Context) (string, error) {
+func (s *Service) installation(ctx context.Context) (string, error) { return Installation(ctx, s.db) }
+
+// Installation is the installation's id, made on first use (a backup of
+// the app or of `cangshu backup` carries it; a restore compares it).
+func Installation(ctx context.Context, d *db.DB) (string, error) {
 	var id string
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err := d.InTx(ctx, func(tx *db.Tx) error {
 		if _, err := tx.Exec(ctx, "INSERT INTO app_secrets (name, value) VALUES ('installation', ?) ON CONFLICT (name) DO NOTHING", newID()); err != nil {
 			return err
 		}
@@ -51,10 +56,26 @@ func (s *Service) installation(ctx context.Context) (string, error) {
 	return id, nil
 }
 
-// check runs on the restored data before it replaces the live data: an
-// enabled administrator who can sign in, then the app's checks (the books'
-// invariants).
-func (s *Service) check(ctx context.Context, q db.Querier) error {
+// restoreOptions are the options of every restore, the app's and
+// `cangshu restore`'s (RestoreFile): the tables kept and emptied, the
+// manifest's row counts (none: a backup made before manifests), the checks
+// of the restored data, the token key replaced.
+func restoreOptions(man *Manifest, checks []func(context.Context, db.Querier) error) db.RestoreOptions {
+	opt := db.RestoreOptions{Keep: keep, Empty: emptied, Check: restoredCheck(checks), After: auth.RotateSigningKey}
+	if man != nil {
+		opt.Rows = man.Tables
+	}
+	return opt
+}
+
+// restoredCheck runs on the restored data before it replaces the live
+// data: an enabled administrator who can sign in, then the app's checks
+// (the books' invariants).
+func restoredCheck(checks []func(context.Context, db.Querier) error) func(context.Context, db.Querier) error {
+	return func(ctx context.Context, q db.Querier) error { return checkRestored(ctx, q, checks) }
+}
+
+func checkRestored(ctx context.Context, q db.Querier, checks []func(context.Context, db.Querier) error) error {
 	var n int
 	err := q.QueryRow(ctx, `SELECT COUNT(*) FROM users u JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id
 		WHERE u.status = 1 AND u.password_hash <> '' AND r.code = ? AND r.status = 1`, server.RootRole).Scan(&n)
@@ -64,7 +85,7 @@ func (s *Service) check(ctx context.Context, q db.Querier) error {
 	if n == 0 {
 		return errs.Field("name", "backup.err.noAdmin")
 	}
-	for _, c := range s.Checks {
+	for _, c := range checks {
 		if err := c(ctx, q); err != nil {
 			return err
 		}
@@ -123,18 +144,18 @@ func (st *staged) moveTo(images string) error {
 // the first file too large or of a type Cangshu does not store there, or
 // when they add up to more than the bound, and writes them to a staging
 // folder.
-func (s *Service) stageImages(a *archive) (*staged, error) {
-	if err := os.MkdirAll(filepath.Dir(s.images), 0o755); err != nil {
+func stageImages(a *archive, images string, fileOK func(rel string, data []byte) bool) (*staged, error) {
+	if err := os.MkdirAll(filepath.Dir(images), 0o755); err != nil {
 		return nil, fmt.Errorf("restore images: %w", err)
 	}
-	dir, err := os.MkdirTemp(filepath.Dir(s.images), "images-restore-")
+	dir, err := os.MkdirTemp(filepath.Dir(images), "images-restore-")
 	if err != nil {
 		return nil, fmt.Errorf("restore images: %w", err)
 	}
 	st := &staged{dir: dir}
 	total := int64(0)
 	maxTotal := imagesRatio*a.size + imagesSlack
-	ok := s.FileOK
+	ok := fileOK
 	if ok == nil {
 		ok = func(_ string, data []byte) bool { return imageTypes[http.DetectContentType(data)] }
 	}

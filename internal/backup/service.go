@@ -16,7 +16,6 @@ import (
 	"sync"
 	"time"
 
-	"cangshu/internal/auth"
 	"cangshu/internal/db"
 	"cangshu/internal/errs"
 	"cangshu/internal/server"
@@ -321,7 +320,11 @@ type archive struct {
 }
 
 // open opens and checks a backup file: its meta, its engine, its database entry.
-func (s *Service) open(file string) (*archive, error) {
+func (s *Service) open(file string) (*archive, error) { return openArchive(file, s.db.Engine()) }
+
+// openArchive opens and checks a backup file made on the engine e: its
+// meta, its engine, its database entry, its manifest.
+func openArchive(file string, e db.Engine) (*archive, error) {
 	z, err := zip.OpenReader(file)
 	if err != nil {
 		return nil, errs.Field("file", "backup.err.notBackup")
@@ -358,10 +361,10 @@ func (s *Service) open(file string) (*archive, error) {
 		return bad("backup.err.notBackup")
 	}
 	want := sqliteName
-	if s.db.Engine() == db.Postgres {
+	if e == db.Postgres {
 		want = pgName
 	}
-	if a.meta.Engine != string(s.db.Engine()) || a.db.Name != want {
+	if a.meta.Engine != string(e) || a.db.Name != want {
 		return bad("backup.err.engine")
 	}
 	if manFile != nil {
@@ -418,7 +421,7 @@ func (s *Service) Restore(ctx context.Context, p *server.Principal, name string,
 	}
 	// The images first: a refused file refuses the restore before the
 	// database is touched; they are staged and moved in after it.
-	staged, err := s.stageImages(a)
+	staged, err := stageImages(a, s.images, s.FileOK)
 	if err != nil {
 		return RestoreResult{}, err
 	}
@@ -440,20 +443,16 @@ func (s *Service) Restore(ctx context.Context, p *server.Principal, name string,
 }
 
 func (s *Service) restoreDB(ctx context.Context, a *archive) error {
-	opt := db.RestoreOptions{Keep: keep, Empty: emptied, Check: s.check, After: auth.RotateSigningKey}
-	if a.man != nil {
-		opt.Rows = a.man.Tables
-	}
-	rc, err := a.db.Open()
-	if err != nil {
-		return db.ErrNotBackup
-	}
-	defer rc.Close()
+	opt := restoreOptions(a.man, s.Checks)
 	if s.db.Engine() == db.Postgres {
+		rc, err := a.db.Open()
+		if err != nil {
+			return db.ErrNotBackup
+		}
 		// TRUNCATE locks table after table: a document posted meanwhile may
 		// deadlock with it; PostgreSQL then aborts one of the two, and a
 		// restore chosen as the victim runs again (from the archive's start).
-		err := s.db.RestorePostgres(ctx, rc, opt)
+		err = s.db.RestorePostgres(ctx, rc, opt)
 		for try := 0; try < 3 && db.IsDeadlock(err); try++ {
 			rc.Close()
 			if rc, err = a.db.Open(); err != nil {
@@ -461,27 +460,47 @@ func (s *Service) restoreDB(ctx context.Context, a *archive) error {
 			}
 			err = s.db.RestorePostgres(ctx, rc, opt)
 		}
+		rc.Close()
 		if err != nil {
 			return fmt.Errorf("restore the database: %w", err)
 		}
 		return nil
 	}
-	tmp, err := os.CreateTemp(s.dir, "restore-*.db")
+	tmp, err := extractDB(a, s.dir)
 	if err != nil {
-		return fmt.Errorf("restore: temporary file: %w", err)
+		return err
 	}
-	defer os.Remove(tmp.Name())
+	defer os.Remove(tmp)
+	return s.db.RestoreSQLite(ctx, tmp, opt)
+}
+
+// extractDB writes a SQLite backup's database to a temporary file in dir
+// and answers its path; a damaged zip entry is db.ErrNotBackup.
+func extractDB(a *archive, dir string) (string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("restore: temporary file: %w", err)
+	}
+	rc, err := a.db.Open()
+	if err != nil {
+		return "", db.ErrNotBackup
+	}
+	defer rc.Close()
+	tmp, err := os.CreateTemp(dir, "restore-*.db")
+	if err != nil {
+		return "", fmt.Errorf("restore: temporary file: %w", err)
+	}
 	_, err = io.Copy(tmp, rc)
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
+		os.Remove(tmp.Name())
 		if errors.Is(err, zip.ErrChecksum) || errors.Is(err, zip.ErrFormat) || errors.Is(err, io.ErrUnexpectedEOF) {
-			return db.ErrNotBackup
+			return "", db.ErrNotBackup
 		}
-		return fmt.Errorf("restore: copy the database: %w", err)
+		return "", fmt.Errorf("restore: copy the database: %w", err)
 	}
-	return s.db.RestoreSQLite(ctx, tmp.Name(), opt)
+	return tmp.Name(), nil
 }
 
 // Make makes a backup named prefix + time now, for another feature that

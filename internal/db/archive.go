@@ -121,47 +121,12 @@ func (d *DB) RestoreSQLite(ctx context.Context, src string, opt RestoreOptions) 
 	if d.engine != SQLite {
 		return errors.New("restore: not a SQLite database")
 	}
-	have, err := migratedSQLite(ctx, src)
-	if err != nil {
-		return fmt.Errorf("%w: %v", ErrNotBackup, err)
-	}
-	if err := checkMigrations(SQLite, have); err != nil {
-		return err
-	}
-	counts, err := SQLiteRowCounts(ctx, src)
-	if err != nil {
-		return fmt.Errorf("%w: %v", ErrNotBackup, err)
-	}
-	if err := checkTables(SQLite, have, counts, opt.Rows); err != nil {
-		return err
-	}
-	// A copy, migrated: the backup file itself stays as it was.
+	// A copy, checked and migrated: the backup file itself stays as it was.
 	tmp := src + ".migrating"
-	os.Remove(tmp)
+	if err := checkedSQLiteCopy(ctx, src, tmp, opt); err != nil {
+		return err
+	}
 	defer os.Remove(tmp)
-	if err := copyFile(src, tmp); err != nil {
-		return fmt.Errorf("restore: copy the backup: %w", err)
-	}
-	m, err := OpenSQLite(ctx, tmp)
-	if err != nil {
-		return fmt.Errorf("restore: open the backup: %w", err)
-	}
-	_, err = m.Migrate(ctx)
-	if err == nil && opt.Check != nil {
-		if cerr := opt.Check(ctx, m); cerr != nil {
-			m.Close()
-			return cerr
-		}
-	}
-	if err == nil {
-		_, err = m.Exec(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
-	}
-	m.Close()
-	os.Remove(tmp + "-wal")
-	os.Remove(tmp + "-shm")
-	if err != nil {
-		return fmt.Errorf("restore: migrate the backup: %w", err)
-	}
 
 	w := d.lite
 	if err := w.lock(ctx); err != nil {
@@ -249,6 +214,63 @@ func (d *DB) RestoreSQLite(ctx context.Context, src string, opt RestoreOptions) 
 	return nil
 }
 
+// checkedSQLiteCopy is the one check of a SQLite backup file, shared by the
+// app's restore (RestoreSQLite) and `cangshu restore` (SwapSQLite): src must
+// be a sound SQLite database of a schema version known here, hold every
+// table of that version and the row counts of the manifest (opt.Rows, when
+// there is one); a copy of it written to tmp is brought up to this binary's
+// migrations and opt.Check (the books' invariants) runs on that copy. On
+// success tmp holds the checked copy (no -wal or -shm beside it), on error
+// it is removed and the error says why.
+func checkedSQLiteCopy(ctx context.Context, src, tmp string, opt RestoreOptions) error {
+	have, err := migratedSQLite(ctx, src)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrNotBackup, err)
+	}
+	if err := checkMigrations(SQLite, have); err != nil {
+		return err
+	}
+	counts, err := SQLiteRowCounts(ctx, src)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrNotBackup, err)
+	}
+	if err := checkTables(SQLite, have, counts, opt.Rows); err != nil {
+		return err
+	}
+	os.Remove(tmp)
+	ok := false
+	defer func() {
+		os.Remove(tmp + "-wal")
+		os.Remove(tmp + "-shm")
+		if !ok {
+			os.Remove(tmp)
+		}
+	}()
+	if err := copyFile(src, tmp); err != nil {
+		return fmt.Errorf("restore: copy the backup: %w", err)
+	}
+	m, err := OpenSQLite(ctx, tmp)
+	if err != nil {
+		return fmt.Errorf("restore: open the backup: %w", err)
+	}
+	_, err = m.Migrate(ctx)
+	if err == nil && opt.Check != nil {
+		if cerr := opt.Check(ctx, m); cerr != nil {
+			m.Close()
+			return cerr
+		}
+	}
+	if err == nil {
+		_, err = m.Exec(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
+	}
+	m.Close()
+	if err != nil {
+		return fmt.Errorf("restore: migrate the backup: %w", err)
+	}
+	ok = true
+	return nil
+}
+
 type execQuerier interface {
 	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
 }
@@ -289,7 +311,12 @@ func liteTables(ctx context.Context, c execQuerier) ([]string, error) {
 }
 
 func liteColumns(ctx context.Context, c execQuerier, table string) ([]string, error) {
-	rows, err := c.QueryContext(ctx, "SELECT name FROM pragma_table_info(?)", table)
+	return liteColumnsIn(ctx, c, "main", table)
+}
+
+// liteColumnsIn are the columns of a table of an attached database (quoted).
+func liteColumnsIn(ctx context.Context, c execQuerier, schema, table string) ([]string, error) {
+	rows, err := c.QueryContext(ctx, "SELECT name FROM pragma_table_info(?, ?)", table, schema)
 	if err != nil {
 		return nil, fmt.Errorf("columns of %s: %w", table, err)
 	}

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -439,51 +440,168 @@ func (d *DB) Backup(ctx context.Context, dest string) error {
 	return nil
 }
 
-// Restore replaces the SQLite database at dest with the backup file src,
-// after checking that src is a sound Cangshu database. The caller must hold
-// the data folder's lock (no server may be running on dest). The database
-// being replaced is first copied to keep (unless keep is "").
-func Restore(ctx context.Context, src, dest, keep string) error {
-	check, err := sql.Open("sqlite", "file:"+(&url.URL{Path: src}).EscapedPath()+"?mode=ro")
-	if err != nil {
+// SwapSQLite replaces the SQLite database file at dest with the backup file
+// src (`cangshu restore`: no server may be running on dest; the caller holds
+// the data folder's lock). The backup is checked first exactly as the app's
+// restore checks it (checkedSQLiteCopy: schema version, tables, the row
+// counts of opt.Rows, opt.Check on a migrated copy); a refused backup
+// changes nothing. The checked copy then gets the live database's rows of
+// the opt.Keep tables (when dest exists), loses those of the opt.Empty
+// tables, runs opt.After, and replaces dest in one rename, after the
+// database being replaced was copied to keep (unless keep is "").
+func SwapSQLite(ctx context.Context, src, dest, keep string, opt RestoreOptions) error {
+	tmp := dest + ".restore"
+	if err := checkedSQLiteCopy(ctx, src, tmp, opt); err != nil {
 		return err
 	}
-	var ok string
-	var n int
-	err = check.QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&ok)
-	if err == nil {
-		err = check.QueryRowContext(ctx, "SELECT COUNT(*) FROM schema_migrations").Scan(&n)
+	swapped := false
+	defer func() {
+		if !swapped {
+			os.Remove(tmp)
+		}
+		os.Remove(tmp + "-wal")
+		os.Remove(tmp + "-shm")
+	}()
+	_, err := os.Stat(dest)
+	live := err == nil
+	if err := finishSwap(ctx, tmp, dest, live, opt); err != nil {
+		return err
 	}
-	check.Close()
-	if err != nil || ok != "ok" || n == 0 {
-		return fmt.Errorf("restore: %s is not a sound Cangshu database", src)
-	}
-	if _, err := os.Stat(dest); err == nil && keep != "" {
-		live, err := OpenSQLite(ctx, dest)
+	if live && keep != "" {
+		d, err := OpenSQLite(ctx, dest)
 		if err != nil {
 			return err
 		}
-		err = live.Backup(ctx, keep)
+		err = d.Backup(ctx, keep)
 		if err == nil {
-			_, err = live.Exec(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
+			_, err = d.Exec(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
 		}
-		live.Close()
+		d.Close()
 		if err != nil {
 			return fmt.Errorf("restore: keep the current database: %w", err)
 		}
-	}
-	b, err := os.ReadFile(src)
-	if err != nil {
-		return err
-	}
-	tmp := dest + ".restore"
-	if err := os.WriteFile(tmp, b, 0o644); err != nil {
-		return err
 	}
 	for _, suffix := range []string{"-wal", "-shm"} {
 		if err := os.Remove(dest + suffix); err != nil && !os.IsNotExist(err) {
 			return err
 		}
 	}
-	return os.Rename(tmp, dest)
+	if err := os.Rename(tmp, dest); err != nil {
+		return err
+	}
+	swapped = true
+	return nil
+}
+
+// finishSwap prepares the checked copy tmp to become the live database:
+// the kept tables' rows of the live database (dest, when live), the
+// emptied tables, the change counters, opt.After; in one transaction.
+func finishSwap(ctx context.Context, tmp, dest string, live bool, opt RestoreOptions) error {
+	pool, err := sql.Open("sqlite", "file:"+(&url.URL{Path: tmp}).EscapedPath()+"?_pragma=busy_timeout(10000)&_pragma=foreign_keys(0)")
+	if err != nil {
+		return fmt.Errorf("restore: open the copy: %w", err)
+	}
+	defer pool.Close()
+	c, err := pool.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("restore: open the copy: %w", err)
+	}
+	defer c.Close()
+	if live {
+		if _, err := c.ExecContext(ctx, "ATTACH DATABASE ? AS live", dest); err != nil {
+			return fmt.Errorf("restore: attach the current database: %w", err)
+		}
+		defer c.ExecContext(context.Background(), "DETACH DATABASE live")
+	}
+	tables, err := liteTables(ctx, c)
+	if err != nil {
+		return fmt.Errorf("restore: list tables: %w", err)
+	}
+	if _, err := c.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
+		return fmt.Errorf("restore: begin: %w", err)
+	}
+	committed := false
+	defer func() {
+		if !committed {
+			c.ExecContext(context.Background(), "ROLLBACK")
+		}
+	}()
+	for _, k := range opt.Keep {
+		if !live || !slices.Contains(tables, k.Table) {
+			continue
+		}
+		var n int
+		if err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM live.sqlite_master WHERE type = 'table' AND name = ?", k.Table).Scan(&n); err != nil {
+			return fmt.Errorf("restore: keep %s: %w", k.Table, err)
+		}
+		if n == 0 {
+			continue
+		}
+		// The columns both have: the live database may be of an older
+		// version than the copy, migrated by this binary.
+		mine, err := liteColumns(ctx, c, k.Table)
+		if err != nil {
+			return err
+		}
+		theirs, err := liteColumnsIn(ctx, c, "live", k.Table)
+		if err != nil {
+			return err
+		}
+		var cols []string
+		for _, col := range mine {
+			if slices.Contains(theirs, col) {
+				cols = append(cols, col)
+			}
+		}
+		list := strings.Join(cols, ", ")
+		if _, err := c.ExecContext(ctx, "DELETE FROM main."+quoteIdent(k.Table)); err != nil {
+			return fmt.Errorf("restore: keep %s: %w", k.Table, err)
+		}
+		if _, err := c.ExecContext(ctx, "INSERT INTO main."+quoteIdent(k.Table)+" ("+list+") SELECT "+list+" FROM live."+quoteIdent(k.Table)); err != nil {
+			return fmt.Errorf("restore: keep %s: %w", k.Table, err)
+		}
+		if k.Where != "" {
+			if _, err := c.ExecContext(ctx, "DELETE FROM main."+quoteIdent(k.Table)+" WHERE NOT ("+k.Where+")"); err != nil {
+				return fmt.Errorf("restore: keep %s: %w", k.Table, err)
+			}
+		}
+	}
+	for _, t := range opt.Empty {
+		if slices.Contains(tables, t) {
+			if _, err := c.ExecContext(ctx, "DELETE FROM main."+quoteIdent(t)); err != nil {
+				return fmt.Errorf("restore: empty %s: %w", t, err)
+			}
+		}
+	}
+	// As the app's restore (RestoreSQLite): every reference holds.
+	rows, err := c.QueryContext(ctx, "PRAGMA main.foreign_key_check")
+	if err != nil {
+		return fmt.Errorf("restore: foreign key check: %w", err)
+	}
+	bad := rows.Next()
+	rows.Close()
+	if bad {
+		return fmt.Errorf("restore: %w: foreign keys do not hold", ErrNotBackup)
+	}
+	if _, err := c.ExecContext(ctx, bumpVersions); err != nil {
+		return fmt.Errorf("restore: change counters: %w", err)
+	}
+	if opt.After != nil {
+		if err := opt.After(ctx, rawQuerier{c, SQLite}); err != nil {
+			return fmt.Errorf("restore: %w", err)
+		}
+	}
+	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
+		return fmt.Errorf("restore: commit: %w", err)
+	}
+	committed = true
+	if live {
+		if _, err := c.ExecContext(ctx, "DETACH DATABASE live"); err != nil {
+			return fmt.Errorf("restore: detach: %w", err)
+		}
+	}
+	if _, err := c.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)"); err != nil {
+		return fmt.Errorf("restore: checkpoint: %w", err)
+	}
+	return nil
 }

@@ -9,6 +9,7 @@ package db
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"net/url"
 	"regexp"
@@ -206,3 +207,27 @@ func (r rawQuerier) Engine() Engine { return r.e }
 // bumpVersions moves every change counter: each process's caches (the
 // signed-in callers, the parameters) are read again after a restore.
 const bumpVersions = "UPDATE cache_versions SET auth = auth + 1, params = params + 1 WHERE id = 1"
+
+// SQLiteSecret reads the value of name in app_secrets of the SQLite file at
+// path, read only ("" when it has none, or no such table: a database of a
+// version before it). A file that is no Cangshu database is ErrNotBackup.
+func SQLiteSecret(ctx context.Context, path, name string) (string, error) {
+	c, err := sql.Open("sqlite", "file:"+(&url.URL{Path: path}).EscapedPath()+"?mode=ro")
+	if err != nil {
+		return "", fmt.Errorf("open %s: %w", path, err)
+	}
+	defer c.Close()
+	var n int
+	if err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM schema_migrations").Scan(&n); err != nil || n == 0 {
+		return "", ErrNotBackup
+	}
+	if err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'app_secrets'").Scan(&n); err != nil || n == 0 {
+		return "", err
+	}
+	var v string
+	err = c.QueryRowContext(ctx, "SELECT value FROM app_secrets WHERE name = ?", name).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return v, err
+}
