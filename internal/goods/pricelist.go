@@ -290,7 +290,7 @@ var priceColumns = slices.Concat([]sheet.Column{
 
 // PriceExport is the filtered price list as a spreadsheet that imports back
 // (the discount rates on the base unit's row).
-func (s *Service) PriceExport(ctx context.Context, lang i18n.Lang, p server.ListParams, lq ListQuery) (server.File, error) {
+func (s *Service) PriceExport(ctx context.Context, who *server.Principal, lang i18n.Lang, p server.ListParams, lq ListQuery) (server.File, error) {
 	order, err := p.OrderBy(sortFields, "g.number")
 	if err != nil {
 		return server.File{}, err
@@ -299,15 +299,16 @@ func (s *Service) PriceExport(ctx context.Context, lang i18n.Lang, p server.List
 	if err != nil {
 		return server.File{}, err
 	}
-	return sheet.Export(lang, "goods.file.prices", "goods.sheet.prices", priceColumns, func(add func([]any) error) error {
+	cols, cut := sheet.Without(priceColumns, money.Hidden(who))
+	return sheet.Export(lang, "goods.file.prices", "goods.sheet.prices", cols, func(add func([]any) error) error {
 		for _, g := range rows {
 			for i, u := range g.Units {
 				r1, r2 := "", ""
 				if i == 0 {
 					r1, r2 = g.DiscountRate1.String(), g.DiscountRate2.String()
 				}
-				if err := add([]any{g.Number, g.Name, g.Spec, u.UnitName, u.PurPrice.String(), u.SalePrice.String(),
-					u.WholesalePrice.String(), u.VipPrice.String(), r1, r2}); err != nil {
+				if err := add(cut([]any{g.Number, g.Name, g.Spec, u.UnitName, u.PurPrice.String(), u.SalePrice.String(),
+					u.WholesalePrice.String(), u.VipPrice.String(), r1, r2})); err != nil {
 					return err
 				}
 			}

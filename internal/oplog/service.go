@@ -69,6 +69,11 @@ func (s *Service) Page(ctx context.Context, who *server.Principal, lang i18n.Lan
 		out[i] = r.Row
 		out[i].Content = i18n.T(lang, r.action)
 		out[i].ModuleName = ModuleName(lang, r.Module)
+		if !server.SeesAllMoney(who) {
+			// Requests name prices and amounts of every kind: only a
+			// caller holding every money right sees their values.
+			out[i].Params, out[i].Changes = server.MaskMoney(out[i].Params), server.MaskMoney(out[i].Changes)
+		}
 	}
 	return out, total, nil
 }
