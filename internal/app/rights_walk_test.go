@@ -3,7 +3,6 @@ package app_test
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"net/url"
 	"reflect"
 	"slices"
@@ -210,14 +209,13 @@ func eachKey(v any, f func(key string, val any)) {
 
 // walkWorld is the seeded data both walkers read.
 type walkWorld struct {
-	e                           *apptest.Env
-	admin                       *apptest.Client
-	b                           apptest.Basics
-	loc2, supplier2, customer2  int64
-	docs                        map[string][]int64 // kind path → document ids
-	billNos                     map[int64]string
-	hiddenBills                 []string // numbers of the documents naming the second warehouse or contacts
-	stocktake, template, serial int64
+	e                          *apptest.Env
+	admin                      *apptest.Client
+	b                          apptest.Basics
+	loc2, supplier2, customer2 int64
+	docs                       map[string][]int64 // kind path → document ids
+	billNos                    map[int64]string
+	hiddenBills                []string // numbers of the documents naming the second warehouse or contacts
 }
 
 // Distinctive money figures of the seeded data: none of them may reach a
@@ -338,5 +336,3 @@ func allPermsBut(drop func(string) bool) []string {
 	}
 	return out
 }
-
-func describe(a answer) string { return fmt.Sprintf("%s %s", a.route.Method, a.url) }
