@@ -245,7 +245,7 @@ func (h handlers) priceList(c *server.Ctx, p server.ListParams) (any, error) {
 }
 
 func (h handlers) setPrices(c *server.Ctx, in PricesInput) (any, error) {
-	n, err := h.s.SetPrices(c.Context(), in)
+	n, err := h.s.SetPrices(c.Context(), in, money.Hidden(c.User))
 	return map[string]int{"count": n}, err
 }
 
