@@ -21,6 +21,7 @@ import (
 	"cangshu/internal/notice"
 	"cangshu/internal/oplog"
 	"cangshu/internal/recost"
+	"cangshu/internal/rights"
 	"cangshu/internal/role"
 	"cangshu/internal/server"
 	"cangshu/internal/shop"
@@ -151,6 +152,7 @@ func New(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Logger) 
 	a.Home = home.NewService(d, a.Conf, Version)
 	a.Usage = usage.New()
 	a.Bills = bill.NewService(d, cfg.DataDir)
+	a.Live.Limits, a.Live.Visible = liveRights(a.Bills)
 	for _, wire := range []func() ([]server.Route, error){
 		a.wireAssist, a.wireUnits, a.wireLocations, a.wireEmployees, a.wireAccounts, a.wireItems,
 		a.wireContacts, a.wireGoods, a.wireTrade, a.wireWarehouse, a.wireFund, a.wireSettings,
@@ -189,6 +191,37 @@ func shopScoped() func(module string) bool {
 		m[k.Name] = true
 	}
 	return func(module string) bool { return m[module] }
+}
+
+// liveRights are the live stream's data rights (oplog.Feed): changes of
+// documents, stocktakes and opening balances may concern warehouses and
+// contacts a caller's data rights hide, changes of warehouses and contacts
+// the records of a limited kind; a document's details go out only when
+// the caller may see it (the document queries' condition), the others'
+// never to a caller they may concern.
+func liveRights(bills *bill.Service) (func(string, *rights.Set) bool, func(context.Context, string, *rights.Set, []int64) (map[int64]bool, error)) {
+	kinds := map[string]bool{}
+	for _, k := range Kinds() {
+		kinds[k.Name] = true
+	}
+	limits := func(module string, r *rights.Set) bool {
+		switch {
+		case kinds[module], module == "stocktake", module == "opening":
+			return r.Limited()
+		case module == "contact":
+			return r.Customers != nil || r.Suppliers != nil
+		case module == "invlocation":
+			return r.Warehouses != nil
+		}
+		return false
+	}
+	visible := func(ctx context.Context, module string, r *rights.Set, ids []int64) (map[int64]bool, error) {
+		if !kinds[module] {
+			return nil, nil
+		}
+		return bills.Visible(ctx, r, ids)
+	}
+	return limits, visible
 }
 
 // Handler is the HTTP handler of the app.

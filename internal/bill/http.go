@@ -37,7 +37,11 @@ func Routes(s *Service, k *Kind) []server.Route {
 				}
 			}
 			if !update {
-				return s.Save(c.Context(), c.User, k, in, false, check == 1)
+				d, err := s.Save(c.Context(), c.User, k, in, false, check == 1)
+				if err == nil {
+					c.LogRefs(d.ID)
+				}
+				return d, err
 			}
 			// The operation log gets the changed fields, as the caller
 			// sees the document (money rights applied).
@@ -50,11 +54,13 @@ func Routes(s *Service, k *Kind) []server.Route {
 				return nil, err
 			}
 			c.LogChanges(server.Diff(before, after, logSkip...)...)
+			c.LogRefs(after.ID)
 			return after, nil
 		})
 	}
 	batch := func(f func(ctx context.Context, p *server.Principal, k *Kind, id int64) error) server.Handler {
 		return server.QIDs("id", func(c *server.Ctx, ids []int64) (any, error) {
+			c.LogRefs(ids...)
 			return c.Batch(ids, func(id int64) error { return f(c.Context(), c.User, k, id) }), nil
 		})
 	}
@@ -247,6 +253,7 @@ func attachmentRoutes(s *Service, k *Kind) []server.Route {
 				if err != nil {
 					return nil, err
 				}
+				c.LogRefs(id)
 				return s.Attach(c.Context(), c.User, k, id, strings.TrimSpace(c.Query("role")), func() (Upload, error) {
 					_, h, err := c.FormFile("file")
 					if err != nil {

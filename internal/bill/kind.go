@@ -7,7 +7,10 @@
 // See docs/stock.md. A kind package (internal/trade) plugs its kinds in.
 package bill
 
-import "cangshu/internal/errs"
+import (
+	"cangshu/internal/errs"
+	"cangshu/internal/server"
+)
 
 // Contact types of contacts.type.
 const (
@@ -48,4 +51,4 @@ func (k *Kind) Settled() bool {
 }
 
 // CostRight is the right to see costs.
-const CostRight = "money:cost:view"
+const CostRight = server.CostRight

@@ -33,6 +33,25 @@ func seen(ctx context.Context, q db.Querier, r *rights.Set, k *Kind, id int64) e
 	return nil
 }
 
+// Visible answers which of documents ids a caller of data rights r may see,
+// by the condition the document queries use (the live stream tells a
+// limited caller the details of a change of those only).
+func (s *Service) Visible(ctx context.Context, r *rights.Set, ids []int64) (map[int64]bool, error) {
+	out := map[int64]bool{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	where, args := r.Bill("b").And("b.id IN "+db.In(len(ids)), db.Args(ids))
+	rows, err := db.All(ctx, s.db, func(rs *sql.Rows, id *int64) error { return rs.Scan(id) }, "SELECT b.id FROM bills b WHERE "+where, args...)
+	if err != nil {
+		return nil, fmt.Errorf("data rights of bills: %w", err)
+	}
+	for _, id := range rows {
+		out[id] = true
+	}
+	return out, nil
+}
+
 // allowed refuses a document naming a warehouse or a contact the caller's
 // data rights do not allow.
 func allowed(ctx context.Context, q db.Querier, r *rights.Set, d *Document) error {

@@ -103,15 +103,15 @@ func (s *Service) Export(ctx context.Context, p *server.Principal, lang i18n.Lan
 	if err != nil {
 		return server.File{}, fmt.Errorf("export contacts: %w", err)
 	}
-	cols := append(SheetColumns(q.Type), custom.Columns(defs, lang)...)
+	cols, cut := sheet.Without(append(SheetColumns(q.Type), custom.Columns(defs, lang)...), money(q.Type).Hidden(p))
 	for i := range cols {
 		cols[i].Required = false
 	}
 	return sheet.Export(lang, fileKey(q.Type, "export"), fileKey(q.Type, "sheet"), cols, func(add func([]any) error) error {
 		for _, c := range list {
-			if err := add(append([]any{c.Number, c.Name, paths[c.CategoryID], i18n.T(lang, string(levelKey(c.CLevel))),
+			if err := add(cut(append([]any{c.Number, c.Name, paths[c.CategoryID], i18n.T(lang, string(levelKey(c.CLevel))),
 				c.TaxRate.String(), c.Amount.String(), c.PeriodMoney.String(), c.BeginDate, c.Contacter, c.Mobile, c.Phone, c.linkIm,
-				c.Address, c.Remark, c.Balance.String()}, custom.Cells(defs, c.Custom, lang)...)); err != nil {
+				c.Address, c.Remark, c.Balance.String()}, custom.Cells(defs, c.Custom, lang)...))); err != nil {
 				return err
 			}
 		}

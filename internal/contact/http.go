@@ -47,10 +47,26 @@ func (h handlers) list(c *server.Ctx, p server.ListParams) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.s.List(c.Context(), c.User, q, p)
+	page, err := h.s.List(c.Context(), c.User, q, p)
+	if err != nil {
+		return nil, err
+	}
+	return money(q.Type).Redact(c.User, page)
 }
 
-func (h handlers) get(c *server.Ctx, id int64) (any, error) { return h.s.Get(c.Context(), c.User, id) }
+func (h handlers) get(c *server.Ctx, id int64) (any, error) {
+	return redacted(c)(h.s.Get(c.Context(), c.User, id))
+}
+
+// redacted answers a contact without the money the caller may not see.
+func redacted(c *server.Ctx) func(d Detail, err error) (any, error) {
+	return func(d Detail, err error) (any, error) {
+		if err != nil {
+			return nil, err
+		}
+		return money(int64(d.Type)).Redact(c.User, d)
+	}
+}
 
 func (h handlers) nextNumber(c *server.Ctx) (any, error) {
 	typ, err := c.QueryInt("type", 0)
@@ -60,10 +76,12 @@ func (h handlers) nextNumber(c *server.Ctx) (any, error) {
 	return h.s.NextNumber(c.Context(), c.User, typ)
 }
 
-func (h handlers) add(c *server.Ctx, in Input) (any, error) { return h.s.Add(c.Context(), c.User, in) }
+func (h handlers) add(c *server.Ctx, in Input) (any, error) {
+	return redacted(c)(h.s.Add(c.Context(), c.User, in))
+}
 
 func (h handlers) update(c *server.Ctx, in Input) (any, error) {
-	return h.s.Update(c.Context(), c.User, in)
+	return redacted(c)(h.s.Update(c.Context(), c.User, in))
 }
 
 func (h handlers) delete(c *server.Ctx, ids []int64) (any, error) {

@@ -83,7 +83,8 @@ func perms(screen string) []string {
 	for _, a := range []string{"query", "add", "update", "delete", "disable", "import", "export"} {
 		out = append(out, "settings:"+screen+":"+a)
 	}
-	return out
+	// A customer's figures are sales amounts, a supplier's purchase amounts.
+	return append(out, "money:salesAmount:view", "money:purchaseAmount:view")
 }
 
 func TestContactCRUD(t *testing.T) {

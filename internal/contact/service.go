@@ -267,6 +267,12 @@ func (s *Service) Update(ctx context.Context, p *server.Principal, in Input) (De
 		if err := require(p, typ, "update"); err != nil {
 			return err
 		}
+		if !money(typ).Visible(p, "amount") {
+			// The caller saw no opening figures: they stay as stored.
+			if in.Amount, in.PeriodMoney, err = openingOf(ctx, tx, in.ID); err != nil {
+				return err
+			}
+		}
 		r, paths, err := check(ctx, tx, &in, typ, in.ID, true)
 		if err != nil {
 			return err

@@ -67,7 +67,7 @@ func (s *Service) Template(ctx context.Context, lang i18n.Lang) (server.File, er
 }
 
 // Export is the filtered list as a spreadsheet that imports back.
-func (s *Service) Export(ctx context.Context, lang i18n.Lang, p server.ListParams, lq ListQuery) (server.File, error) {
+func (s *Service) Export(ctx context.Context, who *server.Principal, lang i18n.Lang, p server.ListParams, lq ListQuery) (server.File, error) {
 	order, err := p.OrderBy(sortFields, "g.number")
 	if err != nil {
 		return server.File{}, err
@@ -102,17 +102,17 @@ func (s *Service) Export(ctx context.Context, lang i18n.Lang, p server.ListParam
 		}
 		return no
 	}
-	cols := append(slices.Clone(columns), custom.Columns(defs, lang)...)
+	cols, cut := sheet.Without(append(slices.Clone(columns), custom.Columns(defs, lang)...), money.Hidden(who))
 	return sheet.Export(lang, "goods.file.export", "goods.sheet", cols, func(add func([]any) error) error {
 		for _, g := range rows {
 			unit := g.UnitName
 			if g.UnitTypeID > 0 {
 				unit = groups[g.UnitTypeID]
 			}
-			err := add(append([]any{g.Number, g.Name, g.Spec, g.BarCode, ref.catPath[g.CategoryID], unit,
+			err := add(cut(append([]any{g.Number, g.Name, g.Spec, g.BarCode, ref.catPath[g.CategoryID], unit,
 				g.PurPrice.String(), g.SalePrice.String(), g.WholesalePrice.String(), g.VipPrice.String(),
 				g.DiscountRate1.String(), g.DiscountRate2.String(), g.LocationName, yn(g.IsSerNum), yn(g.IsWarranty),
-				strconv.Itoa(g.SafeDays), g.Remark}, custom.Cells(defs, g.Custom, lang)...))
+				strconv.Itoa(g.SafeDays), g.Remark}, custom.Cells(defs, g.Custom, lang)...)))
 			if err != nil {
 				return err
 			}

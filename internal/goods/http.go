@@ -102,15 +102,33 @@ func (h handlers) list(c *server.Ctx, p server.ListParams) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.s.List(c.Context(), c.User.ShopID, p, q)
+	page, err := h.s.List(c.Context(), c.User.ShopID, p, q)
+	if err != nil {
+		return nil, err
+	}
+	return money.Redact(c.User, page)
 }
 
-func (h handlers) get(c *server.Ctx, id int64) (any, error) { return h.s.Get(c.Context(), c.User, id) }
+func (h handlers) get(c *server.Ctx, id int64) (any, error) {
+	return redacted(c)(h.s.Get(c.Context(), c.User, id))
+}
 
-func (h handlers) add(c *server.Ctx, in Input) (any, error) { return h.s.Add(c.Context(), c.User, in) }
+func (h handlers) add(c *server.Ctx, in Input) (any, error) {
+	return redacted(c)(h.s.Add(c.Context(), c.User, in))
+}
 
 func (h handlers) update(c *server.Ctx, in Input) (any, error) {
-	return h.s.Update(c.Context(), c.User, in)
+	return redacted(c)(h.s.Update(c.Context(), c.User, in))
+}
+
+// redacted answers a goods item without the money the caller may not see.
+func redacted(c *server.Ctx) func(d Detail, err error) (any, error) {
+	return func(d Detail, err error) (any, error) {
+		if err != nil {
+			return nil, err
+		}
+		return money.Redact(c.User, d)
+	}
 }
 
 func (h handlers) delete(c *server.Ctx, ids []int64) (any, error) {
@@ -132,7 +150,7 @@ func (h handlers) listBySelected(c *server.Ctx, ids []int64) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.s.ListBySelected(c.Context(), c.User.ShopID, ids, bu)
+	return h.s.ListBySelected(c.Context(), c.User, ids, bu)
 }
 
 func (h handlers) available(c *server.Ctx, ids []int64) (any, error) {
@@ -192,7 +210,7 @@ func (h handlers) export(c *server.Ctx, p server.ListParams) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.s.Export(c.Context(), c.Lang, p, q)
+	return h.s.Export(c.Context(), c.User, c.Lang, p, q)
 }
 
 func (h handlers) template(c *server.Ctx) (any, error) { return h.s.Template(c.Context(), c.Lang) }
@@ -219,11 +237,15 @@ func (h handlers) priceList(c *server.Ctx, p server.ListParams) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.s.PriceList(c.Context(), p, q)
+	page, err := h.s.PriceList(c.Context(), p, q)
+	if err != nil {
+		return nil, err
+	}
+	return money.Redact(c.User, page)
 }
 
 func (h handlers) setPrices(c *server.Ctx, in PricesInput) (any, error) {
-	n, err := h.s.SetPrices(c.Context(), in)
+	n, err := h.s.SetPrices(c.Context(), in, money.Hidden(c.User))
 	return map[string]int{"count": n}, err
 }
 
@@ -232,7 +254,7 @@ func (h handlers) priceExport(c *server.Ctx, p server.ListParams) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.s.PriceExport(c.Context(), c.Lang, p, q)
+	return h.s.PriceExport(c.Context(), c.User, c.Lang, p, q)
 }
 
 func (h handlers) skus(c *server.Ctx, p server.ListParams) (any, error) {

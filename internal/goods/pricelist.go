@@ -114,7 +114,10 @@ func priceGoods(r Row) PriceGoods {
 // SetPrices writes the rows' prices (all or none) and answers how many rows
 // were written. A row names a goods item and one of its units; errors are
 // reported under rows[i].<field>.
-func (s *Service) SetPrices(ctx context.Context, in PricesInput) (int, error) {
+//
+// hidden are the prices the caller may not see (money.Hidden): the price
+// list answered them blank, so they are kept as stored, whatever is sent.
+func (s *Service) SetPrices(ctx context.Context, in PricesInput, hidden map[string]bool) (int, error) {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		sys, err := sysparam.ReadSystem(ctx, tx)
 		if err != nil {
@@ -148,7 +151,7 @@ func (s *Service) SetPrices(ctx context.Context, in PricesInput) (int, error) {
 		}
 		now := s.now()
 		for _, r := range in.Rows {
-			if err := writePrices(ctx, tx, r, r.UnitID == units[r.InvID].base, now); err != nil {
+			if err := writePrices(ctx, tx, r, r.UnitID == units[r.InvID].base, hidden, now); err != nil {
 				return err
 			}
 		}
@@ -242,40 +245,65 @@ func goodsUnits(ctx context.Context, q db.Querier, rows []PriceInput) (map[int64
 
 // writePrices stores one row: the base unit's prices (and the discount rates
 // given) on the goods row, another unit's on its goods_units row (made when
-// the unit had none, without a barcode).
-func writePrices(ctx context.Context, tx *db.Tx, r PriceInput, base bool, now time.Time) error {
+// the unit had none, without a barcode); a hidden price stays as stored.
+func writePrices(ctx context.Context, tx *db.Tx, r PriceInput, base bool, hidden map[string]bool, now time.Time) error {
+	var cols []string
+	var vals []any
+	for _, p := range []struct {
+		key, col string
+		v        dec.Dec
+	}{{"purPrice", "pur_price", r.PurPrice}, {"salePrice", "sale_price", r.SalePrice},
+		{"wholesalePrice", "wholesale_price", r.WholesalePrice}, {"vipPrice", "vip_price", r.VipPrice}} {
+		if !hidden[p.key] {
+			cols = append(cols, p.col+" = ?")
+			vals = append(vals, p.v)
+		}
+	}
 	if base {
-		set := "pur_price = ?, sale_price = ?, wholesale_price = ?, vip_price = ?"
-		args := []any{r.PurPrice, r.SalePrice, r.WholesalePrice, r.VipPrice}
+		cols = append(cols, "updated_at = ?")
+		args := append(vals, now)
 		if r.DiscountRate1 != nil {
-			set += ", discount_rate1 = ?"
+			cols = append(cols, "discount_rate1 = ?")
 			args = append(args, *r.DiscountRate1)
 		}
 		if r.DiscountRate2 != nil {
-			set += ", discount_rate2 = ?"
+			cols = append(cols, "discount_rate2 = ?")
 			args = append(args, *r.DiscountRate2)
 		}
-		args = append(args, now, r.InvID)
-		if _, err := tx.Exec(ctx, "UPDATE goods SET "+set+", updated_at = ? WHERE id = ?", args...); err != nil {
+		args = append(args, r.InvID)
+		if _, err := tx.Exec(ctx, "UPDATE goods SET "+strings.Join(cols, ", ")+" WHERE id = ?", args...); err != nil {
 			return fmt.Errorf("prices of goods %d: %w", r.InvID, err)
 		}
 		return nil
 	}
-	res, err := tx.Exec(ctx, `UPDATE goods_units SET pur_price = ?, sale_price = ?, wholesale_price = ?, vip_price = ?
-		WHERE goods_id = ? AND unit_id = ?`, r.PurPrice, r.SalePrice, r.WholesalePrice, r.VipPrice, r.InvID, r.UnitID)
-	if err != nil {
-		return fmt.Errorf("prices of goods %d unit %d: %w", r.InvID, r.UnitID, err)
-	}
-	if n, err := res.RowsAffected(); err != nil {
+	var n int64
+	if len(cols) > 0 {
+		res, err := tx.Exec(ctx, "UPDATE goods_units SET "+strings.Join(cols, ", ")+" WHERE goods_id = ? AND unit_id = ?",
+			append(vals, r.InvID, r.UnitID)...)
+		if err != nil {
+			return fmt.Errorf("prices of goods %d unit %d: %w", r.InvID, r.UnitID, err)
+		}
+		if n, err = res.RowsAffected(); err != nil {
+			return err
+		}
+	} else if err := tx.QueryRow(ctx, "SELECT COUNT(*) FROM goods_units WHERE goods_id = ? AND unit_id = ?", r.InvID, r.UnitID).Scan(&n); err != nil {
 		return err
-	} else if n == 0 {
+	}
+	if n == 0 {
+		keep := func(key string, v dec.Dec) dec.Dec {
+			if hidden[key] {
+				return dec.Dec{}
+			}
+			return v
+		}
 		if _, err := tx.Exec(ctx, `INSERT INTO goods_units (goods_id, unit_id, barcode, pur_price, sale_price, wholesale_price, vip_price)
-			VALUES (?, ?, '', ?, ?, ?, ?)`, r.InvID, r.UnitID, r.PurPrice, r.SalePrice, r.WholesalePrice, r.VipPrice); err != nil {
+			VALUES (?, ?, '', ?, ?, ?, ?)`, r.InvID, r.UnitID, keep("purPrice", r.PurPrice), keep("salePrice", r.SalePrice),
+			keep("wholesalePrice", r.WholesalePrice), keep("vipPrice", r.VipPrice)); err != nil {
 			return fmt.Errorf("prices of goods %d unit %d: %w", r.InvID, r.UnitID, err)
 		}
 	}
 	// The goods item changed: caches keyed by its update time refresh.
-	_, err = tx.Exec(ctx, "UPDATE goods SET updated_at = ? WHERE id = ?", now, r.InvID)
+	_, err := tx.Exec(ctx, "UPDATE goods SET updated_at = ? WHERE id = ?", now, r.InvID)
 	return err
 }
 
@@ -290,7 +318,7 @@ var priceColumns = slices.Concat([]sheet.Column{
 
 // PriceExport is the filtered price list as a spreadsheet that imports back
 // (the discount rates on the base unit's row).
-func (s *Service) PriceExport(ctx context.Context, lang i18n.Lang, p server.ListParams, lq ListQuery) (server.File, error) {
+func (s *Service) PriceExport(ctx context.Context, who *server.Principal, lang i18n.Lang, p server.ListParams, lq ListQuery) (server.File, error) {
 	order, err := p.OrderBy(sortFields, "g.number")
 	if err != nil {
 		return server.File{}, err
@@ -299,15 +327,16 @@ func (s *Service) PriceExport(ctx context.Context, lang i18n.Lang, p server.List
 	if err != nil {
 		return server.File{}, err
 	}
-	return sheet.Export(lang, "goods.file.prices", "goods.sheet.prices", priceColumns, func(add func([]any) error) error {
+	cols, cut := sheet.Without(priceColumns, money.Hidden(who))
+	return sheet.Export(lang, "goods.file.prices", "goods.sheet.prices", cols, func(add func([]any) error) error {
 		for _, g := range rows {
 			for i, u := range g.Units {
 				r1, r2 := "", ""
 				if i == 0 {
 					r1, r2 = g.DiscountRate1.String(), g.DiscountRate2.String()
 				}
-				if err := add([]any{g.Number, g.Name, g.Spec, u.UnitName, u.PurPrice.String(), u.SalePrice.String(),
-					u.WholesalePrice.String(), u.VipPrice.String(), r1, r2}); err != nil {
+				if err := add(cut([]any{g.Number, g.Name, g.Spec, u.UnitName, u.PurPrice.String(), u.SalePrice.String(),
+					u.WholesalePrice.String(), u.VipPrice.String(), r1, r2})); err != nil {
 					return err
 				}
 			}
@@ -376,7 +405,7 @@ func (s *Service) PriceImport(ctx context.Context, lang i18n.Lang, r io.Reader, 
 	if res.InvalidCount > 0 || dryRun {
 		return res, nil
 	}
-	if _, err := s.SetPrices(ctx, PricesInput{Rows: list}); err != nil {
+	if _, err := s.SetPrices(ctx, PricesInput{Rows: list}, nil); err != nil {
 		return sheet.Result{}, err
 	}
 	res.ImportedCount = len(list)

@@ -209,3 +209,29 @@ func TestPriceListExcel(t *testing.T) {
 		t.Fatalf("export re-import %+v", res)
 	}
 }
+
+// A user who may change the price list but holds no right to see purchase
+// prices changes the sale prices and the discount rates it sees: the price
+// list answered the purchase price blank (and the client sends it blank),
+// and the stored one stays — on the base unit's row and another unit's.
+func TestPriceListKeepsPricesItCannotSee(t *testing.T) {
+	t.Parallel()
+	w, admin := setup(t)
+	cola := add(t, admin, w.body("SP0001", "unitTypeId", w.bottleBox, "unitId", w.bottle, "salePrice", 3, "purPrice", 2,
+		"units", []map[string]any{{"unitId": w.box, "barCode": "6901", "salePrice": 70, "purPrice": 45}}))
+	seller := w.e.UserWith("settings:price:query", "settings:price:update", "settings:inventory:query", "money:salesAmount:view")
+	if l := priceList(t, seller, ""); l.Rows[0].Units[0].PurPrice != "" || l.Rows[0].Units[0].SalePrice.String() != "3" {
+		t.Fatalf("the seller's price list %+v", l.Rows[0].Units[0])
+	}
+	seller.Do("POST", "/api/inventory/prices", map[string]any{"rows": []map[string]any{
+		{"invId": cola.ID, "unitId": w.bottle, "purPrice": "", "salePrice": "3.5", "wholesalePrice": 3, "vipPrice": 3, "discountRate1": 90},
+		{"invId": cola.ID, "unitId": w.box, "salePrice": "72", "wholesalePrice": 70, "vipPrice": 69},
+	}}).Want(200)
+	g := get(t, admin, cola.ID)
+	if g.PurPrice.String() != "2" || g.SalePrice.String() != "3.5" || g.DiscountRate1.String() != "90" {
+		t.Fatalf("base prices after the seller's save %+v", g)
+	}
+	if g.Units[1].PurPrice.String() != "45" || g.Units[1].SalePrice.String() != "72" {
+		t.Fatalf("the box's prices after the seller's save %+v", g.Units[1])
+	}
+}

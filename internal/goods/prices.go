@@ -9,6 +9,7 @@ import (
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
+	"cangshu/internal/server"
 	"cangshu/internal/sysparam"
 )
 
@@ -76,16 +77,28 @@ func (a lastLine) later(b lastLine) bool {
 
 // ListBySelected proposes prices for goods picked on a document of contact
 // buID in shop shopID (rules: docs/basic-data.md, listBySelected).
-func (s *Service) ListBySelected(ctx context.Context, shopID int64, ids []int64, buID int64) ([]Selected, error) {
+// Without the purchase (a supplier) or sales (a customer or none) amount
+// right the proposals carry no price and no last document; a contact the
+// caller's data rights hide is not found.
+func (s *Service) ListBySelected(ctx context.Context, p *server.Principal, ids []int64, buID int64) (any, error) {
+	out, supplier, err := s.listBySelected(ctx, p, ids, buID)
+	if err != nil {
+		return nil, err
+	}
+	return proposalMoney(supplier).Redact(p, out)
+}
+
+func (s *Service) listBySelected(ctx context.Context, p *server.Principal, ids []int64, buID int64) ([]Selected, bool, error) {
+	shopID := p.ShopID
 	level, supplier := 0, false
 	if buID > 0 {
 		var typ int
 		err := s.db.QueryRow(ctx, "SELECT type, level FROM contacts WHERE id = ?", buID).Scan(&typ, &level)
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil, errs.Field("buId", "err.notFound", errs.A("what", labelContact))
+		if errors.Is(err, sql.ErrNoRows) || (err == nil && !p.Rights.ContactOK(buID, typ)) {
+			return nil, false, errs.Field("buId", "err.notFound", errs.A("what", labelContact))
 		}
 		if err != nil {
-			return nil, fmt.Errorf("read contact: %w", err)
+			return nil, false, fmt.Errorf("read contact: %w", err)
 		}
 		supplier = typ == supplierType
 		if supplier {
@@ -94,14 +107,14 @@ func (s *Service) ListBySelected(ctx context.Context, shopID int64, ids []int64,
 	}
 	sys, err := sysparam.ReadSystem(ctx, s.db)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	rows, err := listRowsByIDs(ctx, s.db, ids)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if err := attachDetails(ctx, s.db, rows, sys.PricePlaces); err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	var last map[[2]int64]lastLine
 	if buID > 0 && shopID > 0 && len(rows) > 0 {
@@ -110,7 +123,7 @@ func (s *Service) ListBySelected(ctx context.Context, shopID int64, ids []int64,
 			kind = "purchase"
 		}
 		if last, err = lastLines(ctx, s.db, shopID, buID, kind, ids); err != nil {
-			return nil, err
+			return nil, false, err
 		}
 	}
 	newest := map[int64]lastLine{} // per goods: the latest line in any unit
@@ -141,7 +154,7 @@ func (s *Service) ListBySelected(ctx context.Context, shopID int64, ids []int64,
 		}
 		out = append(out, sel)
 	}
-	return out, nil
+	return out, supplier, nil
 }
 
 // resolve applies the price sequence to one unit: the first source that

@@ -189,6 +189,15 @@ func (s *Service) save(ctx context.Context, tx *db.Tx, p *server.Principal, id i
 			}
 		}
 	}
+	if cur != nil {
+		var curOpenings []Opening
+		if in.Openings != nil && !money.Visible(p, "unitCost") {
+			if curOpenings, err = loadOpenings(ctx, tx, id, vis); err != nil {
+				return 0, fmt.Errorf("openings of goods %d: %w", id, err)
+			}
+		}
+		keepHidden(p, in, cur, curOpenings)
+	}
 	if err := openingsLocked(ctx, tx, sys, id, in, vis); err != nil {
 		return 0, err
 	}

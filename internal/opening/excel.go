@@ -57,7 +57,9 @@ func (s *Service) Template(ctx context.Context, p *server.Principal, lang i18n.L
 		return server.File{}, err
 	}
 	name, sheetName := errs.Key("opening.file."+kind), errs.Key("opening.sheet."+kind)
-	return sheet.Export(lang, name, sheetName, columns(kind), func(add func([]any) error) error {
+	cols, cut := sheet.Without(columns(kind), kindMoney(kind).Hidden(p))
+	return sheet.Export(lang, name, sheetName, cols, func(wrote func([]any) error) error {
+		add := func(row []any) error { return wrote(cut(row)) }
 		switch kind {
 		case KindStock:
 			rows, err := listStock(ctx, s.db, scopeOf(p), stockFilter{}, "g.number, l.number, o.sku_id, o.batch", -1, 0)

@@ -86,8 +86,9 @@ func TestOpeningBalances(t *testing.T) {
 	}
 
 	// Bad input and permissions: nothing changes.
-	reader := e.UserWith("settings:opening:query")
-	clerk := e.UserWith("settings:opening:query", "settings:opening:update")
+	money := []string{"money:cost:view", "money:salesAmount:view", "money:purchaseAmount:view"}
+	reader := e.UserWith(append(money, "settings:opening:query")...)
+	clerk := e.UserWith(append(money, "settings:opening:query", "settings:opening:update")...)
 	nobody := e.UserWith("settings:coding:query")
 	s := "/api/opening/stock"
 	before := e.Text("SELECT CAST(COALESCE(SUM(amount), 0) AS TEXT) FROM stock_moves") + e.Text("SELECT CAST(SUM(opening_amount) AS TEXT) FROM contacts")

@@ -7,11 +7,14 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"cangshu/internal/db"
+	"cangshu/internal/rights"
 	"cangshu/internal/server"
 )
 
@@ -29,6 +32,13 @@ import (
 // contents: the screen refetches what it shows, through its own rights.
 // Changes of shop-scoped modules (documents) reach only listeners in that
 // shop; master data and settings are shared by every shop.
+//
+// Data rights (docs/rights.md): a listener whose data rights limit the
+// records of a change's module (Limits) gets the change's details only
+// when it may see every record the write named (its log entry's refs,
+// checked by Visible: for documents the document queries' condition);
+// otherwise the event is bare — the module alone, no log id, action or
+// maker — so its screens still refetch, through its rights, what they show.
 
 // Event is one change as listeners receive it.
 type Event struct {
@@ -37,6 +47,36 @@ type Event struct {
 	Action string `json:"action"`
 	UserID int64  `json:"userId"` // who made it (0: unknown)
 	shopID int64
+	refs   []int64 // the records it concerned (documents' ids; nil: not named)
+}
+
+// bare is e without what identifies the change: what a listener that may
+// not see its records gets.
+func (e Event) bare() Event { return Event{Module: e.Module} }
+
+// maxRefs is the most record ids a log entry keeps; a write naming more
+// keeps none (its event is bare to listeners limited by data rights).
+const maxRefs = 100
+
+func joinRefs(ids []int64) string {
+	if len(ids) > maxRefs {
+		return ""
+	}
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = strconv.FormatInt(id, 10)
+	}
+	return strings.Join(parts, ",")
+}
+
+func parseRefs(s string) []int64 {
+	var out []int64
+	for _, p := range strings.Split(s, ",") {
+		if id, err := strconv.ParseInt(strings.TrimSpace(p), 10, 64); err == nil && id > 0 && !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // Feed reads the operation log for new writes and fans them out.
@@ -51,8 +91,14 @@ type Feed struct {
 	// current token (the server's write timeout must exceed it).
 	Life time.Duration
 	// Check is how often a stream's token is checked (sign-out, disabled
-	// user, expired token end the stream).
+	// user, expired token end the stream; changed data rights apply).
 	Check time.Duration
+	// Limits tells whether data rights r (limited) may hide records of
+	// module's changes (documents, warehouses, contacts …); nil: none.
+	Limits func(module string, r *rights.Set) bool
+	// Visible answers which of ids, records of module, a caller of data
+	// rights r may see; nil, or a module it does not know: none.
+	Visible func(ctx context.Context, module string, r *rights.Set, ids []int64) (map[int64]bool, error)
 
 	mu      sync.Mutex
 	subs    map[*listener]struct{}
@@ -70,7 +116,8 @@ type listener struct {
 	ch     chan Event
 	shopID int64
 	root   bool
-	lost   bool // events were dropped (a slow reader): it gets one "*" event
+	rights *rights.Set // its data rights (nil: unrestricted)
+	lost   bool        // events were dropped (a slow reader): it gets one "*" event
 }
 
 // NewFeed makes the feed; shopScoped may be nil (nothing is shop-scoped).
@@ -86,7 +133,7 @@ func NewFeed(d *db.DB, auth server.Authenticator, shopScoped func(module string)
 func LiveRoutes(f *Feed) []server.Route {
 	return []server.Route{
 		{Method: "GET", Path: "/api/live", Tag: "live", H: f.serve,
-			Summary: "Server-sent events, one `change` event {id, module, action, userId} per write made by anyone (documents of the caller's shop, shared data); ends after a few minutes or when the session ends (`end` event); the client reconnects"},
+			Summary: "Server-sent events, one `change` event {id, module, action, userId} per write made by anyone (documents of the caller's shop, shared data; bare {module} to a caller whose data rights may hide the records changed); ends after a few minutes or when the session ends (`end` event); the client reconnects"},
 	}
 }
 
@@ -107,13 +154,28 @@ func (f *Feed) subscribe(p *server.Principal) (*listener, bool) {
 	if f.closed {
 		return nil, false
 	}
-	l := &listener{ch: make(chan Event, 64), shopID: p.ShopID, root: p.IsRoot()}
+	l := &listener{ch: make(chan Event, 64), shopID: p.ShopID, root: p.IsRoot(), rights: limited(p)}
 	f.subs[l] = struct{}{}
 	if !f.running {
 		f.running = true
 		go f.run()
 	}
 	return l, true
+}
+
+// limited is p's data rights when they limit anything (ROOT: never).
+func limited(p *server.Principal) *rights.Set {
+	if p == nil || p.IsRoot() || !p.Rights.Limited() {
+		return nil
+	}
+	return p.Rights
+}
+
+// renew applies p's current data rights to l (checked with its token).
+func (f *Feed) renew(l *listener, p *server.Principal) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	l.rights = limited(p)
 }
 
 func (f *Feed) unsubscribe(l *listener) {
@@ -147,7 +209,7 @@ func (f *Feed) run() {
 			slog.Default().Error("live updates: read the operation log", "err", err)
 			continue
 		}
-		f.fan(evs)
+		f.fan(evs, f.visible(ctx, evs))
 	}
 }
 
@@ -169,8 +231,11 @@ func (f *Feed) read(ctx context.Context) ([]Event, error) {
 	from := max(f.last-window, 0)
 	f.mu.Unlock()
 	evs, err := db.All(ctx, f.db, func(rs *sql.Rows, e *Event) error {
-		return rs.Scan(&e.ID, &e.Module, &e.Action, &e.UserID, &e.shopID)
-	}, `SELECT id, module, action, COALESCE(user_id, 0), COALESCE(shop_id, 0) FROM sys_logs
+		var refs string
+		err := rs.Scan(&e.ID, &e.Module, &e.Action, &e.UserID, &e.shopID, &refs)
+		e.refs = parseRefs(refs)
+		return err
+	}, `SELECT id, module, action, COALESCE(user_id, 0), COALESCE(shop_id, 0), refs FROM sys_logs
 		WHERE id > ? AND status < 400 AND request_method <> 'GET' ORDER BY id LIMIT 1000`, from)
 	if err != nil {
 		return nil, err
@@ -194,7 +259,79 @@ func (f *Feed) read(ctx context.Context) ([]Event, error) {
 	return out, nil
 }
 
-func (f *Feed) fan(evs []Event) {
+// shown are, per data rights of the listeners (by key), the events whose
+// every record they may see.
+type shown map[string]map[int64]bool
+
+// rightsKey identifies data rights: listeners with equal rights share one
+// check (the user counts only with own documents only).
+func rightsKey(r *rights.Set) string {
+	c := *r
+	if !c.OwnOnly {
+		c.UserID = 0
+	}
+	return fmt.Sprint(c)
+}
+
+// visible checks, once per distinct data rights of the listeners and per
+// module, which events' records those rights let be seen. A failed check
+// shows nothing (the events go out bare).
+func (f *Feed) visible(ctx context.Context, evs []Event) shown {
+	if f.Limits == nil || f.Visible == nil {
+		return nil
+	}
+	f.mu.Lock()
+	sets := map[string]*rights.Set{}
+	for l := range f.subs {
+		if l.rights != nil {
+			sets[rightsKey(l.rights)] = l.rights
+		}
+	}
+	f.mu.Unlock()
+	out := shown{}
+	for key, r := range sets {
+		ids := map[string][]int64{} // per module
+		for _, e := range evs {
+			if len(e.refs) > 0 && f.Limits(e.Module, r) {
+				ids[e.Module] = append(ids[e.Module], e.refs...)
+			}
+		}
+		seen := map[int64]bool{}
+		for module, list := range ids {
+			ok, err := f.Visible(ctx, module, r, list)
+			if err != nil {
+				slog.Default().Error("live updates: check data rights", "module", module, "err", err)
+				continue
+			}
+			for _, e := range evs {
+				if e.Module != module {
+					continue
+				}
+				all := true
+				for _, id := range e.refs {
+					all = all && ok[id]
+				}
+				seen[e.ID] = all
+			}
+		}
+		out[key] = seen
+	}
+	return out
+}
+
+// as is e as listener l may receive it: bare when l's data rights may hide
+// the records of e's module and the check did not find them all visible.
+func (f *Feed) as(l *listener, e Event, s shown) Event {
+	if l.rights == nil || f.Limits == nil || !f.Limits(e.Module, l.rights) {
+		return e
+	}
+	if s[rightsKey(l.rights)][e.ID] {
+		return e
+	}
+	return e.bare()
+}
+
+func (f *Feed) fan(evs []Event, s shown) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	for _, e := range evs {
@@ -204,7 +341,7 @@ func (f *Feed) fan(evs []Event) {
 				continue
 			}
 			select {
-			case l.ch <- e:
+			case l.ch <- f.as(l, e, s):
 			default:
 				l.lost = true
 			}
@@ -262,11 +399,13 @@ func (f *Feed) serve(c *server.Ctx) (any, error) {
 			}
 			_ = rc.Flush()
 		case <-check.C:
-			if _, err := f.auth.Authenticate(c.Context(), token); err != nil {
+			p, err := f.auth.Authenticate(c.Context(), token)
+			if err != nil {
 				fmt.Fprint(w, "event: end\ndata: {\"reason\":\"session\"}\n\n")
 				_ = rc.Flush()
 				return server.Streamed{}, nil
 			}
+			f.renew(l, p)
 			fmt.Fprint(w, ": beat\n\n")
 			_ = rc.Flush()
 		}

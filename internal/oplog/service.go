@@ -29,7 +29,7 @@ func (s *Service) WriteLog(ctx context.Context, e server.LogEntry) {
 	r := logRow{
 		module: clean(e.Module, 50), action: clean(e.Action, 100), method: clean(e.Method, 10),
 		uri: clean(e.URI, 1000), params: clean(e.Params, 4000), changes: clean(e.Changes, 4000), ip: clean(e.IP, 64),
-		browser: browser, os: os, username: clean(e.Username, 64),
+		browser: browser, os: os, username: clean(e.Username, 64), refs: joinRefs(e.Refs),
 		status: e.Status, elapsedMS: e.ElapsedMS,
 		userID:    sql.NullInt64{Int64: e.UserID, Valid: e.UserID > 0},
 		shopID:    sql.NullInt64{Int64: e.ShopID, Valid: e.ShopID > 0},
@@ -69,6 +69,11 @@ func (s *Service) Page(ctx context.Context, who *server.Principal, lang i18n.Lan
 		out[i] = r.Row
 		out[i].Content = i18n.T(lang, r.action)
 		out[i].ModuleName = ModuleName(lang, r.Module)
+		if !server.SeesAllMoney(who) {
+			// Requests name prices and amounts of every kind: only a
+			// caller holding every money right sees their values.
+			out[i].Params, out[i].Changes = server.MaskMoney(out[i].Params), server.MaskMoney(out[i].Changes)
+		}
 	}
 	return out, total, nil
 }

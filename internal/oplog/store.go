@@ -9,18 +9,18 @@ import (
 )
 
 type logRow struct {
-	module, action, method, uri, params, changes, ip, browser, os, username string
-	status                                                                  int
-	elapsedMS                                                               int64
-	userID, shopID                                                          sql.NullInt64
-	createdAt                                                               time.Time
+	module, action, method, uri, params, changes, ip, browser, os, username, refs string
+	status                                                                        int
+	elapsedMS                                                                     int64
+	userID, shopID                                                                sql.NullInt64
+	createdAt                                                                     time.Time
 }
 
 func insertLog(ctx context.Context, q db.Querier, r logRow) error {
 	_, err := q.Exec(ctx, `INSERT INTO sys_logs (module, action, request_method, request_uri, params, changes, ip, browser, os,
-		status, elapsed_ms, user_id, username, shop_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		status, elapsed_ms, user_id, username, shop_id, created_at, refs) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		r.module, r.action, r.method, r.uri, r.params, r.changes, r.ip, r.browser, r.os,
-		r.status, r.elapsedMS, r.userID, r.username, r.shopID, r.createdAt.UTC())
+		r.status, r.elapsedMS, r.userID, r.username, r.shopID, r.createdAt.UTC(), r.refs)
 	return err
 }
 

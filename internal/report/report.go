@@ -21,9 +21,9 @@ import (
 
 // Money rights (internal/bill: a kind's MoneyRight and CostRight).
 const (
-	CostRight     = "money:cost:view"
-	PurchaseRight = "money:purchaseAmount:view"
-	SalesRight    = "money:salesAmount:view"
+	CostRight     = server.CostRight
+	PurchaseRight = server.PurchaseRight
+	SalesRight    = server.SalesRight
 )
 
 // Type is how a column's values are shown and compared.

@@ -504,14 +504,29 @@ func moves(q *Query, extra string) ([]moveRow, error) {
 		where += " AND m.goods_id = ?"
 		args = append(args, q.F.InvID)
 	}
+	// A move of a document the caller may not see (data rights: its
+	// contact, another of its warehouses, own documents only) stays — the
+	// warehouse's balance is made of every move — but shows no document
+	// and no contact (docs/rights.md).
+	seen, seenArgs := "1", []any(nil)
+	if rb := q.rights().Bill("b"); rb.SQL != "" {
+		seen, seenArgs = "CASE WHEN b.id IS NULL OR ("+rb.SQL+") THEN 1 ELSE 0 END", rb.Args
+	}
 	query := `SELECT m.id, m.goods_id, m.location_id, m.move_date, m.kind, m.qty, m.amount, COALESCE(m.bill_id, 0),
-	  COALESCE(b.trans_type, 0), COALESCE(b.bill_no, ''), COALESCE(c.name, ''), COALESCE(b.contact_id, 0)
+	  COALESCE(b.trans_type, 0), COALESCE(b.bill_no, ''), COALESCE(c.name, ''), COALESCE(b.contact_id, 0), ` + seen + `
 	  FROM stock_moves m LEFT JOIN bills b ON b.id = m.bill_id LEFT JOIN contacts c ON c.id = b.contact_id
 	  WHERE ` + where + ` ORDER BY m.move_date, m.id`
 	out, err := db.All(q.Ctx, q.DB, func(r *sql.Rows, m *moveRow) error {
-		return r.Scan(&m.ID, &m.GoodsID, &m.LocationID, &m.Date, &m.Kind, &m.Qty, &m.Amount, &m.BillID, &m.TransType,
-			&m.BillNo, &m.ContactName, &m.BuID)
-	}, query, args...)
+		var visible int
+		if err := r.Scan(&m.ID, &m.GoodsID, &m.LocationID, &m.Date, &m.Kind, &m.Qty, &m.Amount, &m.BillID, &m.TransType,
+			&m.BillNo, &m.ContactName, &m.BuID, &visible); err != nil {
+			return err
+		}
+		if visible == 0 {
+			m.BillID, m.BillNo, m.ContactName, m.BuID = 0, "", "", 0
+		}
+		return nil
+	}, query, append(seenArgs, args...)...)
 	if err != nil {
 		return nil, fmt.Errorf("report moves: %w", err)
 	}

@@ -30,6 +30,7 @@ type Ctx struct {
 	Route     *Route
 	body      []byte // captured for the operation log
 	changes   []Change
+	refs      []int64
 	log       *slog.Logger
 	obs       Observer // tests only; nil in production
 
@@ -53,6 +54,12 @@ type Change struct {
 // LogChanges records what a change changed (field, old, new) in the
 // operation-log entry of this request.
 func (c *Ctx) LogChanges(ch ...Change) { c.changes = append(c.changes, ch...) }
+
+// LogRefs names the records a write concerned (a document route: the
+// documents' ids) in its operation-log entry: the live stream tells a
+// caller limited by data rights the details of a change only when it may
+// see every record named (oplog.Feed).
+func (c *Ctx) LogRefs(ids ...int64) { c.refs = append(c.refs, ids...) }
 
 // Context is the request's context.
 func (c *Ctx) Context() context.Context { return c.R.Context() }

@@ -84,7 +84,8 @@ type Authenticator interface {
 // LogEntry is one operation-log record, written after a logged route ran.
 type LogEntry struct {
 	Module, Action, Method, URI, Params, IP, UserAgent string
-	Changes                                            string // what the change changed (Ctx.LogChanges), JSON
+	Changes                                            string  // what the change changed (Ctx.LogChanges), JSON
+	Refs                                               []int64 // the records it concerned (Ctx.LogRefs)
 	Status                                             int
 	ElapsedMS                                          int64
 	UserID, ShopID                                     int64

@@ -254,7 +254,7 @@ func (s *Server) wrap(rt *Route) http.Handler {
 				Module: rt.Tag, Action: rt.Log, Method: r.Method, URI: maskURI(r.URL),
 				Params: truncate(maskParams(string(c.body)), 2000), IP: c.IP, UserAgent: r.UserAgent(),
 				Status: status, ElapsedMS: time.Since(start).Milliseconds(),
-				UserID: c.User.UserID, Username: c.User.Username, ShopID: c.User.ShopID,
+				UserID: c.User.UserID, Username: c.User.Username, ShopID: c.User.ShopID, Refs: c.refs,
 			}
 			if len(c.changes) > 0 {
 				if b, err := json.Marshal(maskChanges(c.changes)); err == nil {

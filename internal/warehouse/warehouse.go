@@ -20,12 +20,12 @@ const (
 // The kinds. Their permissions are the seed's warehouse:* buttons.
 var (
 	InvTf = &bill.Kind{Name: "invTf", TransType: 103091, Path: "/api/invTf", Perm: "warehouse:invTf", Stock: -1, Transfer: true,
-		Family: bill.Inventory, ShowCost: true, Label: "warehouse.kind.invTf", File: "warehouse.file.invTf"}
+		Family: bill.Inventory, MoneyRight: bill.CostRight, ShowCost: true, Label: "warehouse.kind.invTf", File: "warehouse.file.invTf"}
 	OtherIn = &bill.Kind{Name: "otherIn", TransType: 150706, TransTypes: []int{TransTypeStocktakeGain}, Path: "/api/otherIn", Perm: "warehouse:otherIn", MaxLines: MaxCountLines,
 		Stock: 1, ContactType: bill.Supplier, Family: bill.Inventory, MoneyRight: bill.CostRight, ShowCost: true,
 		Label: "warehouse.kind.otherIn", File: "warehouse.file.otherIn"}
 	OtherOut = &bill.Kind{Name: "otherOut", TransType: 150806, TransTypes: []int{TransTypeStocktakeLoss}, Path: "/api/otherOut", Perm: "warehouse:otherOut", MaxLines: MaxCountLines,
-		Stock: -1, ContactType: bill.Customer, Family: bill.Inventory, ShowCost: true,
+		Stock: -1, ContactType: bill.Customer, Family: bill.Inventory, MoneyRight: bill.CostRight, ShowCost: true,
 		Label: "warehouse.kind.otherOut", File: "warehouse.file.otherOut"}
 	CostAdjustment = &bill.Kind{Name: "costAdjustment", TransType: 150807, Path: "/api/costAdjustment", Perm: "warehouse:costAdjustment",
 		Stock: 1, ValueOnly: true, Family: bill.Inventory, MoneyRight: bill.CostRight, ShowCost: true,

@@ -7,6 +7,8 @@
 // The server's kinds (internal/app/kinds.go) are the source: the Go test
 // internal/app/kinds_web_test.go fails when this table, the seeded menus or
 // the kind labels of locales/<lang>/document.json disagree with them.
+import { COST_RIGHT } from '@/stores/money'
+
 export type TradeKindName = 'purOrder' | 'purchase' | 'rePurchase' | 'salesOrder' | 'sales' | 'reSales'
 export type WarehouseKindName = 'invTf' | 'otherIn' | 'otherOut' | 'costAdjustment' | 'combination'
 export type FundKindName = 'receipt' | 'payment' | 'income' | 'expense' | 'fundTf' | 'verification'
@@ -71,7 +73,8 @@ export interface DocKind {
   signs?: boolean
 }
 
-export const COST_RIGHT = 'money:cost:view'
+/** the cost right (money rights: @/stores/money) */
+export { COST_RIGHT }
 
 /** Transaction types of the warehouse kinds' sub-types (docs/api.md §4). */
 export const TRANS = {

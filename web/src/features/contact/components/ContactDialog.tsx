@@ -15,6 +15,8 @@ import { PRICE_LEVELS, type ContactType } from '../types'
 import { CategoryTreeSelect } from '@/features/assist/components/CategoryTreeSelect'
 import { useCustomFields } from '@/features/customField/api'
 import { CustomFieldItems } from '@/features/customField/components/CustomFieldItems'
+import { contactMoney, seesMoney } from '@/stores/money'
+import { useSession } from '@/stores/session'
 
 export interface ContactDialogState {
   open: boolean
@@ -123,6 +125,12 @@ export function ContactDialog({ type, state, onClose }: { type: ContactType; sta
   const closed = info?.closeDate || ''
   const lockedHint = closed ? t('openingLocked', { date: closed }) : undefined
   const customer = type === -10
+  // the opening debt and advance need the sales (customers) or purchase (suppliers) right; the server keeps them otherwise
+  const money = seesMoney(
+    contactMoney(type),
+    'amount',
+    useSession((st) => st.user),
+  )
   const what = t(customer ? 'customer' : 'supplier')
   const custom = useCustomFields(customer ? 'customer' : 'supplier')
   const fields = custom.data ?? []
@@ -186,26 +194,30 @@ export function ContactDialog({ type, state, onClose }: { type: ContactType; sta
             <DatePicker style={{ width: '100%' }} data-testid="contact-begin-date" />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="amount"
-            label={t(customer ? 'openingReceivable' : 'openingPayable')}
-            rules={[decimalRule({ places: amountPlaces })]}
-            extra={lockedHint}
-          >
-            <InputNumber stringMode min="0" disabled={!!closed} style={{ width: '100%' }} data-testid="contact-amount" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="periodMoney"
-            label={t(customer ? 'openingAdvanceReceived' : 'openingAdvancePaid')}
-            rules={[decimalRule({ places: amountPlaces })]}
-            extra={lockedHint}
-          >
-            <InputNumber stringMode min="0" disabled={!!closed} style={{ width: '100%' }} data-testid="contact-period-money" />
-          </Form.Item>
-        </Col>
+        {money && (
+          <>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="amount"
+                label={t(customer ? 'openingReceivable' : 'openingPayable')}
+                rules={[decimalRule({ places: amountPlaces })]}
+                extra={lockedHint}
+              >
+                <InputNumber stringMode min="0" disabled={!!closed} style={{ width: '100%' }} data-testid="contact-amount" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="periodMoney"
+                label={t(customer ? 'openingAdvanceReceived' : 'openingAdvancePaid')}
+                rules={[decimalRule({ places: amountPlaces })]}
+                extra={lockedHint}
+              >
+                <InputNumber stringMode min="0" disabled={!!closed} style={{ width: '100%' }} data-testid="contact-period-money" />
+              </Form.Item>
+            </Col>
+          </>
+        )}
         <Col xs={24}>
           <Form.Item name="remark" label={t('remark')} rules={[{ max: 500 }]}>
             <Input.TextArea maxLength={500} autoSize={{ minRows: 1, maxRows: 4 }} data-testid="contact-remark" />

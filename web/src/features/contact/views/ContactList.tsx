@@ -15,6 +15,8 @@ import type { Contact, ContactType } from '../types'
 import { useCustomFields } from '@/features/customField/api'
 import { customColumns } from '@/features/customField/lib/columns'
 import '@/features/customField/catalogue'
+import { useSession } from '@/stores/session'
+import { contactMoney, moneyColumns } from '@/stores/money'
 
 export function ContactList({ type }: { type: ContactType }) {
   const { t } = useTranslation('contact')
@@ -24,6 +26,7 @@ export function ContactList({ type }: { type: ContactType }) {
   const title = t(customer ? 'customers' : 'suppliers')
   const { t: tc } = useTranslation('customField')
   const customFields = useCustomFields(customer ? 'customer' : 'supplier')
+  const user = useSession((st) => st.user)
   const resource = useMemo(
     () => ({ ...contactApi, exportList: (f: Record<string, unknown>, file: string) => exportContacts(type, f, file) }),
     [type],
@@ -31,24 +34,29 @@ export function ContactList({ type }: { type: ContactType }) {
 
   // amounts with the system's amount places ("280.00", not "280")
   const A = Number(useScreenParams().data?.amountPlaces ?? 2)
-  const columns: TableColumnsType<Contact> = [
-    { title: t('number'), dataIndex: 'number', key: 'number', sorter: true, fixed: 'left' },
-    { title: t('name'), dataIndex: 'name', key: 'name', sorter: true },
-    { title: t('category'), dataIndex: 'categoryName' },
-    ...(customer ? [{ title: t('cLevel'), dataIndex: 'cLevel', render: (l: number) => t(`level.${l ?? 0}`) }] : []),
-    { title: t('contacter'), dataIndex: 'contacter' },
-    { title: t('link.linkMobile'), dataIndex: 'mobile' },
-    { title: t('link.linkPhone'), dataIndex: 'phone' },
-    {
-      title: t(customer ? 'receivable' : 'payable'),
-      dataIndex: 'balance',
-      key: 'balance',
-      sorter: true,
-      align: 'right',
-      render: (v: number | string | null) => format(v, A),
-    },
-    ...customColumns<Contact>(customFields.data, [tc('yes'), tc('no')]),
-  ]
+  // the balance needs the sales (customers) or purchase (suppliers) right
+  const columns: TableColumnsType<Contact> = moneyColumns<TableColumnsType<Contact>[number]>(
+    [
+      { title: t('number'), dataIndex: 'number', key: 'number', sorter: true, fixed: 'left' },
+      { title: t('name'), dataIndex: 'name', key: 'name', sorter: true },
+      { title: t('category'), dataIndex: 'categoryName' },
+      ...(customer ? [{ title: t('cLevel'), dataIndex: 'cLevel', render: (l: number) => t(`level.${l ?? 0}`) }] : []),
+      { title: t('contacter'), dataIndex: 'contacter' },
+      { title: t('link.linkMobile'), dataIndex: 'mobile' },
+      { title: t('link.linkPhone'), dataIndex: 'phone' },
+      {
+        title: t(customer ? 'receivable' : 'payable'),
+        dataIndex: 'balance',
+        key: 'balance',
+        sorter: true,
+        align: 'right',
+        render: (v: number | string | null) => format(v, A),
+      },
+      ...customColumns<Contact>(customFields.data, [tc('yes'), tc('no')]),
+    ],
+    contactMoney(type),
+    user,
+  )
 
   return (
     <Row gutter={[16, 16]} data-testid={`${name}-page`}>

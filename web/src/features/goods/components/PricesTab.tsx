@@ -1,11 +1,14 @@
 // The goods dialog's prices tab: the base unit's purchase, retail,
 // wholesale and VIP prices, the two discount levels (% of retail), and with a
-// unit group the other units: ratio, own barcode and prices.
+// unit group the other units: ratio, own barcode and prices. A price the
+// user has no right to see is not shown (nor changed: the server keeps it).
 import { Col, Divider, Form, Input, InputNumber, Row, Table, Typography, type FormInstance } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { decimalRule } from '@/components/decimalRule'
 import { baseUnitName, type GoodsValues, type UnitRowValues } from '../lib/goodsForm'
 import { noSubmitOnEnter } from './BasicTab'
+import { GOODS_MONEY, seesMoney } from '@/stores/money'
+import { useSession } from '@/stores/session'
 
 export const PRICE_FIELDS = ['purPrice', 'salePrice', 'wholesalePrice', 'vipPrice'] as const
 
@@ -15,11 +18,13 @@ export function PricesTab({ form, pricePlaces }: { form: FormInstance<GoodsValue
   const units = (Form.useWatch('units', { form, preserve: true }) ?? []) as UnitRowValues[]
   const priceRule = decimalRule({ places: pricePlaces })
   const rateRule = decimalRule({ places: 2, max: 100 })
+  const user = useSession((st) => st.user)
+  const prices = PRICE_FIELDS.filter((k) => seesMoney(GOODS_MONEY, k, user))
 
   return (
     <>
       <Row gutter={16}>
-        {PRICE_FIELDS.map((k) => (
+        {prices.map((k) => (
           <Col xs={24} md={12} key={k}>
             <Form.Item name={k} label={t(k)} rules={[priceRule]}>
               <InputNumber stringMode min="0" style={{ width: '100%' }} data-testid={`goods-${k}`} />
@@ -78,7 +83,7 @@ export function PricesTab({ form, pricePlaces }: { form: FormInstance<GoodsValue
                         </Form.Item>
                       ),
                     },
-                    ...PRICE_FIELDS.map((k) => ({
+                    ...prices.map((k) => ({
                       title: t(k),
                       key: k,
                       render: (_: unknown, f: { name: number }) => (

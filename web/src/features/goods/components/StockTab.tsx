@@ -10,6 +10,8 @@ import { add, format, mul, round } from '@/utils/decimal'
 import { decimalRule } from '@/components/decimalRule'
 import { openingProblems, warningOk, type GoodsValues, type SkuRowValues } from '../lib/goodsForm'
 import type { GoodsRefs } from '../lib/useGoodsRefs'
+import { GOODS_MONEY, seesMoney } from '@/stores/money'
+import { useSession } from '@/stores/session'
 
 export interface Places {
   qty: number
@@ -45,6 +47,11 @@ export function StockTab({ form, refs, places }: { form: FormInstance<GoodsValue
   const whOptions = refs.warehouses.filter((w) => !w.disable).map((w) => ({ value: w.id, label: w.name }))
   const qtyRule = decimalRule({ places: places.qty })
   const total = add(...openings.map((o) => openingAmount(o, places.amount)))
+  const cost = seesMoney(
+    GOODS_MONEY,
+    'unitCost',
+    useSession((st) => st.user),
+  )
 
   return (
     <>
@@ -167,7 +174,7 @@ export function StockTab({ form, refs, places }: { form: FormInstance<GoodsValue
               scroll={{ x: 'max-content' }}
               data-testid="goods-openings"
               summary={() =>
-                fields.length ? (
+                fields.length && cost ? (
                   <Table.Summary.Row>
                     <Table.Summary.Cell index={0} colSpan={savedSkus.length ? 4 : 3} align="right">
                       {t('total')}
@@ -232,25 +239,40 @@ export function StockTab({ form, refs, places }: { form: FormInstance<GoodsValue
                     </Form.Item>
                   ),
                 },
-                {
-                  title: t('unitCost'),
-                  key: 'cost',
-                  render: (_, f) => (
-                    <Form.Item name={[f.name, 'unitCost']} style={{ marginBottom: 0 }} rules={[decimalRule({ places: places.price })]}>
-                      <InputNumber size="small" stringMode min="0" style={{ width: 120 }} data-testid={`goods-opening-cost-${f.name}`} />
-                    </Form.Item>
-                  ),
-                },
-                {
-                  title: t('amount'),
-                  key: 'amount',
-                  align: 'right',
-                  render: (_, f) => (
-                    <span data-testid={`goods-opening-amount-${f.name}`}>
-                      {format(openingAmount(openings[f.name], places.amount), places.amount)}
-                    </span>
-                  ),
-                },
+                // unit cost and amount only with the cost right (the server answers neither otherwise)
+                ...(cost
+                  ? [
+                      {
+                        title: t('unitCost'),
+                        key: 'cost',
+                        render: (_: unknown, f: { name: number }) => (
+                          <Form.Item
+                            name={[f.name, 'unitCost']}
+                            style={{ marginBottom: 0 }}
+                            rules={[decimalRule({ places: places.price })]}
+                          >
+                            <InputNumber
+                              size="small"
+                              stringMode
+                              min="0"
+                              style={{ width: 120 }}
+                              data-testid={`goods-opening-cost-${f.name}`}
+                            />
+                          </Form.Item>
+                        ),
+                      },
+                      {
+                        title: t('amount'),
+                        key: 'amount',
+                        align: 'right' as const,
+                        render: (_: unknown, f: { name: number }) => (
+                          <span data-testid={`goods-opening-amount-${f.name}`}>
+                            {format(openingAmount(openings[f.name], places.amount), places.amount)}
+                          </span>
+                        ),
+                      },
+                    ]
+                  : []),
                 {
                   key: 'del',
                   width: 40,

@@ -15,6 +15,8 @@ import { format } from '@/utils/decimal'
 import { useCustomFields } from '@/features/customField/api'
 import { customColumns } from '@/features/customField/lib/columns'
 import '@/features/customField/catalogue'
+import { useSession } from '@/stores/session'
+import { GOODS_MONEY, moneyColumns } from '@/stores/money'
 
 /** A figure with the system's places ('' when absent). */
 const fixed = (places: number) => (v: Decimal | null | undefined) => (v === null || v === undefined ? '' : format(v, places))
@@ -31,6 +33,7 @@ export default function GoodsList() {
   const { t: tc } = useTranslation('customField')
   const customFields = useCustomFields('goods')
   const [categoryId, setCategoryId] = useState<number | undefined>()
+  const user = useSession((st) => st.user)
   const sys = useScreenParams().data
   const qtyText = fixed(Number(sys?.qtyPlaces ?? 2))
   const priceText = fixed(Number(sys?.pricePlaces ?? 2))
@@ -43,30 +46,35 @@ export default function GoodsList() {
     sorter: sortable,
     render: priceText,
   })
-  const columns: TableColumnsType<Goods> = [
-    { title: t('number'), dataIndex: 'number', key: 'number', sorter: true, fixed: 'left' },
-    { title: t('name'), dataIndex: 'name', key: 'name', sorter: true },
-    { title: t('spec'), dataIndex: 'spec', key: 'spec', sorter: true },
-    { title: t('category'), dataIndex: 'categoryName', key: 'categoryName', sorter: true },
-    {
-      title: t('unit'),
-      dataIndex: 'unitName',
-      render: (_: string, r) => (r.unitTypeId && r.units?.length > 1 ? r.units.map((u) => u.unitName).join('/') : r.unitName),
-    },
-    {
-      title: t('stockQty'),
-      dataIndex: 'stockQty',
-      key: 'stockQty',
-      align: 'right' as const,
-      render: (v: Decimal | undefined, r) => <span data-testid={`goods-stock-${r.number}`}>{qtyText(v)}</span>,
-    },
-    price('purPrice', true),
-    price('salePrice', true),
-    price('wholesalePrice', false),
-    price('vipPrice', false),
-    { title: t('barCode'), dataIndex: 'barCode' },
-    ...customColumns<Goods>(customFields.data, [tc('yes'), tc('no')]),
-  ]
+  // a price the user has no right to is not in the answer: no column for it
+  const columns: TableColumnsType<Goods> = moneyColumns(
+    [
+      { title: t('number'), dataIndex: 'number', key: 'number', sorter: true, fixed: 'left' },
+      { title: t('name'), dataIndex: 'name', key: 'name', sorter: true },
+      { title: t('spec'), dataIndex: 'spec', key: 'spec', sorter: true },
+      { title: t('category'), dataIndex: 'categoryName', key: 'categoryName', sorter: true },
+      {
+        title: t('unit'),
+        dataIndex: 'unitName',
+        render: (_: string, r) => (r.unitTypeId && r.units?.length > 1 ? r.units.map((u) => u.unitName).join('/') : r.unitName),
+      },
+      {
+        title: t('stockQty'),
+        dataIndex: 'stockQty',
+        key: 'stockQty',
+        align: 'right' as const,
+        render: (v: Decimal | undefined, r) => <span data-testid={`goods-stock-${r.number}`}>{qtyText(v)}</span>,
+      },
+      price('purPrice', true),
+      price('salePrice', true),
+      price('wholesalePrice', false),
+      price('vipPrice', false),
+      { title: t('barCode'), dataIndex: 'barCode' },
+      ...customColumns<Goods>(customFields.data, [tc('yes'), tc('no')]),
+    ] as TableColumnsType<Goods>,
+    GOODS_MONEY,
+    user,
+  )
 
   return (
     <Row gutter={[16, 16]} data-testid="goods-page" onKeyDownCapture={selectSearchOnEnter}>

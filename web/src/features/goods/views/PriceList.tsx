@@ -22,6 +22,7 @@ import { MasterImportDialog } from '@/features/master/components/MasterImportDia
 import { useScreenParams } from '@/features/sysconf/api'
 import { useSession } from '@/stores/session'
 import { can } from '@/stores/permission'
+import { GOODS_MONEY, seesMoney } from '@/stores/money'
 import { setTabGuard } from '@/stores/tabs'
 import { goodsCaches, goodsKeys, priceApi } from '../api'
 import {
@@ -181,7 +182,8 @@ export default function PriceList() {
         </span>
       ),
     },
-    ...FIELDS.map((f) => ({
+    // a price the user has no right to is not in the answer: no column for it
+    ...FIELDS.filter((f) => seesMoney(GOODS_MONEY, f, me)).map((f) => ({
       title: tg(f),
       key: f,
       width: 120,

@@ -6,6 +6,10 @@
 // (and its dates) per line, goods managed by serial number their serials,
 // one a line of the dialog's text (the count is the quantity). Once a
 // period is closed the server refuses every change and the screen says so.
+// Figures need their money right (the server leaves them out otherwise):
+// no stock value or unit cost without the cost right, no customers' or
+// suppliers' tab without the sales or purchase right, the net position
+// only with all three.
 import '@/features/settings/catalogue'
 import { useState } from 'react'
 import { Alert, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Statistic, Table, Tabs, Typography } from 'antd'
@@ -19,6 +23,9 @@ import { useCache } from '@/features/cache/api'
 import { MasterImportDialog } from '@/features/master/components/MasterImportDialog'
 import { submitWithFieldErrors } from '@/features/profile/lib/submitWithFieldErrors'
 import { format, mul, round } from '@/utils/decimal'
+import { COST_RIGHT, GOODS_MONEY, PURCHASE_RIGHT, SALES_RIGHT, moneyColumns, seesMoney } from '@/stores/money'
+import { can } from '@/stores/permission'
+import { useSession } from '@/stores/session'
 import {
   openingTemplate,
   useImportOpening,
@@ -44,14 +51,28 @@ export default function OpeningBalances() {
   const [tab, setTab] = useState<OpeningKind>('stock')
   const locked = !!sum?.locked
   const money = (v: number | string | undefined) => format(v ?? 0, places.amount)
-  const figures: [string, number | string | undefined][] = [
-    ['stockAmount', sum?.stockAmount],
-    ['receivable', sum?.receivable],
-    ['advancePaid', sum?.advancePaid],
-    ['accounts', sum?.accounts],
-    ['payable', sum?.payable],
-    ['advanceReceived', sum?.advanceReceived],
-  ]
+  const user = useSession((st) => st.user)
+  const summaryMoney = {
+    stockAmount: COST_RIGHT,
+    receivable: SALES_RIGHT,
+    advanceReceived: SALES_RIGHT,
+    payable: PURCHASE_RIGHT,
+    advancePaid: PURCHASE_RIGHT,
+  }
+  const figures = (
+    [
+      ['stockAmount', sum?.stockAmount],
+      ['receivable', sum?.receivable],
+      ['advancePaid', sum?.advancePaid],
+      ['accounts', sum?.accounts],
+      ['payable', sum?.payable],
+      ['advanceReceived', sum?.advanceReceived],
+    ] as [string, number | string | undefined][]
+  ).filter(([k]) => seesMoney(summaryMoney, k, user))
+  const net = [COST_RIGHT, SALES_RIGHT, PURCHASE_RIGHT].every((r) => can(r, user))
+  const kinds = (['stock', 'customer', 'supplier', 'account'] as OpeningKind[]).filter(
+    (k) => (k !== 'customer' || can(SALES_RIGHT, user)) && (k !== 'supplier' || can(PURCHASE_RIGHT, user)),
+  )
   return (
     <Card
       data-view="settings/opening"
@@ -76,15 +97,17 @@ export default function OpeningBalances() {
             <Statistic title={t(`opening.sum.${k}`)} value={money(v)} data-testid={`opening-sum-${k}`} />
           </Col>
         ))}
-        <Col xs={24} md={8} xl={6}>
-          <Statistic title={t('opening.sum.net')} value={money(sum?.net)} valueStyle={{ fontWeight: 600 }} data-testid="opening-net" />
-          <Typography.Text type="secondary">{t('opening.sum.netHint')}</Typography.Text>
-        </Col>
+        {net && (
+          <Col xs={24} md={8} xl={6}>
+            <Statistic title={t('opening.sum.net')} value={money(sum?.net)} valueStyle={{ fontWeight: 600 }} data-testid="opening-net" />
+            <Typography.Text type="secondary">{t('opening.sum.netHint')}</Typography.Text>
+          </Col>
+        )}
       </Row>
       <Tabs
         activeKey={tab}
         onChange={(k) => setTab(k as OpeningKind)}
-        items={(['stock', 'customer', 'supplier', 'account'] as OpeningKind[]).map((k) => ({
+        items={kinds.map((k) => ({
           key: k,
           label: <span data-testid={`opening-tab-${k}`}>{t(`opening.tabs.${k}`)}</span>,
           children: tab === k ? <KindPane kind={k} locked={locked} /> : null,
@@ -105,6 +128,8 @@ function KindPane({ kind, locked }: { kind: OpeningKind; locked: boolean }) {
   const qty = (v: unknown) => format(v as string, places.qty)
   const money = (v: unknown) => format(v as string, places.amount)
   const price = (v: unknown) => format(v as string, places.price)
+  const user = useSession((st) => st.user)
+  const cost = seesMoney(GOODS_MONEY, 'unitCost', user)
   const edit = (r: object) => (
     <Auth perm={PERM}>
       <Button
@@ -152,8 +177,14 @@ function KindPane({ kind, locked }: { kind: OpeningKind; locked: boolean }) {
           { title: t('opening.col.location'), dataIndex: 'locationName' },
           { title: t('opening.col.unit'), dataIndex: 'unitName' },
           { title: t('opening.col.qty'), dataIndex: 'qty', align: 'right' as const, render: qty },
-          { title: t('opening.col.unitCost'), dataIndex: 'unitCost', align: 'right' as const, render: price },
-          { title: t('opening.col.amount'), dataIndex: 'amount', align: 'right' as const, render: money },
+          ...moneyColumns(
+            [
+              { title: t('opening.col.unitCost'), dataIndex: 'unitCost', align: 'right' as const, render: price },
+              { title: t('opening.col.amount'), dataIndex: 'amount', align: 'right' as const, render: money },
+            ],
+            GOODS_MONEY,
+            user,
+          ),
           { title: t('actions'), key: 'a', render: (_: unknown, r: OpeningStockRow) => edit(r) },
         ]
       : kind === 'account'
@@ -211,12 +242,14 @@ function KindPane({ kind, locked }: { kind: OpeningKind; locked: boolean }) {
                 <Table.Summary.Cell index={4} align="right">
                   {qty(totals.qty ?? 0)}
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={5} />
+                {cost && <Table.Summary.Cell index={5} />}
               </>
             )}
-            <Table.Summary.Cell index={6} align="right">
-              <span data-testid="opening-total">{money(totals.amount ?? 0)}</span>
-            </Table.Summary.Cell>
+            {(kind !== 'stock' || cost) && (
+              <Table.Summary.Cell index={6} align="right">
+                <span data-testid="opening-total">{money(totals.amount ?? 0)}</span>
+              </Table.Summary.Cell>
+            )}
             {kind !== 'stock' && kind !== 'account' && (
               <Table.Summary.Cell index={7} align="right">
                 {money(totals.periodMoney ?? 0)}
@@ -272,6 +305,11 @@ function StockDialog({ row, onClose }: { row: Partial<OpeningStockRow>; onClose:
   const batches = Number(info?.ISWARRANTY) === 1 && Number(g?.isWarranty) === 1
   const amount = values?.qty !== undefined && values?.qty !== null ? round(mul(values.qty ?? 0, values.unitCost ?? 0), places.amount) : ''
   const [busy, setBusy] = useState(false)
+  const cost = seesMoney(
+    GOODS_MONEY,
+    'unitCost',
+    useSession((st) => st.user),
+  )
   const submit = async (v: StockValues) => {
     setBusy(true)
     const body: OpeningStockInput = {
@@ -366,14 +404,18 @@ function StockDialog({ row, onClose }: { row: Partial<OpeningStockRow>; onClose:
         <Form.Item name="qty" label={t('opening.col.qty')} extra={t('opening.zeroRemoves')}>
           <InputNumber<string> stringMode min="0" style={{ width: '100%' }} disabled={serials} data-testid="opening-qty" />
         </Form.Item>
-        <Form.Item name="unitCost" label={t('opening.col.unitCost')}>
-          <InputNumber<string> stringMode min="0" style={{ width: '100%' }} data-testid="opening-unitCost" />
-        </Form.Item>
-        <Form.Item label={t('opening.col.amount')}>
-          <Typography.Text strong data-testid="opening-amount">
-            {amount === '' ? '' : format(amount, places.amount)}
-          </Typography.Text>
-        </Form.Item>
+        {cost && (
+          <>
+            <Form.Item name="unitCost" label={t('opening.col.unitCost')}>
+              <InputNumber<string> stringMode min="0" style={{ width: '100%' }} data-testid="opening-unitCost" />
+            </Form.Item>
+            <Form.Item label={t('opening.col.amount')}>
+              <Typography.Text strong data-testid="opening-amount">
+                {amount === '' ? '' : format(amount, places.amount)}
+              </Typography.Text>
+            </Form.Item>
+          </>
+        )}
       </Form>
     </Modal>
   )
