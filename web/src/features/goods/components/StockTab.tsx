@@ -86,7 +86,7 @@ export function StockTab({ form, refs, places }: { form: FormInstance<GoodsValue
                   key: 'low',
                   render: (_, f) => (
                     <Form.Item name={[f.name, 'lowQty']} style={{ marginBottom: 0 }} rules={[qtyRule]}>
-                      <InputNumber size="small" stringMode min="0" style={{ width: 130 }} data-testid={`goods-warning-low-${f.name}`} />
+                      <InputNumber size="small" stringMode style={{ width: 130 }} data-testid={`goods-warning-low-${f.name}`} />
                     </Form.Item>
                   ),
                 },
@@ -108,7 +108,7 @@ export function StockTab({ form, refs, places }: { form: FormInstance<GoodsValue
                         },
                       ]}
                     >
-                      <InputNumber size="small" stringMode min="0" style={{ width: 130 }} data-testid={`goods-warning-high-${f.name}`} />
+                      <InputNumber size="small" stringMode style={{ width: 130 }} data-testid={`goods-warning-high-${f.name}`} />
                     </Form.Item>
                   ),
                 },
@@ -228,7 +228,7 @@ export function StockTab({ form, refs, places }: { form: FormInstance<GoodsValue
                       style={{ marginBottom: 0 }}
                       rules={[{ required: true, message: t('required', { field: t('qty') }) }, qtyRule]}
                     >
-                      <InputNumber size="small" stringMode min="0" style={{ width: 120 }} data-testid={`goods-opening-qty-${f.name}`} />
+                      <InputNumber size="small" stringMode style={{ width: 120 }} data-testid={`goods-opening-qty-${f.name}`} />
                     </Form.Item>
                   ),
                 },
@@ -237,7 +237,7 @@ export function StockTab({ form, refs, places }: { form: FormInstance<GoodsValue
                   key: 'cost',
                   render: (_, f) => (
                     <Form.Item name={[f.name, 'unitCost']} style={{ marginBottom: 0 }} rules={[decimalRule({ places: places.price })]}>
-                      <InputNumber size="small" stringMode min="0" style={{ width: 120 }} data-testid={`goods-opening-cost-${f.name}`} />
+                      <InputNumber size="small" stringMode style={{ width: 120 }} data-testid={`goods-opening-cost-${f.name}`} />
                     </Form.Item>
                   ),
                 },
