@@ -20,7 +20,7 @@ function Harness({ onForm }: { onForm: (f: ReturnType<typeof Form.useForm<GoodsV
 // A negative price is refused on the field, as the document grid refuses it,
 // instead of being turned into 0 and saved.
 describe('goods dialog prices', () => {
-  it.each(['purPrice', 'salePrice'])('refuses a negative %s and keeps what was typed', async (k) => {
+  it.each(['purPrice', 'salePrice'] as const)('refuses a negative %s and keeps what was typed', async (k) => {
     let form!: ReturnType<typeof Form.useForm<GoodsValues>>[0]
     render(<Harness onForm={(f) => (form = f)} />)
     const input = screen.getByTestId(`goods-${k}`)
