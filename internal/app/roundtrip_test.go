@@ -49,19 +49,6 @@ func formPairs(routes []string) []formPair {
 	return out
 }
 
-// notYetSeeded are the form routes this test does not reach yet: their
-// drafts need more set-up (stock to adjust, assembly templates, audited
-// documents to verify or invoice). Each is a known gap, not a pass.
-var notYetSeeded = map[string]string{
-	"GET /api/costAdjustment/query":        "needs stock in the warehouse",
-	"GET /api/combination/query":           "needs an assembly template",
-	"GET /api/combination/templates/query": "needs an assembly template",
-	"GET /api/stocktake/query":             "needs a stocktake sheet",
-	"GET /api/verification/query":          "needs audited documents to verify",
-	"GET /api/salesInvoice/query":          "needs an audited sale",
-	"GET /api/purInvoice/query":            "needs an audited purchase",
-}
-
 // volatile fields change on every save; search is the search text the
 // server derives from the record when it is saved (the test's seed may
 // have stored an older form of it).
@@ -163,6 +150,34 @@ func TestFormsRoundTrip(t *testing.T) {
 	docs["expense"] = draft("/api/expense/add", map[string]any{"date": "2025-01-10", "accId": bank, "entries": []map[string]any{{"itemId": expenseItem, "amount": 12}}})
 	docs["fundTf"] = draft("/api/fundTf/add", map[string]any{"date": "2025-01-10", "entries": []map[string]any{{"outAccId": b.Account, "inAccId": bank, "amount": 1}}})
 	_ = clerk
+	// Audited documents to verify, invoice, count and adjust: 10 bought at 3,
+	// 2 sold at 5.
+	type audited struct {
+		ID      int64 `json:"id"`
+		Checked int   `json:"checked"`
+		Entries []struct {
+			ID int64 `json:"id"`
+		} `json:"entries"`
+	}
+	check := func(path string, body map[string]any) audited {
+		var d audited
+		admin.Do("POST", path+"?check=1", body).Want(200).Decode(&d)
+		if d.Checked != 1 || len(d.Entries) == 0 {
+			t.Fatalf("%s: not audited: %+v", path, d)
+		}
+		return d
+	}
+	bought := check("/api/purchase/add", b.Doc(b.Supplier, "2025-01-05", "10", "3"))
+	sold := check("/api/sales/add", b.Doc(b.Customer, "2025-01-06", "2", "5"))
+	docs["costAdjustment"] = draft("/api/costAdjustment/add", map[string]any{"date": "2025-01-10", "entries": []map[string]any{{"invId": b.Goods, "locationId": b.Location, "amount": "1.5"}}})
+	docs["combination"] = draft("/api/combination/add", map[string]any{"date": "2025-01-10", "transType": 153301, "locationId": b.Location, "fee": "0.5", "entries": []map[string]any{
+		{"invId": grouped.ID, "entryType": 1, "qty": 1}, {"invId": b.Goods, "entryType": 2, "qty": 2}}})
+	docs["combination/templates"] = draft("/api/combination/templates/add", map[string]any{"name": "礼盒装", "invId": grouped.ID, "qty": 1, "entries": []map[string]any{{"invId": b.Goods, "qty": 2}}})
+	docs["stocktake"] = draft("/api/stocktake/add", map[string]any{"date": "2025-01-10", "locationId": b.Location, "description": "月末盘点", "entries": []map[string]any{{"invId": b.Goods, "countQty": 7}}})
+	docs["verification"] = draft("/api/verification/add", map[string]any{"transType": 153203, "date": "2025-01-10", "buId": b.Customer, "toBuId": b.Supplier,
+		"checks": []map[string]any{{"billId": sold.ID, "nowCheck": 4}}, "toChecks": []map[string]any{{"billId": bought.ID, "nowCheck": 4}}})
+	docs["salesInvoice"] = draft("/api/salesInvoice/add", map[string]any{"date": "2025-01-10", "buId": b.Customer, "entries": []map[string]any{{"srcBillId": sold.ID, "srcEntryId": sold.Entries[0].ID, "amount": 6}}})
+	docs["purInvoice"] = draft("/api/purInvoice/add", map[string]any{"date": "2025-01-10", "buId": b.Supplier, "entries": []map[string]any{{"srcBillId": bought.ID, "srcEntryId": bought.Entries[0].ID, "amount": 20}}})
 	first := func(q string) string { return fmt.Sprint(e.ID(q)) }
 	seeds := map[string]string{
 		"GET /api/users/{id}/form":                         "/api/users/" + fmt.Sprint(clerkID) + "/form",
@@ -197,9 +212,6 @@ func TestFormsRoundTrip(t *testing.T) {
 	pairs := append(formPairs(routes), formPair{"GET /api/inventory/get_update (unit group)", "POST /api/inventory/update"})
 	for _, p := range pairs {
 		t.Run(strings.TrimPrefix(p.get, "GET /api/"), func(t *testing.T) {
-			if why, ok := notYetSeeded[p.get]; ok {
-				t.Skip(why)
-			}
 			get, ok := seeds[p.get]
 			if !ok {
 				t.Fatalf("%s: no seeded record to read (add one to the seeds)", p.get)

@@ -768,7 +768,9 @@ func buildVerify(ctx context.Context, q db.Querier, k *Kind, sys sysparam.System
 			return err
 		}
 		d.ToChecks = toChecks
-		if in.Amount.Sign() != 0 {
+		// The amount follows from the checks; the one a read answers (Σ
+		// checks) may come back with them.
+		if in.Amount.Sign() != 0 && !in.Amount.Equal(sum1) {
 			f.Add("amount", "err.invalid", errs.A("field", labelVerifyAmt))
 		}
 	} else {

@@ -63,6 +63,8 @@ func TestBadInput(t *testing.T) {
 			"checks": []body{{"billId": sale.ID, "nowCheck": 60}}}, "amount", "do not balance"},
 		{"unbalanced verification sides", "/api/verification/add?check=1", body{"transType": 153203, "date": "2025-02-10", "buId": w.cust, "toBuId": w.supp,
 			"checks": []body{{"billId": sale.ID, "nowCheck": 10}}, "toChecks": []body{{"billId": purchase, "nowCheck": 11}}}, "toChecks", "do not balance"},
+		{"a two-sided verification's amount other than its checks", "/api/verification/add?check=1", body{"transType": 153203, "date": "2025-02-10", "buId": w.cust, "toBuId": w.supp,
+			"amount": 11, "checks": []body{{"billId": sale.ID, "nowCheck": 10}}, "toChecks": []body{{"billId": purchase, "nowCheck": 10}}}, "amount", "Amount is not valid"},
 		{"verification of another contact's document", "/api/verification/add?check=1", body{"transType": 153204, "date": "2025-02-10", "buId": w.cust,
 			"toBuId": w.cust2, "amount": 10, "checks": []body{{"billId": other.ID, "nowCheck": 10}}}, "checks[0].billId", "another contact"},
 		{"invoicing more than left", "/api/salesInvoice/add?check=1", body{"date": "2025-02-10", "buId": w.cust,

@@ -42,6 +42,7 @@ const (
 	labelUnit       errs.Key = "goods.field.unit"
 	labelUnitType   errs.Key = "goods.field.unitType"
 	labelPurPrice   errs.Key = "goods.field.purPrice"
+	labelBasis      errs.Key = "goods.field.basis"
 	labelSalePrice  errs.Key = "goods.field.salePrice"
 	labelWholesale  errs.Key = "goods.field.wholesalePrice"
 	labelVipPrice   errs.Key = "goods.field.vipPrice"

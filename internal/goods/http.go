@@ -51,7 +51,7 @@ func Routes(s *Service) []server.Route {
 		{Method: "GET", Path: inv + "nextNumber", Perm: permAdd, Tag: tag, H: h.nextNumber,
 			Summary: "The number proposed for the next goods item"},
 		{Method: "GET", Path: inv + "listBySelected", Perm: permQuery, Tag: tag, H: server.QIDs("ids", h.listBySelected),
-			Summary: "Prices proposed for picked goods (?ids=1,2&buId=): level price, last price to/from the contact, and the price priceSequence resolves"},
+			Summary: "Prices proposed for picked goods (?ids=1,2&buId=): level price, last price to/from the contact, and the price priceSequence resolves; basis=cost&locationId=: the unit cost in that warehouse, else the last purchase price, else the purchase price (other stock-in)"},
 		{Method: "GET", Path: inv + "available", Perm: permQuery, Tag: tag, H: server.QIDs("ids", h.available),
 			Summary: "On hand per goods, SKU and warehouse of the active shop, base unit (?ids=1,2&locationId=): what a document line can take"},
 		{Method: "GET", Path: inv + "getBarCode", Perm: permQuery, Tag: tag, H: h.barCode,
@@ -149,6 +149,17 @@ func (h handlers) listBySelected(c *server.Ctx, ids []int64) (any, error) {
 	bu, err := c.QueryInt("buId", 0)
 	if err != nil {
 		return nil, err
+	}
+	switch c.Query("basis") {
+	case "":
+	case "cost":
+		loc, err := c.QueryInt("locationId", 0)
+		if err != nil {
+			return nil, err
+		}
+		return h.s.ListCosts(c.Context(), c.User.ShopID, ids, loc, c.User.Can(costRight), c.User.Rights)
+	default:
+		return nil, errs.Field("basis", "err.invalid", errs.A("field", labelBasis))
 	}
 	return h.s.ListBySelected(c.Context(), c.User, ids, bu)
 }

@@ -9,6 +9,7 @@ import (
 	"cangshu/internal/db"
 	"cangshu/internal/dec"
 	"cangshu/internal/errs"
+	"cangshu/internal/rights"
 	"cangshu/internal/server"
 	"cangshu/internal/sysparam"
 )
@@ -26,7 +27,12 @@ const (
 	SourceLast  = "lastPrice"   // the last audited sale to / purchase from the contact
 	SourceSale  = "salePrice"   // nothing else yielded a price: the retail price
 	SourcePur   = "purPrice"    // a supplier without a last price: the purchase price
+	SourceCost  = "unitCost"    // goods entering a warehouse: its current unit cost there
 )
+
+// costRight is the money right to see costs (internal/bill's CostRight;
+// master data imports no document package).
+const costRight = "money:cost:view"
 
 // Selected is the price proposal for one goods item picked on a document.
 // The top-level price fields are those of the base unit (unitId); Last*
@@ -187,15 +193,25 @@ func resolve(seq []string, supplier bool, level dec.Dec, last *dec.Dec, p Prices
 // line of kind per goods item and unit in the shop. The window runs over the
 // contact's lines of these goods only; bill_entries_price and
 // bills_contact_kind (migration 0011) serve it from either side.
+//
+// contactID 0 reads the latest line of any contact.
 func lastLines(ctx context.Context, q db.Querier, shopID, contactID int64, kind string, goodsIDs []int64) (map[[2]int64]lastLine, error) {
+	contact := ""
+	if contactID != 0 {
+		contact = " AND b.contact_id = ?"
+	}
 	query := `SELECT goods_id, unit_id, bill_id, id, price, bill_date, bill_no FROM (
 	  SELECT e.goods_id, e.unit_id, e.bill_id, e.id, e.price, b.bill_date, b.bill_no,
 	         ROW_NUMBER() OVER (PARTITION BY e.goods_id, e.unit_id ORDER BY b.bill_date DESC, b.id DESC, e.id DESC) AS rn
 	  FROM bill_entries e JOIN bills b ON b.id = e.bill_id
-	  WHERE e.goods_id IN ` + db.In(len(goodsIDs)) + `
-	    AND b.contact_id = ? AND b.kind = ? AND b.checked = 1 AND b.shop_id = ?
+	  WHERE e.goods_id IN ` + db.In(len(goodsIDs)) + contact + `
+	    AND b.kind = ? AND b.checked = 1 AND b.shop_id = ?
 	) t WHERE rn = 1`
-	args := append(db.Args(goodsIDs), contactID, kind, shopID)
+	args := db.Args(goodsIDs)
+	if contactID != 0 {
+		args = append(args, contactID)
+	}
+	args = append(args, kind, shopID)
 	lines, err := db.All(ctx, q, func(r *sql.Rows, l *lastLine) error {
 		return r.Scan(&l.goodsID, &l.unitID, &l.billID, &l.entryID, &l.price, &l.date, &l.billNo)
 	}, query, args...)
@@ -205,6 +221,89 @@ func lastLines(ctx context.Context, q db.Querier, shopID, contactID int64, kind 
 	out := make(map[[2]int64]lastLine, len(lines))
 	for _, l := range lines {
 		out[[2]int64{l.goodsID, l.unitID}] = l
+	}
+	return out, nil
+}
+
+// ListCosts proposes what goods entering warehouse locationID are worth (the
+// unit cost of other stock-in, rules: docs/basic-data.md, listBySelected
+// basis=cost): per unit, the goods' current unit cost in that warehouse (its
+// value / quantity when it holds a positive quantity, times the unit's rate),
+// else the latest audited purchase receipt line of the goods in that unit in
+// the shop (any supplier), else the unit's purchase price. The unit cost is
+// proposed only to a user who may see costs (seeCost) and use the warehouse,
+// and only for a warehouse of the shop.
+func (s *Service) ListCosts(ctx context.Context, shopID int64, ids []int64, locationID int64, seeCost bool, r *rights.Set) ([]Selected, error) {
+	sys, err := sysparam.ReadSystem(ctx, s.db)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := listRowsByIDs(ctx, s.db, ids)
+	if err != nil {
+		return nil, err
+	}
+	if err := attachDetails(ctx, s.db, rows, sys.PricePlaces); err != nil {
+		return nil, err
+	}
+	out := make([]Selected, 0, len(rows))
+	if len(rows) == 0 {
+		return out, nil
+	}
+	type held struct{ qty, amount dec.Dec }
+	stock := map[int64]held{}
+	if seeCost && locationID > 0 && r.WarehouseOK(locationID) {
+		type row struct {
+			goods       int64
+			qty, amount dec.Dec
+		}
+		list, err := db.All(ctx, s.db, func(r *sql.Rows, x *row) error { return r.Scan(&x.goods, &x.qty, &x.amount) },
+			`SELECT b.goods_id, SUM(b.qty), SUM(b.amount) FROM stock_balances b
+			JOIN shop_locations sl ON sl.location_id = b.location_id AND sl.shop_id = ?
+			WHERE b.location_id = ? AND b.goods_id IN `+db.In(len(ids))+`
+			GROUP BY b.goods_id`, append([]any{shopID, locationID}, db.Args(ids)...)...)
+		if err != nil {
+			return nil, fmt.Errorf("read unit costs: %w", err)
+		}
+		for _, x := range list {
+			stock[x.goods] = held{x.qty, x.amount}
+		}
+	}
+	last, err := lastLines(ctx, s.db, shopID, 0, "purchase", ids)
+	if err != nil {
+		return nil, err
+	}
+	newest := map[int64]lastLine{}
+	for _, l := range last {
+		if n, ok := newest[l.goodsID]; !ok || l.later(n) {
+			newest[l.goodsID] = l
+		}
+	}
+	for _, g := range rows {
+		sel := Selected{InvID: g.ID, UnitID: g.UnitID, Units: make([]SelectedPrice, 0, len(g.Units))}
+		h, holds := stock[g.ID]
+		holds = holds && h.qty.Sign() > 0
+		for _, u := range g.Units {
+			p := SelectedPrice{UnitID: u.UnitID, LevelPrice: u.Prices.PurPrice}
+			if l, ok := last[[2]int64{g.ID, u.UnitID}]; ok {
+				p.LastPrice, p.LastDate, p.LastBillNo = &l.price, &l.date, &l.billNo
+			}
+			switch {
+			case holds:
+				p.Price, p.PriceSource = h.amount.Mul(u.Rate).Div(h.qty).Round(sys.PricePlaces), SourceCost
+			case p.LastPrice != nil && p.LastPrice.Sign() > 0:
+				p.Price, p.PriceSource = *p.LastPrice, SourceLast
+			default:
+				p.Price, p.PriceSource = u.Prices.PurPrice, SourcePur
+			}
+			sel.Units = append(sel.Units, p)
+			if u.IsBase == 1 {
+				sel.LevelPrice, sel.Price, sel.PriceSource = p.LevelPrice, p.Price, p.PriceSource
+			}
+		}
+		if n, ok := newest[g.ID]; ok {
+			sel.LastPrice, sel.LastUnitID, sel.LastDate, sel.LastBillNo = &n.price, &n.unitID, &n.date, &n.billNo
+		}
+		out = append(out, sel)
 	}
 	return out, nil
 }

@@ -282,3 +282,54 @@ func TestPurchasePrice(t *testing.T) {
 		t.Errorf("other supplier's box: %s %s", price, src)
 	}
 }
+
+// Goods entering a warehouse (other stock-in) are proposed at their current
+// unit cost there, else at the last purchase price (any supplier), else at
+// the purchase price — never at the sale price. The unit cost is told only to
+// a user who may see costs.
+func TestStockInProposesUnitCost(t *testing.T) {
+	t.Parallel()
+	p := newPricing(t)
+	p.e.Exec("INSERT INTO shop_locations (shop_id, location_id) VALUES (?, ?)", p.e.MainShop(), p.second)
+	// 毛巾: 100 at 5.5 and 100 at 6.5 in the main warehouse: unit cost 6, last purchase 6.5.
+	p.doc("purchase", true, p.otherSupplier, "2025-03-02", p.line(p.towel, p.each, "100", "6.5"))
+	cup := add(t, p.admin, map[string]any{"number": "SP0003", "name": "杯子", "unitId": p.each, "purPrice": 7, "salePrice": 12}).ID
+	ask := func(c *apptest.Client, loc int64) map[int64]proposal {
+		t.Helper()
+		var out []proposal
+		c.Do("GET", fmt.Sprintf("/api/inventory/listBySelected?ids=%d,%d,%d&basis=cost&locationId=%d", p.towel, p.cola, cup, loc), nil).Want(200).Decode(&out)
+		m := map[int64]proposal{}
+		for _, x := range out {
+			m[x.InvID] = x
+		}
+		return m
+	}
+	// 可乐: 1000 bottles for 2100 and 10 boxes (240 bottles) for 440: 2540 / 1240 a bottle.
+	main := ask(p.admin, p.main)
+	second := ask(p.admin, p.second)
+	blind := ask(p.e.UserWith("settings:inventory:query"), p.main)
+	for _, c := range []struct {
+		name       string
+		pr         proposal
+		unit       int64
+		price, src string
+	}{
+		{"towel in main", main[p.towel], p.each, "6", "unitCost"},
+		{"bottle in main", main[p.cola], p.bottle, "2.05", "unitCost"},
+		{"box in main", main[p.cola], p.box, "49.16", "unitCost"},
+		{"cup never bought", main[cup], p.each, "7", "purPrice"},
+		{"towel where there is none", second[p.towel], p.each, "6.5", "lastPrice"},
+		{"bottle where there is none", second[p.cola], p.bottle, "2.1", "lastPrice"},
+		{"crate never bought", second[p.cola], p.crate, "960", "purPrice"},
+		{"towel, costs not seen", blind[p.towel], p.each, "6.5", "lastPrice"},
+	} {
+		price, src, _ := c.pr.unit(t, c.unit)
+		if price != c.price || src != c.src {
+			t.Errorf("%s: %s %s, want %s %s", c.name, price, src, c.price, c.src)
+		}
+	}
+	if main[p.towel].Price.String() != "6" || main[p.towel].PriceSource != "unitCost" {
+		t.Errorf("towel's base unit: %+v", main[p.towel])
+	}
+	p.admin.Do("GET", fmt.Sprintf("/api/inventory/listBySelected?ids=%d&basis=sale", p.towel), nil).Want(400)
+}

@@ -66,9 +66,19 @@ export interface PriceProposal {
 }
 type Dec = string | number
 
-/** The contact's price proposals for goods (/inventory/listBySelected). */
-export const priceProposals = (invIds: number[], buId: number | undefined) =>
-  api.get<PriceProposal[]>('/inventory/listBySelected', { params: { ids: invIds.join(','), buId: buId || undefined }, silent: true })
+/**
+ * The price proposals for goods (/inventory/listBySelected): the contact's
+ * prices, or with a warehouse (basis=cost) what the goods are worth there.
+ */
+export const priceProposals = (invIds: number[], buId: number | undefined, costIn?: number) =>
+  api.get<PriceProposal[]>('/inventory/listBySelected', {
+    params: {
+      ids: invIds.join(','),
+      buId: buId || undefined,
+      ...(costIn === undefined ? {} : { basis: 'cost', locationId: costIn || undefined }),
+    },
+    silent: true,
+  })
 
 /** A document's attachments (docs/documents.md, "Attachments"). */
 export const attachmentApi = (k: DocKind) => ({

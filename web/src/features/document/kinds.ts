@@ -56,6 +56,12 @@ export interface DocKind {
   returnKind?: DocKindName
   /** the goods price a new line takes before the contact's proposal */
   priceField: 'purPrice' | 'salePrice'
+  /**
+   * what the server proposes for a line (lib/proposals.ts): absent, the
+   * contact's price; 'cost', the goods' unit cost in the line's warehouse
+   * (goods put into stock at a cost: other stock-in)
+   */
+  priceBasis?: 'cost'
   /** +1 stock in, −1 out, 0 none */
   stock: 1 | -1 | 0
   /** sub-types the header picks (the first is the default); absent: the kind's one transType */
@@ -280,6 +286,7 @@ function warehouseKinds(): Record<WarehouseKindName, DocKind> {
     otherIn: kind('otherIn', 'warehouse_detail', {
       stock: 1,
       lines: 'priced',
+      priceBasis: 'cost',
       contact: 'supplier',
       contactType: 10,
       transTypes: [TRANS.otherIn, TRANS.stocktakeGain],

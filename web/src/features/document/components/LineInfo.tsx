@@ -8,19 +8,20 @@ import type { DocLine, GridSettings } from '@/components/DocGrid'
 import type { CachedGoods } from '@/components/DocGrid/lib/goodsSearch'
 import { useCache } from '@/features/cache/api'
 import { format } from '@/utils/decimal'
-import type { DocKind } from '../kinds'
 import { priceProposals } from '../api'
 import { availableFor, type AvailableRow } from '../lib/lineInfo'
 
-export function LineInfo({ kind, line, buId, settings }: { kind: DocKind; line: DocLine; buId?: number; settings: GridSettings }) {
+export function LineInfo({ line, buId, settings }: { line: DocLine; buId?: number; settings: GridSettings }) {
   const { t } = useTranslation('entry')
   const goods = useCache<CachedGoods & { id: number }>('goods')
   const warehouses = useCache('warehouses')
-  // under 'stock' and 'documents': a document change refetches them
+  // under 'stock' and 'documents': a document change refetches them. Every
+  // kind asks, orders too: a disabled query would show an old answer kept
+  // by another screen (可用库存 0 while the stock is there).
   const stock = useQuery({
     queryKey: ['stock', 'available', line.invId],
     queryFn: () => api.get<AvailableRow[]>('/inventory/available', { params: { ids: line.invId }, silent: true }),
-    enabled: !!line.invId && !kind.order,
+    enabled: !!line.invId,
     staleTime: 30_000,
   })
   const last = useQuery({

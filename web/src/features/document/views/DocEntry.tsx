@@ -33,6 +33,7 @@ import { confirmDelete } from '@/components/confirmDelete'
 import { docKinds, entryPath, type DocKind, type DocKindName } from '../kinds'
 import { docApi, docKeys, priceProposals, useAttachments } from '../api'
 import { splitAttachments } from '../lib/attachments'
+import { proposalAsks, proposalKey, proposalScope } from '../lib/proposals'
 import { AttachmentsButton } from '../components/Attachments'
 import '../catalogue'
 import { SignatureDialog, SignatureView } from '../components/SignaturePad'
@@ -190,46 +191,54 @@ export function DocEntry({ kind }: { kind: DocKind }) {
     return () => setTabGuard(tabKey, null)
   }, [tabKey, storeKey, openKey])
 
-  // Price proposals of the contact (/inventory/listBySelected): lines just picked
-  // (priceSource 'goods') take the proposed price of their unit once it arrives.
+  // Price proposals (/inventory/listBySelected, lib/proposals.ts): lines just
+  // picked (priceSource 'goods') take the proposed price of their unit once it
+  // arrives: the contact's price, or on the cost basis (other stock-in) the
+  // unit cost in the line's warehouse.
   const prices = useRef(new Map<string, { price: string; source: string }>())
   const asked = useRef(new Set<string>())
   const buRef = useRef(h.buId)
   buRef.current = h.buId
+  const costBasis = kind.priceBasis === 'cost'
   const priceOf = useCallback(
-    (g: CachedGoods, unitId: number) => prices.current.get(`${buRef.current ?? 0}:${g.id}:${unitId || g.unitId}`) ?? null,
-    [],
+    // on the cost basis the line's warehouse decides: the line asks once it has one
+    (g: CachedGoods, unitId: number) =>
+      costBasis ? null : (prices.current.get(proposalKey(buRef.current ?? 0, 0, g.id, unitId || Number(g.unitId ?? 0))) ?? null),
+    [costBasis],
   )
   const proposes = kind.family === 'trade' || kind.lines === 'priced'
   useEffect(() => {
     if (readOnly || !proposes) return
-    const bu = h.buId ?? 0
-    const want = [...new Set(state.lines.filter((l) => l.invId && l.priceSource === 'goods').map((l) => l.invId))].filter(
-      (id) => !asked.current.has(`${bu}:${id}`),
-    )
-    if (!want.length) return
-    want.forEach((id) => asked.current.add(`${bu}:${id}`))
-    void priceProposals(want, bu)
-      .then((list) => {
-        for (const p of list ?? []) {
-          prices.current.set(`${bu}:${p.invId}:${p.unitId}`, { price: String(p.price), source: p.priceSource })
-          for (const u of p.units ?? [])
-            prices.current.set(`${bu}:${p.invId}:${u.unitId}`, { price: String(u.price), source: u.priceSource })
-        }
-        if ((buRef.current ?? 0) !== bu) return
-        setStateRaw((s) => {
-          let changed = false
-          const lines = s.lines.map((l) => {
-            const p = l.priceSource === 'goods' ? prices.current.get(`${bu}:${l.invId}:${l.unitId}`) : undefined
-            if (!p) return l
-            changed = true
-            return recompute({ ...l, price: p.price, priceSource: p.source }, settings)
-          })
-          return changed ? { ...s, lines } : s
-        })
+    // every waiting line takes the proposal of its unit in its scope, once known
+    const fill = (s: DocState): DocState => {
+      let changed = false
+      const lines = s.lines.map((l) => {
+        if (l.priceSource !== 'goods' || !l.invId) return l
+        const { bu, loc } = proposalScope(kind, l, { buId: buRef.current, locationId: s.header.locationId })
+        const p = prices.current.get(proposalKey(bu, loc, l.invId, l.unitId))
+        if (!p) return l
+        changed = true
+        return recompute({ ...l, price: p.price, priceSource: p.source }, settings)
       })
-      .catch(() => undefined)
-  }, [state.lines, h.buId, readOnly, settings, proposes])
+      return changed ? { ...s, lines } : s
+    }
+    setStateRaw(fill)
+    const header = { buId: h.buId, locationId: h.locationId }
+    for (const ask of proposalAsks(kind, state.lines, header, asked.current)) {
+      const { bu, loc } = ask
+      ask.ids.forEach((id) => asked.current.add(`${bu}:${loc}:${id}`))
+      void priceProposals(ask.ids, bu, costBasis ? loc : undefined)
+        .then((list) => {
+          for (const p of list ?? []) {
+            prices.current.set(proposalKey(bu, loc, p.invId, p.unitId), { price: String(p.price), source: p.priceSource })
+            for (const u of p.units ?? [])
+              prices.current.set(proposalKey(bu, loc, p.invId, u.unitId), { price: String(u.price), source: u.priceSource })
+          }
+          setStateRaw(fill)
+        })
+        .catch(() => undefined)
+    }
+  }, [state.lines, h.buId, h.locationId, readOnly, settings, proposes, kind, costBasis])
 
   const onContact = (buId: number | undefined) => {
     const c = buId ? contacts.byId.get(buId) : undefined
@@ -602,7 +611,7 @@ export function DocEntry({ kind }: { kind: DocKind }) {
           errors={errorsForGrid}
           readOnly={readOnly}
           gridRef={gridRef}
-          lineInfo={readOnly ? undefined : (l: DocLine) => <LineInfo kind={kind} line={l} buId={h.buId} settings={settings} />}
+          lineInfo={readOnly ? undefined : (l: DocLine) => <LineInfo line={l} buId={h.buId} settings={settings} />}
           hideColumns={gridShape.hide}
           showColumns={gridShape.show}
           columnTitles={gridShape.titles}

@@ -2,6 +2,8 @@
 // wholesale and VIP prices, the two discount levels (% of retail), and with a
 // unit group the other units: ratio, own barcode and prices. A price the
 // user has no right to see is not shown (nor changed: the server keeps it).
+// The fields do not clamp what is typed: a negative or too large figure is
+// refused by the field's rule (as the server refuses it), never quietly changed.
 import { Col, Divider, Form, Input, InputNumber, Row, Table, Typography, type FormInstance } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { decimalRule } from '@/components/decimalRule'
@@ -27,14 +29,14 @@ export function PricesTab({ form, pricePlaces }: { form: FormInstance<GoodsValue
         {prices.map((k) => (
           <Col xs={24} md={12} key={k}>
             <Form.Item name={k} label={t(k)} rules={[priceRule]}>
-              <InputNumber stringMode min="0" style={{ width: '100%' }} data-testid={`goods-${k}`} />
+              <InputNumber stringMode style={{ width: '100%' }} data-testid={`goods-${k}`} />
             </Form.Item>
           </Col>
         ))}
         {(['discountRate1', 'discountRate2'] as const).map((k) => (
           <Col xs={24} md={12} key={k}>
             <Form.Item name={k} label={t(k)} rules={[rateRule]} extra={t('discountHint')}>
-              <InputNumber stringMode min="0" max="100" suffix="%" style={{ width: '100%' }} data-testid={`goods-${k}`} />
+              <InputNumber stringMode suffix="%" style={{ width: '100%' }} data-testid={`goods-${k}`} />
             </Form.Item>
           </Col>
         ))}
@@ -88,7 +90,7 @@ export function PricesTab({ form, pricePlaces }: { form: FormInstance<GoodsValue
                       key: k,
                       render: (_: unknown, f: { name: number }) => (
                         <Form.Item name={[f.name, k]} style={{ marginBottom: 0 }} rules={[priceRule]}>
-                          <InputNumber size="small" stringMode min="0" style={{ width: 110 }} data-testid={`goods-unit-${k}-${f.name}`} />
+                          <InputNumber size="small" stringMode style={{ width: 110 }} data-testid={`goods-unit-${k}-${f.name}`} />
                         </Form.Item>
                       ),
                     })),

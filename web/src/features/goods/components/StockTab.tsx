@@ -93,7 +93,7 @@ export function StockTab({ form, refs, places }: { form: FormInstance<GoodsValue
                   key: 'low',
                   render: (_, f) => (
                     <Form.Item name={[f.name, 'lowQty']} style={{ marginBottom: 0 }} rules={[qtyRule]}>
-                      <InputNumber size="small" stringMode min="0" style={{ width: 130 }} data-testid={`goods-warning-low-${f.name}`} />
+                      <InputNumber size="small" stringMode style={{ width: 130 }} data-testid={`goods-warning-low-${f.name}`} />
                     </Form.Item>
                   ),
                 },
@@ -115,7 +115,7 @@ export function StockTab({ form, refs, places }: { form: FormInstance<GoodsValue
                         },
                       ]}
                     >
-                      <InputNumber size="small" stringMode min="0" style={{ width: 130 }} data-testid={`goods-warning-high-${f.name}`} />
+                      <InputNumber size="small" stringMode style={{ width: 130 }} data-testid={`goods-warning-high-${f.name}`} />
                     </Form.Item>
                   ),
                 },
@@ -235,7 +235,7 @@ export function StockTab({ form, refs, places }: { form: FormInstance<GoodsValue
                       style={{ marginBottom: 0 }}
                       rules={[{ required: true, message: t('required', { field: t('qty') }) }, qtyRule]}
                     >
-                      <InputNumber size="small" stringMode min="0" style={{ width: 120 }} data-testid={`goods-opening-qty-${f.name}`} />
+                      <InputNumber size="small" stringMode style={{ width: 120 }} data-testid={`goods-opening-qty-${f.name}`} />
                     </Form.Item>
                   ),
                 },
@@ -251,13 +251,7 @@ export function StockTab({ form, refs, places }: { form: FormInstance<GoodsValue
                             style={{ marginBottom: 0 }}
                             rules={[decimalRule({ places: places.price })]}
                           >
-                            <InputNumber
-                              size="small"
-                              stringMode
-                              min="0"
-                              style={{ width: 120 }}
-                              data-testid={`goods-opening-cost-${f.name}`}
-                            />
+                            <InputNumber size="small" stringMode style={{ width: 120 }} data-testid={`goods-opening-cost-${f.name}`} />
                           </Form.Item>
                         ),
                       },
