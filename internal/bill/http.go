@@ -59,44 +59,53 @@ func Routes(s *Service, k *Kind) []server.Route {
 		})
 	}
 	routes := []server.Route{
-		{Method: "GET", Path: k.Path + "/list", Perm: perm("query"), Tag: tag, Summary: "Page of documents of the active shop (page, rows, sidx, sord, matchCon over number/contact/description, beginDate, endDate, buId, locationId, invId, checked, billNo, invoiceState (goods documents: 0 none, 1 partly, 2 fully invoiced, or a list such as 0,1); purchases, sales and returns: hxState (0 open, 1 partly, 2 settled, or a list), rows with settledAmount and openAmount; orders: billStatus) with a totals row",
-			H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
-				f, err := readFilter(c)
-				if err != nil {
-					return nil, err
-				}
-				return s.List(c.Context(), c.User, k, f, p)
-			})},
-		{Method: "GET", Path: k.Path + "/query", Perm: perm("query"), Tag: tag, Summary: "One document with its lines and settlement lines (?id=)",
-			H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.Get(c.Context(), c.User, k, id) })},
-		{Method: "POST", Path: k.Path + "/add", Perm: perm("add"), Log: logKey("add"), Tag: tag, Summary: "Save a new document as a draft (?check=1: and audit it in the same transaction)", H: save(false)},
-		{Method: "POST", Path: k.Path + "/update", Perm: perm("update"), Log: logKey("update"), Tag: tag, Summary: "Update a draft (body with id and version; a stale version answers 409; ?check=1: and audit it)", H: save(true)},
-		{Method: "DELETE", Path: k.Path + "/delete", Perm: perm("delete"), Log: logKey("delete"), Tag: tag, Summary: "Delete drafts (?id=1,2); per-id results, audited documents refused", H: batch(s.Delete)},
-		{Method: "POST", Path: k.Path + "/check", Perm: perm("check"), Log: logKey("check"), Tag: tag, Summary: "Audit documents (?id=1,2); per-id results", H: batch(s.Check)},
-		{Method: "POST", Path: k.Path + "/uncheck", Perm: perm("uncheck"), Log: logKey("uncheck"), Tag: tag, Summary: "Un-audit documents (?id=1,2); per-id results, refused while a later document depends on one", H: batch(s.Uncheck)},
-		{Method: "GET", Path: k.Path + "/export", Perm: perm("export"), Log: logKey("export"), Tag: tag, Summary: "Excel of the filtered list (the list's filters)",
-			H: func(c *server.Ctx) (any, error) {
-				f, err := readFilter(c)
-				if err != nil {
-					return nil, err
-				}
-				p, err := c.List()
-				if err != nil {
-					return nil, err
-				}
-				return s.Export(c.Context(), c.User, c.Lang, k, f, p)
-			}},
+		{Method: "GET", Path: k.Path + "/list", Perm: perm("query"), Tag: tag, H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
+			f, err := readFilter(c)
+			if err != nil {
+				return nil, err
+			}
+			return s.List(c.Context(), c.User, k, f, p)
+		})},
+		{Method: "GET", Path: k.Path + "/query", Perm: perm("query"), Tag: tag, H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.Get(c.Context(), c.User, k, id) })},
+		{Method: "POST", Path: k.Path + "/add", Perm: perm("add"), Log: logKey("add"), Tag: tag, H: save(false)},
+		{Method: "POST", Path: k.Path + "/update", Perm: perm("update"), Log: logKey("update"), Tag: tag, H: save(true)},
+		{Method: "DELETE", Path: k.Path + "/delete", Perm: perm("delete"), Log: logKey("delete"), Tag: tag, H: batch(s.Delete)},
+		{Method: "POST", Path: k.Path + "/check", Perm: perm("check"), Log: logKey("check"), Tag: tag, H: batch(s.Check)},
+		{Method: "POST", Path: k.Path + "/uncheck", Perm: perm("uncheck"), Log: logKey("uncheck"), Tag: tag, H: batch(s.Uncheck)},
+		{Method: "GET", Path: k.Path + "/export", Perm: perm("export"), Log: logKey("export"), Tag: tag, H: func(c *server.Ctx) (any, error) {
+			f, err := readFilter(c)
+			if err != nil {
+				return nil, err
+			}
+			p, err := c.List()
+			if err != nil {
+				return nil, err
+			}
+			return s.Export(c.Context(), c.User, c.Lang, k, f, p)
+		}},
 	}
 	routes = append(routes, attachmentRoutes(s, k)...)
-	if !k.Order {
-		return routes
+	if k.Order {
+		routes = append(routes,
+			server.Route{Method: "GET", Path: k.Path + "/pending", Perm: perm("query"), Tag: tag, H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.Pending(c.Context(), c.User, k, id) })},
+			server.Route{Method: "POST", Path: k.Path + "/close", Perm: perm("close"), Log: logKey("close"), Tag: tag, H: batch(s.Close)},
+			server.Route{Method: "POST", Path: k.Path + "/open", Perm: perm("open"), Log: logKey("open"), Tag: tag, H: batch(s.Open)},
+		)
 	}
-	return append(routes,
-		server.Route{Method: "GET", Path: k.Path + "/pending", Perm: perm("query"), Tag: tag, Summary: "The order's lines with ordered, fulfilled and remaining quantities (line unit and base unit), price, rates and warehouse: what a receipt or delivery is built from (?id=)",
-			H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.Pending(c.Context(), c.User, k, id) })},
-		server.Route{Method: "POST", Path: k.Path + "/close", Perm: perm("close"), Log: logKey("close"), Tag: tag, Summary: "Close audited orders (?id=1,2): billStatus 3, nothing more fulfilled from them; per-id results", H: batch(s.Close)},
-		server.Route{Method: "POST", Path: k.Path + "/open", Perm: perm("open"), Log: logKey("open"), Tag: tag, Summary: "Open closed orders again (?id=1,2): billStatus recomputed from what was fulfilled; per-id results", H: batch(s.Open)},
-	)
+	for i := range routes {
+		routes[i] = k.Describe(routes[i])
+	}
+	return routes
+}
+
+// Describe names the description of one of the kind's routes: the shared
+// text of its action ("api.bill.check", "api.bill.attachment.list": the
+// path after the kind's prefix) composed with what users call the kind
+// ("销货单：审核…", "Sales delivery: audit …").
+func (k *Kind) Describe(r server.Route) server.Route {
+	r.Doc = "api.bill." + strings.ReplaceAll(strings.TrimPrefix(r.Path, k.Path+"/"), "/", ".")
+	r.DocArgs = []errs.Arg{errs.A("kind", k.Label)}
+	return r
 }
 
 // readFilter reads the list's filters.
@@ -238,10 +247,8 @@ func attachmentRoutes(s *Service, k *Kind) []server.Route {
 	query, update := k.Perm+":query", k.Perm+":update"
 	p := k.Path + "/attachment/"
 	return []server.Route{
-		{Method: "GET", Path: p + "list", Perm: query, Tag: k.Name, Summary: "The document's attachments (?id= the document): id, billId, role (\"\" or \"signature\"), name, contentType, size, userName, createTime",
-			H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.Attachments(c.Context(), c.User, k, id) })},
+		{Method: "GET", Path: p + "list", Perm: query, Tag: k.Name, H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.Attachments(c.Context(), c.User, k, id) })},
 		{Method: "POST", Path: p + "add", Perm: update, Upload: true, MaxBytes: MaxAttachmentBytes + 64<<10, Log: "log.bill.attach", Tag: k.Name,
-			Summary: "Attach a file to the document (?id= the document; ?role= \"\" or \"signature\"; multipart file): images, PDF or office documents up to 10 MB by their content, 20 per document; a signature is a PNG up to 1 MB replacing the one before",
 			H: func(c *server.Ctx) (any, error) {
 				id, err := c.QueryID("id")
 				if err != nil {
@@ -255,15 +262,13 @@ func attachmentRoutes(s *Service, k *Kind) []server.Route {
 					return Upload{Name: h.Filename, Size: h.Size, Open: func() (io.ReadCloser, error) { return h.Open() }}, nil
 				})
 			}},
-		{Method: "GET", Path: p + "get", Perm: query, Tag: k.Name, Summary: "An attachment's bytes (?id= the attachment), as a download",
-			H: server.QID("id", func(c *server.Ctx, id int64) (any, error) {
-				f, err := s.AttachmentData(c.Context(), c.User, k, id)
-				if err != nil {
-					return nil, err
-				}
-				return server.File{Name: f.Name, ContentType: f.ContentType, Data: f.Data}, nil
-			})},
-		{Method: "DELETE", Path: p + "delete", Perm: update, Log: "log.bill.detach", Tag: k.Name, Summary: "Delete an attachment (?id= the attachment)",
-			H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return server.Done(s.Detach(c.Context(), c.User, k, id)) })},
+		{Method: "GET", Path: p + "get", Perm: query, Tag: k.Name, H: server.QID("id", func(c *server.Ctx, id int64) (any, error) {
+			f, err := s.AttachmentData(c.Context(), c.User, k, id)
+			if err != nil {
+				return nil, err
+			}
+			return server.File{Name: f.Name, ContentType: f.ContentType, Data: f.Data}, nil
+		})},
+		{Method: "DELETE", Path: p + "delete", Perm: update, Log: "log.bill.detach", Tag: k.Name, H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return server.Done(s.Detach(c.Context(), c.User, k, id)) })},
 	}
 }
