@@ -167,8 +167,11 @@ func readFilter(c *server.Ctx) (Filter, error) {
 }
 
 // exportColumns are the built-in columns of a kind's export: the account
-// for kinds naming one in their head, the amounts when money is shown.
-func exportColumns(accounts, money bool) []sheet.Column {
+// for kinds naming one in their head, the amounts when money is shown, and
+// for kinds receipts and payments settle (settle: their words, settleWords)
+// the settlement state, with what is settled and open when money is shown
+// (as the list on screen).
+func exportColumns(accounts, money bool, settle string) []sheet.Column {
 	cols := []sheet.Column{{Key: "date", Label: labelDate}, {Key: "billNo", Label: labelBillNo, Text: true, Width: 20},
 		{Key: "contactName", Label: labelContact, Width: 20}, {Key: "salesName", Label: labelSales}, {Key: "totalQty", Label: labelQty}}
 	if accounts {
@@ -177,14 +180,42 @@ func exportColumns(accounts, money bool) []sheet.Column {
 	if money {
 		cols = append(cols, sheet.Column{Key: "amount", Label: "bill.field.amount"}, sheet.Column{Key: "rpAmount", Label: "bill.field.rpAmount"},
 			sheet.Column{Key: "arrears", Label: "bill.field.arrears"})
+		if settle != "" {
+			cols = append(cols, sheet.Column{Key: "settledAmount", Label: errs.Key(settle + ".settled")},
+				sheet.Column{Key: "openAmount", Label: errs.Key(settle + ".open")})
+		}
+	}
+	if settle != "" {
+		cols = append(cols, sheet.Column{Key: "hxStateCode", Label: errs.Key(settle + ".state")})
 	}
 	return append(cols, sheet.Column{Key: "checked", Label: "bill.field.checked"}, sheet.Column{Key: "userName", Label: "bill.field.userName"},
 		sheet.Column{Key: "description", Label: labelDescription, Width: 30})
 }
 
+// settleWords is the key prefix of the words of a settled kind's columns
+// (as the list on screen says them): money coming in (sales, purchase
+// returns) is 已收款/未收款/收款状态, going out (purchases, sales returns)
+// 已付款/未付款/付款状态; "" for kinds receipts and payments do not settle.
+func settleWords(k *Kind) string {
+	switch {
+	case !k.Settled():
+		return ""
+	case (k.ContactType == Customer) != (k.ReturnOf != ""):
+		return "bill.settle.in"
+	default:
+		return "bill.settle.out"
+	}
+}
+
 // SheetColumns are every built-in column a document export may have (the
 // custom fields' labels must differ from them).
-func SheetColumns() []sheet.Column { return exportColumns(true, true) }
+func SheetColumns() []sheet.Column {
+	cols := exportColumns(true, true, "bill.settle.in")
+	for _, c := range []string{"settled", "open", "state"} {
+		cols = append(cols, sheet.Column{Key: c + "Out", Label: errs.Key("bill.settle.out." + c)})
+	}
+	return cols
+}
 
 // Export is the Excel of the filtered list (every matching document).
 func (s *Service) Export(ctx context.Context, p *server.Principal, lang i18n.Lang, k *Kind, f Filter, lp server.ListParams) (server.File, error) {
@@ -217,7 +248,8 @@ func (s *Service) Export(ctx context.Context, p *server.Principal, lang i18n.Lan
 	}
 	money := k.MoneyRight == "" || p.Can(k.MoneyRight)
 	accounts := hasAccount(k)
-	cols := append(exportColumns(accounts, money), custom.Columns(defs, lang)...)
+	settle := settleWords(k)
+	cols := append(exportColumns(accounts, money, settle), custom.Columns(defs, lang)...)
 	return sheet.Export(lang, k.File, k.Label, cols, func(add func([]any) error) error {
 		for _, d := range rows {
 			state := i18n.T(lang, "bill.state.draft")
@@ -230,6 +262,13 @@ func (s *Service) Export(ctx context.Context, p *server.Principal, lang i18n.Lan
 			}
 			if money {
 				row = append(row, d.Amount.String(), d.RPAmount.String(), d.Arrears.String())
+				if settle != "" {
+					d.settlement(k)
+					row = append(row, d.SettledAmount.String(), d.OpenAmount.String())
+				}
+			}
+			if settle != "" {
+				row = append(row, i18n.T(lang, settle+"."+strconv.Itoa(d.HXStateCode)))
 			}
 			row = append(row, state, d.UserName, d.Description)
 			if err := add(append(row, custom.Cells(defs, d.Custom, lang)...)); err != nil {
