@@ -8,7 +8,6 @@ import (
 func Routes(s *Service) []server.Route {
 	return []server.Route{
 		{Method: "GET", Path: "/api/dataRights", Perm: permRoleQuery + "|" + permUserQuery, Tag: "role",
-			Summary: "The data rights of a role (?roleId=) or a user (?userId=): warehouses, customers, suppliers (all or the listed ids), own documents only; a user with inherit follows its roles",
 			H: func(c *server.Ctx) (any, error) {
 				roleID, err := c.QueryInt("roleId", 0)
 				if err != nil {
@@ -21,7 +20,6 @@ func Routes(s *Service) []server.Route {
 				return s.Get(c.Context(), c.User, roleID, userID)
 			}},
 		{Method: "POST", Path: "/api/dataRights", Perm: permRoleEdit + "|" + permUserEdit, Log: "log.dataRights.save", Tag: "role",
-			Summary: "Replace the data rights of a role or a user (body as GET answers); applies to the next request of its users",
 			H: server.In(func(c *server.Ctx, in Input) (any, error) {
 				before, after, err := s.Save(c.Context(), c.User, in)
 				if err != nil {

@@ -10,20 +10,13 @@ func Routes(s *Service) []server.Route {
 	const tag = "settAcct"
 	h := handlers{s}
 	return []server.Route{
-		{Method: "GET", Path: "/api/settAcct/list", Perm: "settings:settAcct:query", Tag: tag, H: server.Listed(h.list),
-			Summary: "Page of settlement accounts (page, rows, sidx number|name|type|amount|balance|date, sord, matchCon, disable, type)"},
-		{Method: "GET", Path: "/api/settAcct/get_update", Perm: "settings:settAcct:query", Tag: tag, H: server.QID("id", h.get),
-			Summary: "One settlement account (?id=)"},
-		{Method: "GET", Path: "/api/settAcct/nextNumber", Perm: "settings:settAcct:add", Tag: tag, H: h.nextNumber,
-			Summary: "The proposed number of a new settlement account"},
-		{Method: "POST", Path: "/api/settAcct/add", Perm: "settings:settAcct:add", Log: "log.account.add", Tag: tag, H: server.In(h.add),
-			Summary: "Create a settlement account (opening date defaults to the system start date)"},
-		{Method: "POST", Path: "/api/settAcct/update", Perm: "settings:settAcct:update", Log: "log.account.update", Tag: tag, H: server.In(h.update),
-			Summary: "Update a settlement account (body with id)"},
-		{Method: "DELETE", Path: "/api/settAcct/delete", Perm: "settings:settAcct:delete", Log: "log.account.delete", Tag: tag, H: server.QIDs("id", h.delete),
-			Summary: "Delete settlement accounts (?id=1,2); per-id results, refused while in use"},
-		{Method: "POST", Path: "/api/settAcct/disable", Perm: "settings:settAcct:disable", Log: "log.account.disable", Tag: tag, H: server.QIDs("id", h.disable),
-			Summary: "Disable (disable=1, default) or enable (disable=0) settlement accounts (?id=1,2); per-id results"},
+		{Method: "GET", Path: "/api/settAcct/list", Perm: "settings:settAcct:query", Tag: tag, H: server.Listed(h.list)},
+		{Method: "GET", Path: "/api/settAcct/get_update", Perm: "settings:settAcct:query", Tag: tag, H: server.QID("id", h.get)},
+		{Method: "GET", Path: "/api/settAcct/nextNumber", Perm: "settings:settAcct:add", Tag: tag, H: h.nextNumber},
+		{Method: "POST", Path: "/api/settAcct/add", Perm: "settings:settAcct:add", Log: "log.account.add", Tag: tag, H: server.In(h.add)},
+		{Method: "POST", Path: "/api/settAcct/update", Perm: "settings:settAcct:update", Log: "log.account.update", Tag: tag, H: server.In(h.update)},
+		{Method: "DELETE", Path: "/api/settAcct/delete", Perm: "settings:settAcct:delete", Log: "log.account.delete", Tag: tag, H: server.QIDs("id", h.delete)},
+		{Method: "POST", Path: "/api/settAcct/disable", Perm: "settings:settAcct:disable", Log: "log.account.disable", Tag: tag, H: server.QIDs("id", h.disable)},
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"cangshu/internal/i18n"
 	"cangshu/internal/server"
 )
 
@@ -15,8 +16,9 @@ var pathParam = regexp.MustCompile(`\{([A-Za-z_][A-Za-z0-9_]*)(\.\.\.)?\}`)
 func openAPIPath(p string) string { return strings.ReplaceAll(p, "{$}", "") }
 
 // openAPI describes every route of the table, generated from the table
-// itself so that no route can be missing. Permissions are in x-permission.
-func openAPI(routes []server.Route, version string) ([]byte, error) {
+// itself so that no route can be missing, its descriptions in lang (the
+// server catalogue, api.json). Permissions are in x-permission.
+func openAPI(routes []server.Route, version string, lang i18n.Lang) ([]byte, error) {
 	envelope := map[string]any{
 		"type": "object",
 		"properties": map[string]any{
@@ -51,7 +53,7 @@ func openAPI(routes []server.Route, version string) ([]byte, error) {
 			params = append(params, map[string]any{"name": m[1], "in": "path", "required": true, "schema": map[string]any{"type": "string"}})
 		}
 		op := map[string]any{
-			"summary":     r.Summary,
+			"summary":     i18n.T(lang, r.DocKey(), r.DocArgs...),
 			"operationId": strings.ToLower(r.Method) + strings.NewReplacer("/", "_", "{", "", "}", "", "$", "", "-", "_").Replace(p),
 			"tags":        []string{r.Tag},
 			"responses": map[string]any{
@@ -88,7 +90,7 @@ func openAPI(routes []server.Route, version string) ([]byte, error) {
 		"info": map[string]any{
 			"title":       "Cangshu API",
 			"version":     version,
-			"description": "Every route answers under /api and /prod-api. Responses use the envelope {status, msg, data}; errors {status: -1, code, msg, errors}. x-permission names the permission a route needs (empty: any signed-in user).",
+			"description": i18n.T(lang, "api.info"),
 		},
 		"servers": []any{map[string]any{"url": "/"}},
 		"tags":    tagList,
@@ -105,8 +107,8 @@ func openAPI(routes []server.Route, version string) ([]byte, error) {
 // apiDocRoute serves the description of the given table (itself included).
 func apiDocRoute(table *[]server.Route) server.Route {
 	return server.Route{Method: "GET", Path: "/api/openapi.json", Public: true, Tag: "apidoc",
-		Summary: "This API description (OpenAPI 3)", H: func(c *server.Ctx) (any, error) {
-			b, err := openAPI(*table, Version)
+		H: func(c *server.Ctx) (any, error) {
+			b, err := openAPI(*table, Version, c.Lang)
 			if err != nil {
 				return nil, err
 			}

@@ -100,6 +100,78 @@ func TestEveryRouteIsDescribedAndChangesAreLogged(t *testing.T) {
 	}
 }
 
+// cjk matches a Chinese character.
+var cjk = regexp.MustCompile(`\p{Han}`)
+
+// englishRun matches the small words of an English sentence: one left
+// untranslated (parameter names and values stay as they are, but they are
+// never these).
+var englishRun = regexp.MustCompile(`(?i)\b(the|a|an|of|and|or|with|for|per|from|is|are|when|while|its|to|by|on|at|as|one|all|new)\b`)
+
+// TestEveryRouteIsDescribedInBothLanguages walks the whole route table: the
+// API page (系统管理 → 接口文档) shows each route's description in the
+// caller's language, from the server catalogue, including the routes every
+// document kind and report gets ("销货单：审核…"). A route added without
+// its description in the catalogue fails here.
+func TestEveryRouteIsDescribedInBothLanguages(t *testing.T) {
+	t.Parallel()
+	e := apptest.New(t)
+	type doc struct {
+		Info  struct{ Description string } `json:"info"`
+		Paths map[string]map[string]struct {
+			Summary string `json:"summary"`
+		} `json:"paths"`
+	}
+	read := func(lang string) doc {
+		var d doc
+		c := e.Anonymous()
+		c.Lang = lang
+		res := c.Do("GET", "/api/openapi.json", nil).Want(200)
+		if err := json.Unmarshal(res.Body, &d); err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	zh, en := read("zh-CN,zh;q=0.9"), read("en-US,en;q=0.9")
+	if !cjk.MatchString(zh.Info.Description) || cjk.MatchString(en.Info.Description) {
+		t.Errorf("info: zh %q, en %q", zh.Info.Description, en.Info.Description)
+	}
+	seen := map[string]string{}
+	for _, r := range e.App.Server.Routes() {
+		p, m := strings.ReplaceAll(r.Path, "{$}", ""), strings.ToLower(r.Method)
+		z, g := zh.Paths[p][m].Summary, en.Paths[p][m].Summary
+		switch {
+		case !i18n.Has(r.DocKey()):
+			t.Errorf("%s: no description %q in the catalogue (internal/i18n/locales/*/api.json)", r.Pattern(), r.DocKey())
+		case z == "" || g == "" || z == g:
+			t.Errorf("%s: zh-CN %q, en %q", r.Pattern(), z, g)
+		case !cjk.MatchString(z) || strings.HasPrefix(z, "："):
+			t.Errorf("%s: the zh-CN description is not Chinese: %q", r.Pattern(), z)
+		case cjk.MatchString(g) || strings.HasPrefix(g, ":"):
+			t.Errorf("%s: the English description is not English: %q", r.Pattern(), g)
+		case englishRun.MatchString(z):
+			t.Errorf("%s: the zh-CN description keeps English words %q: %q", r.Pattern(), englishRun.FindString(z), z)
+		case strings.ContainsAny(z+g, "{}") && (strings.Contains(z, "{kind}") || strings.Contains(z, "{report}")):
+			t.Errorf("%s: a placeholder is left: %q", r.Pattern(), z)
+		}
+		// Two routes of different kinds or reports never read the same.
+		if other, dup := seen[z]; dup && r.DocArgs != nil {
+			t.Errorf("%s reads like %s: %q", r.Pattern(), other, z)
+		}
+		seen[z] = r.Pattern()
+	}
+	for _, want := range []struct{ path, method, zh, en string }{
+		{"/api/sales/check", "post", "销货单：审核", "Sales delivery: audit"},
+		{"/api/purOrder/close", "post", "购货订单：关闭", "Purchase order: close"},
+		{"/api/report/salesProfit/export", "get", "销售利润表：导出", "Sales profit"},
+		{"/api/users/{id}/form", "get", "获取用户", "A user for the edit form"},
+	} {
+		if z, g := zh.Paths[want.path][want.method].Summary, en.Paths[want.path][want.method].Summary; !strings.HasPrefix(z, want.zh) || !strings.HasPrefix(g, want.en) {
+			t.Errorf("%s %s: zh-CN %q, en %q; want them to begin %q, %q", want.method, want.path, z, g, want.zh, want.en)
+		}
+	}
+}
+
 // noLog lists mutating routes that change no business data.
 var noLog = map[string]bool{
 	"POST /api/config/refresh":    true,

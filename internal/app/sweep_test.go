@@ -18,6 +18,7 @@ import (
 
 	"cangshu/internal/apptest"
 	"cangshu/internal/db"
+	"cangshu/internal/i18n"
 )
 
 // The bad-input sweep walks the whole route table (routes added later are
@@ -196,7 +197,7 @@ func TestBadInputSweep(t *testing.T) {
 		}
 		// Query parameters: each alone, and all at once.
 		params := slices.Clone(obs.params[r.Pattern()])
-		for _, m := range summaryParam.FindAllStringSubmatch(r.Summary, -1) {
+		for _, m := range summaryParam.FindAllStringSubmatch(i18n.T(i18n.EN, r.DocKey(), r.DocArgs...), -1) {
 			if !slices.Contains(params, m[1]) {
 				params = append(params, m[1])
 			}

@@ -20,7 +20,7 @@ func Routes(s *Service) []server.Route {
 		return s.Refresh(c.Context(), token)
 	}
 	return append([]server.Route{
-		{Method: "POST", Path: "/api/auth/login", Public: true, Log: "log.auth.login", Tag: "auth", Summary: "Sign in (multipart username, password, captchaKey, captchaCode)", H: func(c *server.Ctx) (any, error) {
+		{Method: "POST", Path: "/api/auth/login", Public: true, Log: "log.auth.login", Tag: "auth", H: func(c *server.Ctx) (any, error) {
 			var in LoginInput
 			if err := c.Bind(&in); err != nil {
 				return nil, err
@@ -33,15 +33,15 @@ func Routes(s *Service) []server.Route {
 			c.User = who // for the operation log
 			return tokens, nil
 		}},
-		{Method: "POST", Path: "/api/auth/refreshToken", Public: true, Tag: "auth", Summary: "Exchange a refresh token for a new token pair", H: refresh},
-		{Method: "POST", Path: "/api/home/refreshToken", Public: true, Tag: "auth", Summary: "Exchange a refresh token for a new token pair (home alias)", H: refresh},
-		{Method: "DELETE", Path: "/api/auth/logout", Pending: true, Log: "log.auth.logout", Tag: "auth", Summary: "Sign out: revoke the session", H: func(c *server.Ctx) (any, error) {
+		{Method: "POST", Path: "/api/auth/refreshToken", Public: true, Tag: "auth", H: refresh},
+		{Method: "POST", Path: "/api/home/refreshToken", Public: true, Tag: "auth", H: refresh},
+		{Method: "DELETE", Path: "/api/auth/logout", Pending: true, Log: "log.auth.logout", Tag: "auth", H: func(c *server.Ctx) (any, error) {
 			return nil, s.Logout(c.Context(), c.User)
 		}},
-		{Method: "GET", Path: "/api/auth/captcha", Public: true, Tag: "auth", Summary: "A new captcha image", H: func(c *server.Ctx) (any, error) {
+		{Method: "GET", Path: "/api/auth/captcha", Public: true, Tag: "auth", H: func(c *server.Ctx) (any, error) {
 			return s.NewCaptcha(c.Context())
 		}},
-		{Method: "POST", Path: "/api/auth/verify", Public: true, Tag: "auth", Summary: "Check a captcha answer without using it up", H: func(c *server.Ctx) (any, error) {
+		{Method: "POST", Path: "/api/auth/verify", Public: true, Tag: "auth", H: func(c *server.Ctx) (any, error) {
 			var in struct {
 				CaptchaKey  string `json:"captchaKey"`
 				CaptchaCode string `json:"captchaCode"`

@@ -516,10 +516,10 @@ func hashCode(userID int64, target, code string) string {
 // publicRoutes are the sign-in page's extras (registered in http.go).
 func publicRoutes(s *Service) []server.Route {
 	return []server.Route{
-		{Method: "GET", Path: "/api/auth/config", Public: true, Tag: "auth", Summary: "The sign-in page's configuration: {captchaEnabled, allowRegister, showAgreement, companyName, version}", H: func(c *server.Ctx) (any, error) {
+		{Method: "GET", Path: "/api/auth/config", Public: true, Tag: "auth", H: func(c *server.Ctx) (any, error) {
 			return s.PublicConfig(c.Context())
 		}},
-		{Method: "POST", Path: "/api/auth/register", Public: true, Log: "log.auth.register", Tag: "auth", Summary: "Register an enabled user without roles in the first shop when allowRegister is 1 (username, nickname, password, confirmPassword, captchaKey, captchaCode)", H: func(c *server.Ctx) (any, error) {
+		{Method: "POST", Path: "/api/auth/register", Public: true, Log: "log.auth.register", Tag: "auth", H: func(c *server.Ctx) (any, error) {
 			var in RegisterInput
 			if err := c.Bind(&in); err != nil {
 				return nil, err
@@ -532,7 +532,7 @@ func publicRoutes(s *Service) []server.Route {
 			c.User = who // for the operation log
 			return out, nil
 		}},
-		{Method: "POST", Path: "/api/auth/password/code", Public: true, Log: "log.auth.sendResetCode", Tag: "auth", Summary: "Send a password reset code to a bound e-mail address ({email}); answers ok whether or not the address is known", H: func(c *server.Ctx) (any, error) {
+		{Method: "POST", Path: "/api/auth/password/code", Public: true, Log: "log.auth.sendResetCode", Tag: "auth", H: func(c *server.Ctx) (any, error) {
 			var in struct {
 				Email string `json:"email"`
 			}
@@ -541,7 +541,7 @@ func publicRoutes(s *Service) []server.Route {
 			}
 			return nil, s.SendResetCode(c.Context(), c.Lang, in.Email)
 		}},
-		{Method: "POST", Path: "/api/auth/password/reset", Public: true, Log: "log.auth.resetPassword", Tag: "auth", Summary: "Set a new password with an e-mail reset code ({email, code, password, confirmPassword}); ends the user's sessions", H: func(c *server.Ctx) (any, error) {
+		{Method: "POST", Path: "/api/auth/password/reset", Public: true, Log: "log.auth.resetPassword", Tag: "auth", H: func(c *server.Ctx) (any, error) {
 			var in ResetInput
 			if err := c.Bind(&in); err != nil {
 				return nil, err

@@ -65,44 +65,53 @@ func Routes(s *Service, k *Kind) []server.Route {
 		})
 	}
 	routes := []server.Route{
-		{Method: "GET", Path: k.Path + "/list", Perm: perm("query"), Tag: tag, Summary: "Page of documents of the active shop (page, rows, sidx, sord, matchCon over number/contact/description, beginDate, endDate, buId, locationId, invId, checked, billNo, invoiceState (goods documents: 0 none, 1 partly, 2 fully invoiced, or a list such as 0,1); purchases, sales and returns: hxState (0 open, 1 partly, 2 settled, or a list), rows with settledAmount and openAmount; orders: billStatus) with a totals row",
-			H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
-				f, err := readFilter(c)
-				if err != nil {
-					return nil, err
-				}
-				return s.List(c.Context(), c.User, k, f, p)
-			})},
-		{Method: "GET", Path: k.Path + "/query", Perm: perm("query"), Tag: tag, Summary: "One document with its lines and settlement lines (?id=)",
-			H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.Get(c.Context(), c.User, k, id) })},
-		{Method: "POST", Path: k.Path + "/add", Perm: perm("add"), Log: logKey("add"), Tag: tag, Summary: "Save a new document as a draft (?check=1: and audit it in the same transaction)", H: save(false)},
-		{Method: "POST", Path: k.Path + "/update", Perm: perm("update"), Log: logKey("update"), Tag: tag, Summary: "Update a draft (body with id and version; a stale version answers 409; ?check=1: and audit it)", H: save(true)},
-		{Method: "DELETE", Path: k.Path + "/delete", Perm: perm("delete"), Log: logKey("delete"), Tag: tag, Summary: "Delete drafts (?id=1,2); per-id results, audited documents refused", H: batch(s.Delete)},
-		{Method: "POST", Path: k.Path + "/check", Perm: perm("check"), Log: logKey("check"), Tag: tag, Summary: "Audit documents (?id=1,2); per-id results", H: batch(s.Check)},
-		{Method: "POST", Path: k.Path + "/uncheck", Perm: perm("uncheck"), Log: logKey("uncheck"), Tag: tag, Summary: "Un-audit documents (?id=1,2); per-id results, refused while a later document depends on one", H: batch(s.Uncheck)},
-		{Method: "GET", Path: k.Path + "/export", Perm: perm("export"), Log: logKey("export"), Tag: tag, Summary: "Excel of the filtered list (the list's filters)",
-			H: func(c *server.Ctx) (any, error) {
-				f, err := readFilter(c)
-				if err != nil {
-					return nil, err
-				}
-				p, err := c.List()
-				if err != nil {
-					return nil, err
-				}
-				return s.Export(c.Context(), c.User, c.Lang, k, f, p)
-			}},
+		{Method: "GET", Path: k.Path + "/list", Perm: perm("query"), Tag: tag, H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
+			f, err := readFilter(c)
+			if err != nil {
+				return nil, err
+			}
+			return s.List(c.Context(), c.User, k, f, p)
+		})},
+		{Method: "GET", Path: k.Path + "/query", Perm: perm("query"), Tag: tag, H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.Get(c.Context(), c.User, k, id) })},
+		{Method: "POST", Path: k.Path + "/add", Perm: perm("add"), Log: logKey("add"), Tag: tag, H: save(false)},
+		{Method: "POST", Path: k.Path + "/update", Perm: perm("update"), Log: logKey("update"), Tag: tag, H: save(true)},
+		{Method: "DELETE", Path: k.Path + "/delete", Perm: perm("delete"), Log: logKey("delete"), Tag: tag, H: batch(s.Delete)},
+		{Method: "POST", Path: k.Path + "/check", Perm: perm("check"), Log: logKey("check"), Tag: tag, H: batch(s.Check)},
+		{Method: "POST", Path: k.Path + "/uncheck", Perm: perm("uncheck"), Log: logKey("uncheck"), Tag: tag, H: batch(s.Uncheck)},
+		{Method: "GET", Path: k.Path + "/export", Perm: perm("export"), Log: logKey("export"), Tag: tag, H: func(c *server.Ctx) (any, error) {
+			f, err := readFilter(c)
+			if err != nil {
+				return nil, err
+			}
+			p, err := c.List()
+			if err != nil {
+				return nil, err
+			}
+			return s.Export(c.Context(), c.User, c.Lang, k, f, p)
+		}},
 	}
 	routes = append(routes, attachmentRoutes(s, k)...)
-	if !k.Order {
-		return routes
+	if k.Order {
+		routes = append(routes,
+			server.Route{Method: "GET", Path: k.Path + "/pending", Perm: perm("query"), Tag: tag, H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.Pending(c.Context(), c.User, k, id) })},
+			server.Route{Method: "POST", Path: k.Path + "/close", Perm: perm("close"), Log: logKey("close"), Tag: tag, H: batch(s.Close)},
+			server.Route{Method: "POST", Path: k.Path + "/open", Perm: perm("open"), Log: logKey("open"), Tag: tag, H: batch(s.Open)},
+		)
 	}
-	return append(routes,
-		server.Route{Method: "GET", Path: k.Path + "/pending", Perm: perm("query"), Tag: tag, Summary: "The order's lines with ordered, fulfilled and remaining quantities (line unit and base unit), price, rates and warehouse: what a receipt or delivery is built from (?id=)",
-			H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.Pending(c.Context(), c.User, k, id) })},
-		server.Route{Method: "POST", Path: k.Path + "/close", Perm: perm("close"), Log: logKey("close"), Tag: tag, Summary: "Close audited orders (?id=1,2): billStatus 3, nothing more fulfilled from them; per-id results", H: batch(s.Close)},
-		server.Route{Method: "POST", Path: k.Path + "/open", Perm: perm("open"), Log: logKey("open"), Tag: tag, Summary: "Open closed orders again (?id=1,2): billStatus recomputed from what was fulfilled; per-id results", H: batch(s.Open)},
-	)
+	for i := range routes {
+		routes[i] = k.Describe(routes[i])
+	}
+	return routes
+}
+
+// Describe names the description of one of the kind's routes: the shared
+// text of its action ("api.bill.check", "api.bill.attachment.list": the
+// path after the kind's prefix) composed with what users call the kind
+// ("销货单：审核…", "Sales delivery: audit …").
+func (k *Kind) Describe(r server.Route) server.Route {
+	r.Doc = "api.bill." + strings.ReplaceAll(strings.TrimPrefix(r.Path, k.Path+"/"), "/", ".")
+	r.DocArgs = []errs.Arg{errs.A("kind", k.Label)}
+	return r
 }
 
 // readFilter reads the list's filters.
@@ -164,8 +173,11 @@ func readFilter(c *server.Ctx) (Filter, error) {
 }
 
 // exportColumns are the built-in columns of a kind's export: the account
-// for kinds naming one in their head, the amounts when money is shown.
-func exportColumns(accounts, money bool) []sheet.Column {
+// for kinds naming one in their head, the amounts when money is shown, and
+// for kinds receipts and payments settle (settle: their words, settleWords)
+// the settlement state, with what is settled and open when money is shown
+// (as the list on screen).
+func exportColumns(accounts, money bool, settle string) []sheet.Column {
 	cols := []sheet.Column{{Key: "date", Label: labelDate}, {Key: "billNo", Label: labelBillNo, Text: true, Width: 20},
 		{Key: "contactName", Label: labelContact, Width: 20}, {Key: "salesName", Label: labelSales}, {Key: "totalQty", Label: labelQty}}
 	if accounts {
@@ -174,14 +186,42 @@ func exportColumns(accounts, money bool) []sheet.Column {
 	if money {
 		cols = append(cols, sheet.Column{Key: "amount", Label: "bill.field.amount"}, sheet.Column{Key: "rpAmount", Label: "bill.field.rpAmount"},
 			sheet.Column{Key: "arrears", Label: "bill.field.arrears"})
+		if settle != "" {
+			cols = append(cols, sheet.Column{Key: "settledAmount", Label: errs.Key(settle + ".settled")},
+				sheet.Column{Key: "openAmount", Label: errs.Key(settle + ".open")})
+		}
+	}
+	if settle != "" {
+		cols = append(cols, sheet.Column{Key: "hxStateCode", Label: errs.Key(settle + ".state")})
 	}
 	return append(cols, sheet.Column{Key: "checked", Label: "bill.field.checked"}, sheet.Column{Key: "userName", Label: "bill.field.userName"},
 		sheet.Column{Key: "description", Label: labelDescription, Width: 30})
 }
 
+// settleWords is the key prefix of the words of a settled kind's columns
+// (as the list on screen says them): money coming in (sales, purchase
+// returns) is 已收款/未收款/收款状态, going out (purchases, sales returns)
+// 已付款/未付款/付款状态; "" for kinds receipts and payments do not settle.
+func settleWords(k *Kind) string {
+	switch {
+	case !k.Settled():
+		return ""
+	case (k.ContactType == Customer) != (k.ReturnOf != ""):
+		return "bill.settle.in"
+	default:
+		return "bill.settle.out"
+	}
+}
+
 // SheetColumns are every built-in column a document export may have (the
 // custom fields' labels must differ from them).
-func SheetColumns() []sheet.Column { return exportColumns(true, true) }
+func SheetColumns() []sheet.Column {
+	cols := exportColumns(true, true, "bill.settle.in")
+	for _, c := range []string{"settled", "open", "state"} {
+		cols = append(cols, sheet.Column{Key: c + "Out", Label: errs.Key("bill.settle.out." + c)})
+	}
+	return cols
+}
 
 // Export is the Excel of the filtered list (every matching document).
 func (s *Service) Export(ctx context.Context, p *server.Principal, lang i18n.Lang, k *Kind, f Filter, lp server.ListParams) (server.File, error) {
@@ -214,7 +254,8 @@ func (s *Service) Export(ctx context.Context, p *server.Principal, lang i18n.Lan
 	}
 	money := k.MoneyRight == "" || p.Can(k.MoneyRight)
 	accounts := hasAccount(k)
-	cols := append(exportColumns(accounts, money), custom.Columns(defs, lang)...)
+	settle := settleWords(k)
+	cols := append(exportColumns(accounts, money, settle), custom.Columns(defs, lang)...)
 	return sheet.Export(lang, k.File, k.Label, cols, func(add func([]any) error) error {
 		for _, d := range rows {
 			state := i18n.T(lang, "bill.state.draft")
@@ -227,6 +268,13 @@ func (s *Service) Export(ctx context.Context, p *server.Principal, lang i18n.Lan
 			}
 			if money {
 				row = append(row, d.Amount.String(), d.RPAmount.String(), d.Arrears.String())
+				if settle != "" {
+					d.settlement(k)
+					row = append(row, d.SettledAmount.String(), d.OpenAmount.String())
+				}
+			}
+			if settle != "" {
+				row = append(row, i18n.T(lang, settle+"."+strconv.Itoa(d.HXStateCode)))
 			}
 			row = append(row, state, d.UserName, d.Description)
 			if err := add(append(row, custom.Cells(defs, d.Custom, lang)...)); err != nil {
@@ -244,10 +292,8 @@ func attachmentRoutes(s *Service, k *Kind) []server.Route {
 	query, update := k.Perm+":query", k.Perm+":update"
 	p := k.Path + "/attachment/"
 	return []server.Route{
-		{Method: "GET", Path: p + "list", Perm: query, Tag: k.Name, Summary: "The document's attachments (?id= the document): id, billId, role (\"\" or \"signature\"), name, contentType, size, userName, createTime",
-			H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.Attachments(c.Context(), c.User, k, id) })},
+		{Method: "GET", Path: p + "list", Perm: query, Tag: k.Name, H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.Attachments(c.Context(), c.User, k, id) })},
 		{Method: "POST", Path: p + "add", Perm: update, Upload: true, MaxBytes: MaxAttachmentBytes + 64<<10, Log: "log.bill.attach", Tag: k.Name,
-			Summary: "Attach a file to the document (?id= the document; ?role= \"\" or \"signature\"; multipart file): images, PDF or office documents up to 10 MB by their content, 20 per document; a signature is a PNG up to 1 MB replacing the one before",
 			H: func(c *server.Ctx) (any, error) {
 				id, err := c.QueryID("id")
 				if err != nil {
@@ -262,15 +308,13 @@ func attachmentRoutes(s *Service, k *Kind) []server.Route {
 					return Upload{Name: h.Filename, Size: h.Size, Open: func() (io.ReadCloser, error) { return h.Open() }}, nil
 				})
 			}},
-		{Method: "GET", Path: p + "get", Perm: query, Tag: k.Name, Summary: "An attachment's bytes (?id= the attachment), as a download",
-			H: server.QID("id", func(c *server.Ctx, id int64) (any, error) {
-				f, err := s.AttachmentData(c.Context(), c.User, k, id)
-				if err != nil {
-					return nil, err
-				}
-				return server.File{Name: f.Name, ContentType: f.ContentType, Data: f.Data}, nil
-			})},
-		{Method: "DELETE", Path: p + "delete", Perm: update, Log: "log.bill.detach", Tag: k.Name, Summary: "Delete an attachment (?id= the attachment)",
-			H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return server.Done(s.Detach(c.Context(), c.User, k, id)) })},
+		{Method: "GET", Path: p + "get", Perm: query, Tag: k.Name, H: server.QID("id", func(c *server.Ctx, id int64) (any, error) {
+			f, err := s.AttachmentData(c.Context(), c.User, k, id)
+			if err != nil {
+				return nil, err
+			}
+			return server.File{Name: f.Name, ContentType: f.ContentType, Data: f.Data}, nil
+		})},
+		{Method: "DELETE", Path: p + "delete", Perm: update, Log: "log.bill.detach", Tag: k.Name, H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return server.Done(s.Detach(c.Context(), c.User, k, id)) })},
 	}
 }

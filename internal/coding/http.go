@@ -11,10 +11,10 @@ import (
 func Routes(s *Service) []server.Route {
 	const tag = "coding"
 	return []server.Route{
-		{Method: "GET", Path: "/api/coding/list", Perm: "settings:coding:query", Tag: tag, Summary: "Every coding rule (kind, prefix, datePart none|yyyy|yyyyMM|yyyyMMdd, digits, reset never|yearly|monthly|daily, manual) with the next number today", H: func(c *server.Ctx) (any, error) {
+		{Method: "GET", Path: "/api/coding/list", Perm: "settings:coding:query", Tag: tag, H: func(c *server.Ctx) (any, error) {
 			return s.List(c.Context(), c.User, c.Lang)
 		}},
-		{Method: "GET", Path: "/api/coding/preview", Perm: "settings:coding:query", Tag: tag, Summary: "The next number an edited rule would give, nothing saved (?kind=&prefix=&datePart=&digits=&reset=)", H: func(c *server.Ctx) (any, error) {
+		{Method: "GET", Path: "/api/coding/preview", Perm: "settings:coding:query", Tag: tag, H: func(c *server.Ctx) (any, error) {
 			in := Input{Kind: c.Query("kind"), Prefix: c.Query("prefix"), DatePart: c.Query("datePart"), Reset: c.Query("reset"), Manual: c.Query("manual") == "true"}
 			d, err := strconv.Atoi(c.Query("digits"))
 			if err != nil {
@@ -23,7 +23,7 @@ func Routes(s *Service) []server.Route {
 			in.Digits = d
 			return s.Preview(c.Context(), c.User, c.Lang, in)
 		}},
-		{Method: "POST", Path: "/api/coding/update", Perm: "settings:coding:update", Log: "log.coding.update", Tag: tag, Summary: "Change one kind's coding rule (saved numbers never change)", H: server.In(func(c *server.Ctx, in Input) (any, error) {
+		{Method: "POST", Path: "/api/coding/update", Perm: "settings:coding:update", Log: "log.coding.update", Tag: tag, H: server.In(func(c *server.Ctx, in Input) (any, error) {
 			return s.Update(c.Context(), c, in)
 		})},
 	}

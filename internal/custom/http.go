@@ -12,20 +12,17 @@ func Routes(s *Service) []server.Route {
 	return []server.Route{
 		{Method: "GET", Path: "/api/customField/list", Perm: "settings:customField:query", Tag: tag, H: func(c *server.Ctx) (any, error) {
 			return s.List(c.Context(), c.Lang, c.Query("target"))
-		}, Summary: "Every custom field of a target (?target=goods|customer|supplier|bill; none = all), enabled or not"},
+		}},
 		{Method: "GET", Path: "/api/customField/fields", Perm: "", Tag: tag, H: func(c *server.Ctx) (any, error) {
 			return s.Fields(c.Context(), c.Lang, c.Query("target"))
-		}, Summary: "The enabled custom fields of a target (?target=), in order, for forms and list columns"},
+		}},
 		{Method: "POST", Path: "/api/customField/add", Perm: "settings:customField:add", Log: "log.customField.add", Tag: tag,
-			H:       server.In(func(c *server.Ctx, in Input) (any, error) { return s.Add(c.Context(), c.Lang, in) }),
-			Summary: "Define a custom field (target, labelZh, labelEn, type text|number|date|choice|bool, options, required, inList, searchable, sort, disable)"},
+			H: server.In(func(c *server.Ctx, in Input) (any, error) { return s.Add(c.Context(), c.Lang, in) })},
 		{Method: "POST", Path: "/api/customField/update", Perm: "settings:customField:update", Log: "log.customField.update", Tag: tag,
-			H:       server.In(func(c *server.Ctx, in Input) (any, error) { return s.Update(c.Context(), c.Lang, in) }),
-			Summary: "Change a custom field (body with id; the target stays; the type only while no record has a value)"},
+			H: server.In(func(c *server.Ctx, in Input) (any, error) { return s.Update(c.Context(), c.Lang, in) })},
 		{Method: "DELETE", Path: "/api/customField/delete", Perm: "settings:customField:delete", Log: "log.customField.delete", Tag: tag,
 			H: server.QIDs("id", func(c *server.Ctx, ids []int64) (any, error) {
 				return c.Batch(ids, func(id int64) error { return s.Delete(c.Context(), id) }), nil
-			}),
-			Summary: "Delete custom fields (?id=1,2) with their values; per-id results"},
+			})},
 	}
 }

@@ -52,8 +52,7 @@ func Routes(s *bill.Service) []server.Route {
 		out = append(out, bill.Routes(s, k)...)
 	}
 	for _, k := range []*bill.Kind{Receipt, Payment} {
-		out = append(out, server.Route{Method: "GET", Path: k.Path + "/unsettled", Perm: k.Perm + ":query", Tag: k.Name,
-			Summary: "The contact's audited documents with money open, oldest first (?buId=; 404 for a contact of the other type or one the caller's data rights hide): billId, billNo, transType, billDate, billPrice, hasCheck, notCheck (returns negative); advance: the advance the contact holds",
+		out = append(out, k.Describe(server.Route{Method: "GET", Path: k.Path + "/unsettled", Perm: k.Perm + ":query", Tag: k.Name,
 			H: func(c *server.Ctx) (any, error) {
 				buID, err := c.QueryInt("buId", 0)
 				if err != nil || buID <= 0 {
@@ -71,7 +70,7 @@ func Routes(s *bill.Service) []server.Route {
 					return nil, err
 				}
 				return map[string]any{"items": rows, "totalsize": len(rows), "advance": advance}, nil
-			}})
+			}}))
 	}
 	return out
 }

@@ -1,10 +1,14 @@
 package fund_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 
 	"cangshu/internal/apptest"
 )
@@ -135,4 +139,62 @@ func TestListsShowWhatLaterMoneySettled(t *testing.T) {
 	if rows, totals = w.docList(clerk, "sales", "hxState=2"); rows != full.BillNo+":-/2" || totals != "-" {
 		t.Errorf("without the money right: %s (totals %s)", rows, totals)
 	}
+
+	// The Excel of the lists says the same (the same columns as the screen).
+	sales := w.exportRows(w.admin, "sales", "buId="+fmt.Sprint(w.cust2))
+	if got := strings.Join(sales[0], ","); !strings.Contains(got, ",金额,本次收付款,本次欠款,已收款,未收款,收款状态,状态,") {
+		t.Errorf("sales export header: %s", got)
+	}
+	col := func(rows [][]string, name string) []string {
+		i := slices.Index(rows[0], name)
+		if i < 0 {
+			t.Fatalf("no column %s in %v", name, rows[0])
+		}
+		var out []string
+		for _, r := range rows[1:] {
+			if i < len(r) {
+				out = append(out, r[i])
+			} else {
+				out = append(out, "")
+			}
+		}
+		return out
+	}
+	// rows newest first: draft, open, partly, full
+	if got := strings.Join(col(sales, "已收款"), " ") + " | " + strings.Join(col(sales, "未收款"), " ") + " | " + strings.Join(col(sales, "收款状态"), " "); got != "0 0 150 100 | 10 30 50 0 | 未收 未收 部分 已收" {
+		t.Errorf("sales export settled | open | state: %s", got)
+	}
+	// purchases: money going out, in English
+	w.admin.Lang = "en"
+	purchases := w.exportRows(w.admin, "purchase", "hxState=2")
+	w.admin.Lang = ""
+	if got := strings.Join(col(purchases, "Paid")[:1], " ") + " | " + strings.Join(col(purchases, "To pay")[:1], " ") + " | " + strings.Join(col(purchases, "Payment")[:1], " "); got != "5000 | 0 | Paid" {
+		t.Errorf("purchase export paid | to pay | state: %s", got)
+	}
+	// without the amount right: the state, neither figure
+	exporter := w.e.UserWith("sales:sales:query", "sales:sales:export")
+	rows = strings.Join(w.exportRows(exporter, "sales", "buId="+fmt.Sprint(w.cust2))[0], ",")
+	if strings.Contains(rows, "已收款") || strings.Contains(rows, "未收款") || strings.Contains(rows, "金额") || !strings.Contains(rows, "收款状态") {
+		t.Errorf("sales export without the money right: %s", rows)
+	}
+	// kinds receipts do not settle have no such column
+	if head := strings.Join(w.exportRows(w.admin, "salesOrder", "")[0], ","); strings.Contains(head, "收款状态") || strings.Contains(head, "已收款") {
+		t.Errorf("sales order export: %s", head)
+	}
+}
+
+// exportRows is the first sheet of a kind's list export.
+func (w *world) exportRows(c *apptest.Client, kind, query string) [][]string {
+	w.e.T.Helper()
+	r := c.Do("GET", "/api/"+kind+"/export?"+query, nil).Want(200)
+	x, err := excelize.OpenReader(bytes.NewReader(r.Body))
+	if err != nil {
+		w.e.T.Fatal(err)
+	}
+	defer x.Close()
+	rows, err := x.GetRows(x.GetSheetList()[0])
+	if err != nil || len(rows) == 0 {
+		w.e.T.Fatalf("export of %s: %v %v", kind, rows, err)
+	}
+	return rows
 }

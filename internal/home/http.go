@@ -7,14 +7,10 @@ func Routes(s *Service) []server.Route {
 	const tag = "home"
 	h := handlers{s}
 	return []server.Route{
-		{Method: "GET", Path: "/api/home", Pending: true, Tag: tag, H: h.info,
-			Summary: "System information: every system parameter, version, language, the caller, rights, active shop and switchable shops"},
-		{Method: "GET", Path: "/api/home/{$}", Pending: true, Tag: tag, H: h.info,
-			Summary: "System information (same as GET /api/home)"},
-		{Method: "POST", Path: "/api/home/switchShop", Log: "log.home.switchShop", Tag: tag, H: server.In(h.switchShop),
-			Summary: "Make a shop the active shop of this session ({shopId})"},
-		{Method: "POST", Path: "/api/home/reset", Perm: "settings:reset:execute", Log: "log.home.reset", Tag: tag, H: server.In(h.reset),
-			Summary: "Reset data: delete all business data ({password}: the caller's own)"},
+		{Method: "GET", Path: "/api/home", Pending: true, Tag: tag, H: h.info},
+		{Method: "GET", Path: "/api/home/{$}", Pending: true, Tag: tag, H: h.info},
+		{Method: "POST", Path: "/api/home/switchShop", Log: "log.home.switchShop", Tag: tag, H: server.In(h.switchShop)},
+		{Method: "POST", Path: "/api/home/reset", Perm: "settings:reset:execute", Log: "log.home.reset", Tag: tag, H: server.In(h.reset)},
 	}
 }
 

@@ -7,20 +7,13 @@ func Routes(s *Service) []server.Route {
 	const tag = "item"
 	h := handlers{s}
 	return []server.Route{
-		{Method: "GET", Path: "/api/item/list", Perm: "settings:item:query", Tag: tag, H: server.Listed(h.list),
-			Summary: "Page of income/expense items (type 1 income, 2 expense; matchCon, disable=0 enabled only, sidx number|name|type|categoryName)"},
-		{Method: "GET", Path: "/api/item/get_update", Perm: "settings:item:query", Tag: tag, H: server.QID("id", h.get),
-			Summary: "One income/expense item (?id=)"},
-		{Method: "GET", Path: "/api/item/nextNumber", Perm: "settings:item:add", Tag: tag, H: h.nextNumber,
-			Summary: "The number proposed for the next item of a type (?type=1|2)"},
-		{Method: "POST", Path: "/api/item/add", Perm: "settings:item:add", Log: "log.item.add", Tag: tag, H: server.In(h.create),
-			Summary: "Add an income/expense item ({type, number, name, categoryId, remark})"},
-		{Method: "POST", Path: "/api/item/update", Perm: "settings:item:update", Log: "log.item.update", Tag: tag, H: server.In(h.update),
-			Summary: "Update an income/expense item ({id, type, number, name, categoryId, remark})"},
-		{Method: "DELETE", Path: "/api/item/delete", Perm: "settings:item:delete", Log: "log.item.delete", Tag: tag, H: server.QIDs("id", h.delete),
-			Summary: "Delete items (?id=1,2; each refused while a document uses it) → [{id, ok, msg}]"},
-		{Method: "POST", Path: "/api/item/disable", Perm: "settings:item:update", Log: "log.item.disable", Tag: tag, H: server.QIDs("id", h.disable),
-			Summary: "Disable (disable=1) or enable (disable=0) items (?id=1,2) → [{id, ok, msg}]"},
+		{Method: "GET", Path: "/api/item/list", Perm: "settings:item:query", Tag: tag, H: server.Listed(h.list)},
+		{Method: "GET", Path: "/api/item/get_update", Perm: "settings:item:query", Tag: tag, H: server.QID("id", h.get)},
+		{Method: "GET", Path: "/api/item/nextNumber", Perm: "settings:item:add", Tag: tag, H: h.nextNumber},
+		{Method: "POST", Path: "/api/item/add", Perm: "settings:item:add", Log: "log.item.add", Tag: tag, H: server.In(h.create)},
+		{Method: "POST", Path: "/api/item/update", Perm: "settings:item:update", Log: "log.item.update", Tag: tag, H: server.In(h.update)},
+		{Method: "DELETE", Path: "/api/item/delete", Perm: "settings:item:delete", Log: "log.item.delete", Tag: tag, H: server.QIDs("id", h.delete)},
+		{Method: "POST", Path: "/api/item/disable", Perm: "settings:item:update", Log: "log.item.disable", Tag: tag, H: server.QIDs("id", h.disable)},
 	}
 }
 

@@ -10,20 +10,13 @@ func Routes(s *Service) []server.Route {
 	const tag = "invlocation"
 	h := handlers{s}
 	return []server.Route{
-		{Method: "GET", Path: "/api/invlocation/list", Perm: "settings:invlocation:query", Tag: tag, H: server.Listed(h.list),
-			Summary: "Page of the warehouses the caller sees (page, rows, sidx number|name, sord, matchCon, disable, shopId)"},
-		{Method: "GET", Path: "/api/invlocation/get_update", Perm: "settings:invlocation:query", Tag: tag, H: server.QID("id", h.get),
-			Summary: "One warehouse (?id=)"},
-		{Method: "GET", Path: "/api/invlocation/nextNumber", Perm: "settings:invlocation:add", Tag: tag, H: h.nextNumber,
-			Summary: "The proposed number of a new warehouse"},
-		{Method: "POST", Path: "/api/invlocation/add", Perm: "settings:invlocation:add", Log: "log.location.add", Tag: tag, H: server.In(h.add),
-			Summary: "Create a warehouse (shopIds: the shops using it; empty = the active shop)"},
-		{Method: "POST", Path: "/api/invlocation/update", Perm: "settings:invlocation:update", Log: "log.location.update", Tag: tag, H: server.In(h.update),
-			Summary: "Update a warehouse (body with id)"},
-		{Method: "DELETE", Path: "/api/invlocation/delete", Perm: "settings:invlocation:delete", Log: "log.location.delete", Tag: tag, H: server.QIDs("id", h.delete),
-			Summary: "Delete warehouses (?id=1,2); per-id results, refused while in use"},
-		{Method: "POST", Path: "/api/invlocation/disable", Perm: "settings:invlocation:disable", Log: "log.location.disable", Tag: tag, H: server.QIDs("id", h.disable),
-			Summary: "Disable (disable=1, default) or enable (disable=0) warehouses (?id=1,2); per-id results"},
+		{Method: "GET", Path: "/api/invlocation/list", Perm: "settings:invlocation:query", Tag: tag, H: server.Listed(h.list)},
+		{Method: "GET", Path: "/api/invlocation/get_update", Perm: "settings:invlocation:query", Tag: tag, H: server.QID("id", h.get)},
+		{Method: "GET", Path: "/api/invlocation/nextNumber", Perm: "settings:invlocation:add", Tag: tag, H: h.nextNumber},
+		{Method: "POST", Path: "/api/invlocation/add", Perm: "settings:invlocation:add", Log: "log.location.add", Tag: tag, H: server.In(h.add)},
+		{Method: "POST", Path: "/api/invlocation/update", Perm: "settings:invlocation:update", Log: "log.location.update", Tag: tag, H: server.In(h.update)},
+		{Method: "DELETE", Path: "/api/invlocation/delete", Perm: "settings:invlocation:delete", Log: "log.location.delete", Tag: tag, H: server.QIDs("id", h.delete)},
+		{Method: "POST", Path: "/api/invlocation/disable", Perm: "settings:invlocation:disable", Log: "log.location.disable", Tag: tag, H: server.QIDs("id", h.disable)},
 	}
 }
 

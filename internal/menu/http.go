@@ -20,9 +20,9 @@ func Routes(s *Service) []server.Route {
 		return id, err
 	}
 	return []server.Route{
-		{Method: "GET", Path: "/api/menus/routes", Pending: true, Tag: "menu", Summary: "Route tree of the signed-in user", H: func(c *server.Ctx) (any, error) { return s.RouteTree(c.Context(), c.User, c.Lang) }},
-		{Method: "GET", Path: "/api/menus/list", Perm: "sys:menu:query", Tag: "menu", Summary: "Menu tree with buttons (keywords)", H: func(c *server.Ctx) (any, error) { return s.List(c.Context(), c.Query("keywords")) }},
-		{Method: "GET", Path: "/api/menus/options", Tag: "menu", Summary: "Menu tree as options (onlyParent=true leaves buttons out)", H: func(c *server.Ctx) (any, error) {
+		{Method: "GET", Path: "/api/menus/routes", Pending: true, Tag: "menu", H: func(c *server.Ctx) (any, error) { return s.RouteTree(c.Context(), c.User, c.Lang) }},
+		{Method: "GET", Path: "/api/menus/list", Perm: "sys:menu:query", Tag: "menu", H: func(c *server.Ctx) (any, error) { return s.List(c.Context(), c.Query("keywords")) }},
+		{Method: "GET", Path: "/api/menus/options", Tag: "menu", H: func(c *server.Ctx) (any, error) {
 			onlyParent := false
 			if v := c.Query("onlyParent"); v != "" {
 				b, err := strconv.ParseBool(v)
@@ -33,15 +33,15 @@ func Routes(s *Service) []server.Route {
 			}
 			return s.Options(c.Context(), onlyParent, c.Lang)
 		}},
-		{Method: "GET", Path: "/api/menus/get_update", Perm: "sys:menu:edit", Tag: "menu", Summary: "A menu entry for its edit form (?id=)", H: func(c *server.Ctx) (any, error) {
+		{Method: "GET", Path: "/api/menus/get_update", Perm: "sys:menu:edit", Tag: "menu", H: func(c *server.Ctx) (any, error) {
 			id, err := queryID(c)
 			if err != nil {
 				return nil, err
 			}
 			return s.Form(c.Context(), id)
 		}},
-		{Method: "POST", Path: "/api/menus/create", Perm: "sys:menu:add", Log: "log.menu.create", Tag: "menu", Summary: "Create a menu entry", H: server.In(func(c *server.Ctx, in Input) (any, error) { return s.Create(c.Context(), in) })},
-		{Method: "POST", Path: "/api/menus/update", Perm: "sys:menu:edit", Log: "log.menu.update", Tag: "menu", Summary: "Update a menu entry (?id=)", H: func(c *server.Ctx) (any, error) {
+		{Method: "POST", Path: "/api/menus/create", Perm: "sys:menu:add", Log: "log.menu.create", Tag: "menu", H: server.In(func(c *server.Ctx, in Input) (any, error) { return s.Create(c.Context(), in) })},
+		{Method: "POST", Path: "/api/menus/update", Perm: "sys:menu:edit", Log: "log.menu.update", Tag: "menu", H: func(c *server.Ctx) (any, error) {
 			id, err := queryID(c)
 			if err != nil {
 				return nil, err
@@ -52,6 +52,6 @@ func Routes(s *Service) []server.Route {
 			}
 			return server.Done(s.Update(c.Context(), id, in))
 		}},
-		{Method: "DELETE", Path: "/api/menus/{id}", Perm: "sys:menu:delete", Log: "log.menu.delete", Tag: "menu", Summary: "Delete a menu entry without children", H: server.ID("id", func(c *server.Ctx, id int64) (any, error) { return server.Done(s.Delete(c.Context(), id)) })},
+		{Method: "DELETE", Path: "/api/menus/{id}", Perm: "sys:menu:delete", Log: "log.menu.delete", Tag: "menu", H: server.ID("id", func(c *server.Ctx, id int64) (any, error) { return server.Done(s.Delete(c.Context(), id)) })},
 	}
 }

@@ -11,12 +11,9 @@ func Routes(s *Service) []server.Route {
 	const tag = "log"
 	h := handlers{s}
 	return []server.Route{
-		{Method: "GET", Path: "/api/logs/page", Perm: "sys:log:query", Tag: tag, H: server.Paged(h.page),
-			Summary: "Page of the operation log (keywords, module, createTime=from,to, pageNum, pageSize); non-administrators see their active shop only"},
-		{Method: "GET", Path: "/api/logs/visit-trend", Tag: tag, H: h.trend,
-			Summary: "Visits per day (startDate, endDate YYYY-MM-DD inclusive, at most 366 days) → {dates, pvList, uvList, ipList}"},
-		{Method: "GET", Path: "/api/logs/visit-stats", Tag: tag, H: h.stats,
-			Summary: "Today's and all-time page views and visitors with growth over yesterday"},
+		{Method: "GET", Path: "/api/logs/page", Perm: "sys:log:query", Tag: tag, H: server.Paged(h.page)},
+		{Method: "GET", Path: "/api/logs/visit-trend", Tag: tag, H: h.trend},
+		{Method: "GET", Path: "/api/logs/visit-stats", Tag: tag, H: h.stats},
 	}
 }
 

@@ -132,8 +132,7 @@ func NewFeed(d *db.DB, auth server.Authenticator, shopScoped func(module string)
 // LiveRoutes is the live-update stream.
 func LiveRoutes(f *Feed) []server.Route {
 	return []server.Route{
-		{Method: "GET", Path: "/api/live", Tag: "live", H: f.serve,
-			Summary: "Server-sent events, one `change` event {id, module, action, userId} per write made by anyone (documents of the caller's shop, shared data; bare {module} to a caller whose data rights may hide the records changed); ends after a few minutes or when the session ends (`end` event); the client reconnects"},
+		{Method: "GET", Path: "/api/live", Tag: "live", H: f.serve},
 	}
 }
 

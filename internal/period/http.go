@@ -7,12 +7,9 @@ func Routes(s *Service) []server.Route {
 	const tag = "period"
 	h := handlers{s}
 	return []server.Route{
-		{Method: "GET", Path: "/api/period/list", Perm: "settings:period:query", Tag: tag, H: h.list,
-			Summary: "The date closed through (closeDate, empty = none) and every close (closeDate, userName, createTime), newest first"},
-		{Method: "POST", Path: "/api/period/close", Perm: "settings:period:close", Log: "log.period.close", Tag: tag, H: server.In(h.close),
-			Summary: "Close the books through {date}: nothing dated on or before it may be saved, audited, un-audited or deleted"},
-		{Method: "POST", Path: "/api/period/open", Perm: "settings:period:open", Log: "log.period.open", Tag: tag, H: h.open,
-			Summary: "Reopen the last closed period (the close before it is in force again)"},
+		{Method: "GET", Path: "/api/period/list", Perm: "settings:period:query", Tag: tag, H: h.list},
+		{Method: "POST", Path: "/api/period/close", Perm: "settings:period:close", Log: "log.period.close", Tag: tag, H: server.In(h.close)},
+		{Method: "POST", Path: "/api/period/open", Perm: "settings:period:open", Log: "log.period.open", Tag: tag, H: h.open},
 	}
 }
 

@@ -167,16 +167,16 @@ func (s *Service) Delete(ctx context.Context, p *server.Principal, id int64) err
 func Routes(s *Service) []server.Route {
 	const tag = "printTemplate"
 	return []server.Route{
-		{Method: "GET", Path: "/api/printTemplate/list", Perm: "settings:printTemplate:query", Tag: tag, Summary: "The print templates of the caller's shop (?kind= one document kind): id, kind, name, isDefault, title, showCompany, showAddress, showPhone, columns, paper, linesPerPage, capitals, signatures, customerSignature", H: func(c *server.Ctx) (any, error) {
+		{Method: "GET", Path: "/api/printTemplate/list", Perm: "settings:printTemplate:query", Tag: tag, H: func(c *server.Ctx) (any, error) {
 			return s.List(c.Context(), c.User, c.Query("kind"))
 		}},
-		{Method: "GET", Path: "/api/printTemplate/default", Perm: "", Tag: tag, Summary: "The template a document kind prints with in the caller's shop (?kind=): its default, else the built-in layout (id 0); any signed-in user (the print preview)", H: func(c *server.Ctx) (any, error) {
+		{Method: "GET", Path: "/api/printTemplate/default", Perm: "", Tag: tag, H: func(c *server.Ctx) (any, error) {
 			return s.Default(c.Context(), c.User, c.Query("kind"))
 		}},
-		{Method: "POST", Path: "/api/printTemplate/save", Perm: "settings:printTemplate:update", Log: "log.printtpl.save", Tag: tag, Summary: "Add (no id) or change a template of the caller's shop; isDefault replaces the kind's previous default", H: server.In(func(c *server.Ctx, in Input) (any, error) {
+		{Method: "POST", Path: "/api/printTemplate/save", Perm: "settings:printTemplate:update", Log: "log.printtpl.save", Tag: tag, H: server.In(func(c *server.Ctx, in Input) (any, error) {
 			return s.Save(c.Context(), c.User, in)
 		})},
-		{Method: "DELETE", Path: "/api/printTemplate/delete", Perm: "settings:printTemplate:update", Log: "log.printtpl.delete", Tag: tag, Summary: "Delete a template of the caller's shop (?id=)", H: server.QID("id", func(c *server.Ctx, id int64) (any, error) {
+		{Method: "DELETE", Path: "/api/printTemplate/delete", Perm: "settings:printTemplate:update", Log: "log.printtpl.delete", Tag: tag, H: server.QID("id", func(c *server.Ctx, id int64) (any, error) {
 			return nil, s.Delete(c.Context(), c.User, id)
 		})},
 	}

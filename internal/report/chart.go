@@ -85,7 +85,7 @@ func chartRoutes(h handlers) []server.Route {
 	var out []server.Route
 	for _, name := range Charts {
 		out = append(out, server.Route{Method: "GET", Path: "/api/report/" + name + "/chart", Perm: Perm(name, "query"), Tag: "report", H: h.chart(name),
-			Summary: "Chart of report " + name + ": sales and gross profit per month of the period (the report's filters), each only with its money right"})
+			Doc: "api.report.chart", DocArgs: docArgs(name)})
 	}
 	return out
 }

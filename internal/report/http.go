@@ -18,14 +18,18 @@ func Routes(s *Service) []server.Route {
 	for _, name := range Names() {
 		out = append(out,
 			server.Route{Method: "GET", Path: "/api/report/" + name, Perm: Perm(name, "query"), Tag: tag, H: server.Listed(h.run(name)),
-				Summary: "Report " + name + ": a page of rows (page, rows, sidx, sord) with the totals row (userdata) and the columns the caller may see; filters beginDate, endDate, locationId, invId, catId, buId, salesId, status, contactType, showZero, bySku (invBalance), accId, itemId, showGoods (fund reports), serNum, matchCon; shopId (administrators)"},
+				Doc: "api.report.page", DocArgs: docArgs(name)},
 			server.Route{Method: "GET", Path: "/api/report/" + name + "/export", Perm: Perm(name, "export"), Log: "log.report.export", Tag: tag, H: h.export(name),
-				Summary: "Excel of report " + name + " (every row and the totals row; the report's filters and sort)"},
+				Doc: "api.report.export", DocArgs: docArgs(name)},
 		)
 	}
 	out = append(out, chartRoutes(h)...)
-	return append(out, server.Route{Method: "GET", Path: "/api/report/dashboard", Tag: tag, H: h.dashboard,
-		Summary: "The home page's business figures of the active shop (today and this month: sales, purchases, gross profit; stock value; receivables and payables; low stock; top goods and customers), each only with its money right"})
+	return append(out, server.Route{Method: "GET", Path: "/api/report/dashboard", Tag: tag, H: h.dashboard})
+}
+
+// docArgs name the report in the description of its routes.
+func docArgs(name string) []errs.Arg {
+	return []errs.Arg{errs.A("report", errs.Key(Reports[name].Title))}
 }
 
 // handlers are the route table's handlers: they read the request and call

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"cangshu/internal/errs"
 	"cangshu/internal/rights"
 )
 
@@ -25,12 +26,26 @@ type Route struct {
 	MaxBytes int64
 	Log      string // operation-log action key (i18n); "" = not logged
 	Tag      string // module, for the API description and the operation log
-	Summary  string // English one-liner for the API description
-	H        Handler
+	// Doc is the catalogue key of the route's one-line description in the
+	// API description (internal/i18n/locales/*/api.json), served in the
+	// caller's language; "" = "api." + Pattern(). Routes made for every
+	// document kind or report name a shared key and pass the kind's or the
+	// report's name in DocArgs.
+	Doc     string
+	DocArgs []errs.Arg
+	H       Handler
 }
 
 // Pattern is the http.ServeMux pattern of the route.
 func (r Route) Pattern() string { return r.Method + " " + r.Path }
+
+// DocKey is the catalogue key of the route's description.
+func (r Route) DocKey() string {
+	if r.Doc != "" {
+		return r.Doc
+	}
+	return "api." + r.Pattern()
+}
 
 // Principal is the signed-in caller, as the authenticator resolved it.
 type Principal struct {

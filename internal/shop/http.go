@@ -7,22 +7,14 @@ func Routes(s *Service) []server.Route {
 	const tag = "shop"
 	h := handlers{s}
 	return []server.Route{
-		{Method: "GET", Path: "/api/shops/page", Perm: "sys:shop:query", Tag: tag, H: server.Paged(h.page),
-			Summary: "Page of the shops the caller may see (keywords, status, pageNum, pageSize)"},
-		{Method: "GET", Path: "/api/shops/options", Tag: tag, H: h.options,
-			Summary: "Enabled shops the caller may switch to, as [{value, label}]"},
-		{Method: "GET", Path: "/api/shops/{id}/form", Perm: "sys:shop:edit", Tag: tag, H: server.ID("id", h.form),
-			Summary: "A shop for editing"},
-		{Method: "POST", Path: "/api/shops/{$}", Perm: "sys:shop:add", Log: "log.shop.create", Tag: tag, H: server.In(h.create),
-			Summary: "Create a shop"},
-		{Method: "POST", Path: "/api/shops/{id}", Perm: "sys:shop:edit", Log: "log.shop.update", Tag: tag, H: server.IDIn("id", h.update),
-			Summary: "Update a shop"},
-		{Method: "DELETE", Path: "/api/shops/{ids}", Perm: "sys:shop:delete", Log: "log.shop.delete", Tag: tag, H: server.IDs("ids", h.delete),
-			Summary: "Delete shops (ids 1,2,3; refused while in use)"},
-		{Method: "GET", Path: "/api/shops/{id}/users", Perm: "sys:shop:query", Tag: tag, H: server.ID("id", h.members),
-			Summary: "Users of a shop"},
-		{Method: "POST", Path: "/api/shops/{id}/users", Perm: "sys:shop:edit", Log: "log.shop.users", Tag: tag, H: server.IDIn("id", h.setMembers),
-			Summary: "Replace the users of a shop ({userIds: [...]})"},
+		{Method: "GET", Path: "/api/shops/page", Perm: "sys:shop:query", Tag: tag, H: server.Paged(h.page)},
+		{Method: "GET", Path: "/api/shops/options", Tag: tag, H: h.options},
+		{Method: "GET", Path: "/api/shops/{id}/form", Perm: "sys:shop:edit", Tag: tag, H: server.ID("id", h.form)},
+		{Method: "POST", Path: "/api/shops/{$}", Perm: "sys:shop:add", Log: "log.shop.create", Tag: tag, H: server.In(h.create)},
+		{Method: "POST", Path: "/api/shops/{id}", Perm: "sys:shop:edit", Log: "log.shop.update", Tag: tag, H: server.IDIn("id", h.update)},
+		{Method: "DELETE", Path: "/api/shops/{ids}", Perm: "sys:shop:delete", Log: "log.shop.delete", Tag: tag, H: server.IDs("ids", h.delete)},
+		{Method: "GET", Path: "/api/shops/{id}/users", Perm: "sys:shop:query", Tag: tag, H: server.ID("id", h.members)},
+		{Method: "POST", Path: "/api/shops/{id}/users", Perm: "sys:shop:edit", Log: "log.shop.users", Tag: tag, H: server.IDIn("id", h.setMembers)},
 	}
 }
 

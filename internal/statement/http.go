@@ -11,7 +11,6 @@ func Routes(s *Service) []server.Route {
 	const tag = "statement"
 	return []server.Route{
 		{Method: "POST", Path: "/api/statement/add", Perm: PermShare, Log: "log.statement.add", Tag: tag,
-			Summary: "Share a customer's statement ({buId, beginDate, endDate, showGoods, expiresDays}): a snapshot of customerReconciliation as the caller sees it; answers {id, token, path, expiresAt} (the token only here)",
 			H: server.In(func(c *server.Ctx, in CreateInput) (any, error) {
 				out, err := s.Create(c.Context(), c.User, c.Lang, in)
 				if err == nil {
@@ -20,7 +19,6 @@ func Routes(s *Service) []server.Route {
 				return out, err
 			})},
 		{Method: "GET", Path: "/api/statement/list", Perm: PermQuery, Tag: tag,
-			Summary: "The shared statements of the active shop (buId: one customer's), newest first, with status (pending, agreed, disputed, expired, revoked), comment and closing balance (with the sales amount right)",
 			H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
 				buID, err := c.QueryInt("buId", 0)
 				if err != nil {
@@ -29,17 +27,14 @@ func Routes(s *Service) []server.Route {
 				return s.List(c.Context(), c.User, buID, p)
 			})},
 		{Method: "POST", Path: "/api/statement/revoke", Perm: PermShare, Log: "log.statement.revoke", Tag: tag,
-			Summary: "End a shared statement's link before it expires (?id=)",
 			H: server.QID("id", func(c *server.Ctx, id int64) (any, error) {
 				return nil, s.Revoke(c.Context(), c.User, id)
 			})},
 		{Method: "GET", Path: "/api/statement/view", Public: true, Tag: tag,
-			Summary: "A shared statement, without sign-in (?token=): company, customer, period, the sheets in zh-CN and en, the answer; 404 for an unknown, expired or revoked token",
 			H: func(c *server.Ctx) (any, error) {
 				return s.Open(c.Context(), c.Query("token"))
 			}},
 		{Method: "POST", Path: "/api/statement/answer", Public: true, Log: "log.statement.answer", Tag: tag,
-			Summary: "The customer's answer to a shared statement, without sign-in ({token, answer: agree|dispute, comment}); recorded once (409 after)",
 			H: server.In(func(c *server.Ctx, in AnswerInput) (any, error) {
 				out, err := s.Answer(c.Context(), in, c.IP)
 				if err != nil {

@@ -13,22 +13,14 @@ func Routes(s *Service) []server.Route {
 	const tag = "config"
 	h := handlers{s}
 	return []server.Route{
-		{Method: "GET", Path: "/api/config/page", Perm: "sys:config:query", Tag: tag, H: server.Paged(h.page),
-			Summary: "Page of config keys (keywords over name and key, pageNum, pageSize)"},
-		{Method: "GET", Path: "/api/config/{id}/form", Perm: "sys:config:update", Tag: tag, H: server.ID("id", h.form),
-			Summary: "A config key for editing"},
-		{Method: "POST", Path: "/api/config/{$}", Perm: "sys:config:add", Log: "log.sysconf.create", Tag: tag, H: server.In(h.create),
-			Summary: "Create a config key"},
-		{Method: "POST", Path: "/api/config/{id}", Perm: "sys:config:update", Log: "log.sysconf.update", Tag: tag, H: server.IDIn("id", h.update),
-			Summary: "Update a config key (built-in keys: value and remark only)"},
-		{Method: "DELETE", Path: "/api/config/{ids}", Perm: "sys:config:delete", Log: "log.sysconf.delete", Tag: tag, H: server.IDs("ids", h.delete),
-			Summary: "Delete config keys (ids 1,2,3; built-in keys refused)"},
-		{Method: "POST", Path: "/api/config/refresh", Perm: "sys:config:refresh", Log: "log.sysconf.refresh", Tag: tag, H: h.refresh,
-			Summary: "Refresh the config cache (a no-op: values are always read from the database)"},
-		{Method: "GET", Path: "/api/config/system", Perm: "settings:parameter:query", Tag: tag, H: h.system,
-			Summary: "Every system parameter, typed"},
-		{Method: "POST", Path: "/api/config/system", Perm: "settings:parameter:update", Log: "log.sysconf.system", Tag: tag, H: h.updateSystem,
-			Summary: "Change system parameters (a partial object; all or nothing)"},
+		{Method: "GET", Path: "/api/config/page", Perm: "sys:config:query", Tag: tag, H: server.Paged(h.page)},
+		{Method: "GET", Path: "/api/config/{id}/form", Perm: "sys:config:update", Tag: tag, H: server.ID("id", h.form)},
+		{Method: "POST", Path: "/api/config/{$}", Perm: "sys:config:add", Log: "log.sysconf.create", Tag: tag, H: server.In(h.create)},
+		{Method: "POST", Path: "/api/config/{id}", Perm: "sys:config:update", Log: "log.sysconf.update", Tag: tag, H: server.IDIn("id", h.update)},
+		{Method: "DELETE", Path: "/api/config/{ids}", Perm: "sys:config:delete", Log: "log.sysconf.delete", Tag: tag, H: server.IDs("ids", h.delete)},
+		{Method: "POST", Path: "/api/config/refresh", Perm: "sys:config:refresh", Log: "log.sysconf.refresh", Tag: tag, H: h.refresh},
+		{Method: "GET", Path: "/api/config/system", Perm: "settings:parameter:query", Tag: tag, H: h.system},
+		{Method: "POST", Path: "/api/config/system", Perm: "settings:parameter:update", Log: "log.sysconf.system", Tag: tag, H: h.updateSystem},
 	}
 }
 

@@ -40,7 +40,6 @@ func Routes(s *Service) []server.Route {
 	const tag = "track"
 	return []server.Route{
 		{Method: "GET", Path: "/api/serNum/history", Perm: permHistory, Tag: tag,
-			Summary: "A serial number's history (?invId=&serNum=): where it is now, its moves in the active shop, warranty end (sale date + the goods' safeDays)",
 			H: func(c *server.Ctx) (any, error) {
 				goodsID, err := c.QueryInt("invId", 0)
 				if err != nil || goodsID <= 0 {
@@ -53,7 +52,6 @@ func Routes(s *Service) []server.Route {
 				return s.History(c.Context(), shopOf(c), c.User.IsRoot(), rightsOf(c), goodsID, serial)
 			}},
 		{Method: "GET", Path: "/api/serNum/list", Perm: permPick, Tag: tag,
-			Summary: "Serial numbers of the goods in stock (?invId=&locationId=; warehouses of the active shop), for picking on outbound lines",
 			H: func(c *server.Ctx) (any, error) {
 				goodsID, locID, err := goodsAndLocation(c)
 				if err != nil {
@@ -62,7 +60,6 @@ func Routes(s *Service) []server.Route {
 				return s.InStock(c.Context(), shopOf(c), rightsOf(c), goodsID, locID)
 			}},
 		{Method: "GET", Path: "/api/inventory/batches", Perm: permPick, Tag: tag,
-			Summary: "Batches of the goods with stock (?invId=&locationId=&skuId=; warehouses of the active shop), earliest expiry first: the suggestion for outbound lines",
 			H: func(c *server.Ctx) (any, error) {
 				goodsID, locID, err := goodsAndLocation(c)
 				if err != nil {

@@ -7,29 +7,18 @@ func Routes(s *Service) []server.Route {
 	const tag = "unit"
 	h := handlers{s}
 	return []server.Route{
-		{Method: "GET", Path: "/api/unit/list", Perm: "settings:unit:query", Tag: tag, H: server.Listed(h.units),
-			Summary: "Page of every unit, stand-alone and grouped (unitTypeId= narrows, 0 = stand-alone; matchCon, disable=0 enabled only, sidx name|unitTypeName|rate)"},
-		{Method: "GET", Path: "/api/unit/get_update", Perm: "settings:unit:query", Tag: tag, H: server.QID("id", h.unit),
-			Summary: "One unit (?id=)"},
-		{Method: "POST", Path: "/api/unit/add", Perm: "settings:unit:add", Log: "log.unit.add", Tag: tag, H: server.In(h.createUnit),
-			Summary: "Add a stand-alone unit ({name})"},
-		{Method: "POST", Path: "/api/unit/update", Perm: "settings:unit:update", Log: "log.unit.update", Tag: tag, H: server.In(h.updateUnit),
-			Summary: "Rename a unit ({id, name})"},
-		{Method: "DELETE", Path: "/api/unit/delete", Perm: "settings:unit:delete", Log: "log.unit.delete", Tag: tag, H: server.QIDs("id", h.deleteUnits),
-			Summary: "Delete stand-alone units (?id=1,2; refused when used by goods or in a group) → [{id, ok, msg}]"},
-		{Method: "POST", Path: "/api/unit/disable", Perm: "settings:unit:update", Log: "log.unit.disable", Tag: tag, H: server.QIDs("id", h.disableUnits),
-			Summary: "Disable (disable=1) or enable (disable=0) units (?id=1,2) → [{id, ok, msg}]"},
+		{Method: "GET", Path: "/api/unit/list", Perm: "settings:unit:query", Tag: tag, H: server.Listed(h.units)},
+		{Method: "GET", Path: "/api/unit/get_update", Perm: "settings:unit:query", Tag: tag, H: server.QID("id", h.unit)},
+		{Method: "POST", Path: "/api/unit/add", Perm: "settings:unit:add", Log: "log.unit.add", Tag: tag, H: server.In(h.createUnit)},
+		{Method: "POST", Path: "/api/unit/update", Perm: "settings:unit:update", Log: "log.unit.update", Tag: tag, H: server.In(h.updateUnit)},
+		{Method: "DELETE", Path: "/api/unit/delete", Perm: "settings:unit:delete", Log: "log.unit.delete", Tag: tag, H: server.QIDs("id", h.deleteUnits)},
+		{Method: "POST", Path: "/api/unit/disable", Perm: "settings:unit:update", Log: "log.unit.disable", Tag: tag, H: server.QIDs("id", h.disableUnits)},
 
-		{Method: "GET", Path: "/api/unitType/list", Perm: "settings:unitType:query", Tag: tag, H: server.Listed(h.groups),
-			Summary: "Page of unit groups with their units, base first (matchCon on group or unit names, sidx name)"},
-		{Method: "GET", Path: "/api/unitType/get_update", Perm: "settings:unitType:query", Tag: tag, H: server.QID("id", h.group),
-			Summary: "One unit group with its units (?id=)"},
-		{Method: "POST", Path: "/api/unitType/add", Perm: "settings:unitType:add", Log: "log.unitType.add", Tag: tag, H: server.In(h.createGroup),
-			Summary: "Add a unit group ({name, units: [{name, rate}]}; the first unit is the base, rate 1; others rate > 1)"},
-		{Method: "POST", Path: "/api/unitType/update", Perm: "settings:unitType:update", Log: "log.unitType.update", Tag: tag, H: server.In(h.updateGroup),
-			Summary: "Save a unit group with its units ({id, name, units: [{id?, name, rate}]}); units used by goods keep their rate and cannot be removed"},
-		{Method: "DELETE", Path: "/api/unitType/delete", Perm: "settings:unitType:delete", Log: "log.unitType.delete", Tag: tag, H: server.QIDs("id", h.deleteGroups),
-			Summary: "Delete unit groups with their units (?id=1,2; refused when used by goods) → [{id, ok, msg}]"},
+		{Method: "GET", Path: "/api/unitType/list", Perm: "settings:unitType:query", Tag: tag, H: server.Listed(h.groups)},
+		{Method: "GET", Path: "/api/unitType/get_update", Perm: "settings:unitType:query", Tag: tag, H: server.QID("id", h.group)},
+		{Method: "POST", Path: "/api/unitType/add", Perm: "settings:unitType:add", Log: "log.unitType.add", Tag: tag, H: server.In(h.createGroup)},
+		{Method: "POST", Path: "/api/unitType/update", Perm: "settings:unitType:update", Log: "log.unitType.update", Tag: tag, H: server.In(h.updateGroup)},
+		{Method: "DELETE", Path: "/api/unitType/delete", Perm: "settings:unitType:delete", Log: "log.unitType.delete", Tag: tag, H: server.QIDs("id", h.deleteGroups)},
 	}
 }
 

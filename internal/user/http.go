@@ -10,21 +10,21 @@ import (
 // Routes lists the domain's endpoints.
 func Routes(s *Service) []server.Route {
 	return []server.Route{
-		{Method: "GET", Path: "/api/users/me", Pending: true, Tag: "user", Summary: "The signed-in user: roles, permissions, active shop", H: func(c *server.Ctx) (any, error) { return s.Me(c.Context(), c.User) }},
-		{Method: "GET", Path: "/api/users/page", Perm: "sys:user:query", Tag: "user", Summary: "Page of users (pageNum, pageSize, keywords, status, deptId, createTime=start,end)", H: server.Paged(func(c *server.Ctx, p server.PageParams) (any, error) {
+		{Method: "GET", Path: "/api/users/me", Pending: true, Tag: "user", H: func(c *server.Ctx) (any, error) { return s.Me(c.Context(), c.User) }},
+		{Method: "GET", Path: "/api/users/page", Perm: "sys:user:query", Tag: "user", H: server.Paged(func(c *server.Ctx, p server.PageParams) (any, error) {
 			q, err := listQuery(c)
 			if err != nil {
 				return nil, err
 			}
 			return s.Page(c.Context(), c.User, c.Lang, q, p)
 		})},
-		{Method: "GET", Path: "/api/users/{id}/form", Perm: "sys:user:edit", Tag: "user", Summary: "A user for the edit form", H: server.ID("id", func(c *server.Ctx, id int64) (any, error) { return s.Form(c.Context(), c.User, id) })},
-		{Method: "POST", Path: "/api/users/{$}", Perm: "sys:user:add", Log: "log.user.create", Tag: "user", Summary: "Create a user", H: server.In(func(c *server.Ctx, in Input) (any, error) { return s.Create(c.Context(), c.User, in) })},
-		{Method: "POST", Path: "/api/users/{id}", Perm: "sys:user:edit", Log: "log.user.update", Tag: "user", Summary: "Update a user", H: server.IDIn("id", func(c *server.Ctx, id int64, in Input) (any, error) {
+		{Method: "GET", Path: "/api/users/{id}/form", Perm: "sys:user:edit", Tag: "user", H: server.ID("id", func(c *server.Ctx, id int64) (any, error) { return s.Form(c.Context(), c.User, id) })},
+		{Method: "POST", Path: "/api/users/{$}", Perm: "sys:user:add", Log: "log.user.create", Tag: "user", H: server.In(func(c *server.Ctx, in Input) (any, error) { return s.Create(c.Context(), c.User, in) })},
+		{Method: "POST", Path: "/api/users/{id}", Perm: "sys:user:edit", Log: "log.user.update", Tag: "user", H: server.IDIn("id", func(c *server.Ctx, id int64, in Input) (any, error) {
 			return server.Done(s.Update(c.Context(), c.User, id, in))
 		})},
-		{Method: "DELETE", Path: "/api/users/{ids}", Perm: "sys:user:delete", Log: "log.user.delete", Tag: "user", Summary: "Delete users (ids 1,2,3), all or none", H: server.IDs("ids", func(c *server.Ctx, ids []int64) (any, error) { return server.Done(s.Delete(c.Context(), c.User, ids)) })},
-		{Method: "POST", Path: "/api/users/{id}/password/reset", Perm: "sys:user:password:reset", Log: "log.user.resetPassword", Tag: "user", Summary: "Reset a user's password (?password=); the user must change it", H: server.ID("id", func(c *server.Ctx, id int64) (any, error) {
+		{Method: "DELETE", Path: "/api/users/{ids}", Perm: "sys:user:delete", Log: "log.user.delete", Tag: "user", H: server.IDs("ids", func(c *server.Ctx, ids []int64) (any, error) { return server.Done(s.Delete(c.Context(), c.User, ids)) })},
+		{Method: "POST", Path: "/api/users/{id}/password/reset", Perm: "sys:user:password:reset", Log: "log.user.resetPassword", Tag: "user", H: server.ID("id", func(c *server.Ctx, id int64) (any, error) {
 			pw := c.Query("password")
 			if pw == "" {
 				var in struct {
@@ -37,8 +37,8 @@ func Routes(s *Service) []server.Route {
 			}
 			return server.Done(s.ResetPassword(c.Context(), c.User, id, pw))
 		})},
-		{Method: "GET", Path: "/api/users/template", Perm: "sys:user:import", Tag: "user", Summary: "The Excel import template", H: func(c *server.Ctx) (any, error) { return s.Template(c.Lang) }},
-		{Method: "POST", Path: "/api/users/import", Perm: "sys:user:import", Upload: true, Log: "log.user.import", Tag: "user", Summary: "Import users from Excel (multipart file, ?deptId=), all rows or none", H: func(c *server.Ctx) (any, error) {
+		{Method: "GET", Path: "/api/users/template", Perm: "sys:user:import", Tag: "user", H: func(c *server.Ctx) (any, error) { return s.Template(c.Lang) }},
+		{Method: "POST", Path: "/api/users/import", Perm: "sys:user:import", Upload: true, Log: "log.user.import", Tag: "user", H: func(c *server.Ctx) (any, error) {
 			dept, err := c.QueryInt("deptId", 0)
 			if err != nil {
 				return nil, err
@@ -50,33 +50,33 @@ func Routes(s *Service) []server.Route {
 			defer f.Close()
 			return s.Import(c.Context(), c.User, c.Lang, dept, f)
 		}},
-		{Method: "GET", Path: "/api/users/export", Perm: "sys:user:export", Tag: "user", Summary: "The filtered user list as Excel (same filters as page)", H: func(c *server.Ctx) (any, error) {
+		{Method: "GET", Path: "/api/users/export", Perm: "sys:user:export", Tag: "user", H: func(c *server.Ctx) (any, error) {
 			q, err := listQuery(c)
 			if err != nil {
 				return nil, err
 			}
 			return s.Export(c.Context(), c.User, c.Lang, q)
 		}},
-		{Method: "GET", Path: "/api/users/profile", Pending: true, Tag: "user", Summary: "The signed-in user's profile", H: func(c *server.Ctx) (any, error) { return s.Profile(c.Context(), c.User) }},
-		{Method: "POST", Path: "/api/users/profile", Pending: true, Log: "log.user.updateProfile", Tag: "user", Summary: "Change the signed-in user's nickname, avatar, gender", H: server.In(func(c *server.Ctx, in ProfileInput) (any, error) {
+		{Method: "GET", Path: "/api/users/profile", Pending: true, Tag: "user", H: func(c *server.Ctx) (any, error) { return s.Profile(c.Context(), c.User) }},
+		{Method: "POST", Path: "/api/users/profile", Pending: true, Log: "log.user.updateProfile", Tag: "user", H: server.In(func(c *server.Ctx, in ProfileInput) (any, error) {
 			return server.Done(s.UpdateProfile(c.Context(), c.User, in))
 		})},
-		{Method: "POST", Path: "/api/users/set_password", Pending: true, Log: "log.user.changePassword", Tag: "user", Summary: "Change the signed-in user's password (oldPassword, newPassword, confirmPassword)", H: server.In(func(c *server.Ctx, in PasswordInput) (any, error) {
+		{Method: "POST", Path: "/api/users/set_password", Pending: true, Log: "log.user.changePassword", Tag: "user", H: server.In(func(c *server.Ctx, in PasswordInput) (any, error) {
 			return server.Done(s.ChangePassword(c.Context(), c.User, in))
 		})},
-		{Method: "POST", Path: "/api/users/mobile/code", Log: "log.user.sendMobileCode", Tag: "user", Summary: "Send a one-time code to bind a mobile number (?mobile=)", H: func(c *server.Ctx) (any, error) {
+		{Method: "POST", Path: "/api/users/mobile/code", Log: "log.user.sendMobileCode", Tag: "user", H: func(c *server.Ctx) (any, error) {
 			return server.Done(s.SendCode(c.Context(), c.User, c.Lang, ChannelMobile, c.Query("mobile")))
 		}},
-		{Method: "POST", Path: "/api/users/mobile", Log: "log.user.bindMobile", Tag: "user", Summary: "Bind a mobile number (mobile, code)", H: server.In(func(c *server.Ctx, in BindInput) (any, error) {
+		{Method: "POST", Path: "/api/users/mobile", Log: "log.user.bindMobile", Tag: "user", H: server.In(func(c *server.Ctx, in BindInput) (any, error) {
 			return server.Done(s.Bind(c.Context(), c.User, ChannelMobile, in))
 		})},
-		{Method: "POST", Path: "/api/users/email/code", Log: "log.user.sendEmailCode", Tag: "user", Summary: "Send a one-time code to bind an e-mail address (?email=)", H: func(c *server.Ctx) (any, error) {
+		{Method: "POST", Path: "/api/users/email/code", Log: "log.user.sendEmailCode", Tag: "user", H: func(c *server.Ctx) (any, error) {
 			return server.Done(s.SendCode(c.Context(), c.User, c.Lang, ChannelEmail, c.Query("email")))
 		}},
-		{Method: "POST", Path: "/api/users/email", Log: "log.user.bindEmail", Tag: "user", Summary: "Bind an e-mail address (email, code)", H: server.In(func(c *server.Ctx, in BindInput) (any, error) {
+		{Method: "POST", Path: "/api/users/email", Log: "log.user.bindEmail", Tag: "user", H: server.In(func(c *server.Ctx, in BindInput) (any, error) {
 			return server.Done(s.Bind(c.Context(), c.User, ChannelEmail, in))
 		})},
-		{Method: "GET", Path: "/api/users/options", Tag: "user", Summary: "Enabled users of the active shop as [{value, label}]", H: func(c *server.Ctx) (any, error) { return s.Options(c.Context(), c.User) }},
+		{Method: "GET", Path: "/api/users/options", Tag: "user", H: func(c *server.Ctx) (any, error) { return s.Options(c.Context(), c.User) }},
 	}
 }
 

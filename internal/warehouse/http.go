@@ -30,7 +30,6 @@ func Routes(bills *bill.Service, s *Service) []server.Route {
 	const st, tag = "/api/stocktake", "stocktake"
 	out = append(out,
 		server.Route{Method: "GET", Path: st + "/sheet", Perm: "warehouse:stocktake:query", Tag: tag,
-			Summary: "Book quantities of a warehouse of the active shop per goods, SKU and batch (locationId required; catId, invId, showZero=1, date: the ledger up to it) → {rows: [{invId, skuId, batch, qty}]}",
 			H: func(c *server.Ctx) (any, error) {
 				f, err := sheetFilter(c)
 				if err != nil {
@@ -39,7 +38,6 @@ func Routes(bills *bill.Service, s *Service) []server.Route {
 				return s.Sheet(c.Context(), c.User, f)
 			}},
 		server.Route{Method: "GET", Path: st + "/export", Perm: "warehouse:stocktake:export", Log: "log.stocktake.export", Tag: tag,
-			Summary: "The sheet as Excel with an empty counted column (the sheet's filters)",
 			H: func(c *server.Ctx) (any, error) {
 				f, err := sheetFilter(c)
 				if err != nil {
@@ -48,7 +46,6 @@ func Routes(bills *bill.Service, s *Service) []server.Route {
 				return s.ExportSheet(c.Context(), c.User, c.Lang, f)
 			}},
 		server.Route{Method: "POST", Path: st + "/import", Perm: "warehouse:stocktake:add", Upload: true, Log: "log.stocktake.import", Tag: tag,
-			Summary: "Read counted quantities from a filled sheet (multipart file) → the entries of a count to save [{invId, skuId, batch, countQty}]",
 			H: func(c *server.Ctx) (any, error) {
 				f, _, err := c.FormFile("file")
 				if err != nil {
@@ -57,28 +54,21 @@ func Routes(bills *bill.Service, s *Service) []server.Route {
 				defer f.Close()
 				return s.ImportSheet(c.Context(), c.User, c.Lang, f)
 			}},
-		server.Route{Method: "GET", Path: st + "/list", Perm: "warehouse:stocktake:query", Tag: tag, Summary: "Counts of the active shop with the documents they generated (page, rows)",
-			H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) { return s.ListCounts(c.Context(), c.User, p) })},
-		server.Route{Method: "GET", Path: st + "/query", Perm: "warehouse:stocktake:query", Tag: tag, Summary: "One count with its lines: book, counted and difference (?id=)",
-			H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.GetCount(c.Context(), c.User, id) })},
+		server.Route{Method: "GET", Path: st + "/list", Perm: "warehouse:stocktake:query", Tag: tag, H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) { return s.ListCounts(c.Context(), c.User, p) })},
+		server.Route{Method: "GET", Path: st + "/query", Perm: "warehouse:stocktake:query", Tag: tag, H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.GetCount(c.Context(), c.User, id) })},
 		server.Route{Method: "POST", Path: st + "/add", Perm: "warehouse:stocktake:add", Log: "log.stocktake.add", Tag: tag,
-			Summary: "Save a count {date, locationId, description, entries: [{invId, skuId, batch, countQty}]}; book quantities from the ledger at the date",
-			H:       server.In(func(c *server.Ctx, in CountInput) (any, error) { return s.SaveCount(c.Context(), c.User, in, false) })},
+			H: server.In(func(c *server.Ctx, in CountInput) (any, error) { return s.SaveCount(c.Context(), c.User, in, false) })},
 		server.Route{Method: "POST", Path: st + "/update", Perm: "warehouse:stocktake:update", Log: "log.stocktake.update", Tag: tag,
-			Summary: "Update a count not generated yet (id, version; 409 when stale or generated)",
-			H:       server.In(func(c *server.Ctx, in CountInput) (any, error) { return s.SaveCount(c.Context(), c.User, in, true) })},
-		server.Route{Method: "DELETE", Path: st + "/delete", Perm: "warehouse:stocktake:delete", Log: "log.stocktake.delete", Tag: tag, Summary: "Delete counts not generated yet (?id=1,2); per-id results",
-			H: server.QIDs("id", func(c *server.Ctx, ids []int64) (any, error) {
-				return c.Batch(ids, func(id int64) error { return s.DeleteCount(c.Context(), c.User, id) }), nil
-			})},
+			H: server.In(func(c *server.Ctx, in CountInput) (any, error) { return s.SaveCount(c.Context(), c.User, in, true) })},
+		server.Route{Method: "DELETE", Path: st + "/delete", Perm: "warehouse:stocktake:delete", Log: "log.stocktake.delete", Tag: tag, H: server.QIDs("id", func(c *server.Ctx, ids []int64) (any, error) {
+			return c.Batch(ids, func(id int64) error { return s.DeleteCount(c.Context(), c.User, id) }), nil
+		})},
 		server.Route{Method: "POST", Path: st + "/generate", Perm: "warehouse:stocktake:check", Log: "log.stocktake.generate", Tag: tag,
-			Summary: "Generate the draft stocktake gain (otherIn 150701, at the current unit cost) and loss (otherOut 150801) documents of a count (?id=) → {otherIn: id|null, otherOut: id|null}",
-			H:       server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.Generate(c.Context(), c.User, id) })},
+			H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.Generate(c.Context(), c.User, id) })},
 	)
 	out = append(out, templateRoutes(s)...)
 	return append(out,
 		server.Route{Method: "GET", Path: "/api/stock/query", Perm: "warehouse:stock:query", Tag: "stock",
-			Summary: "On-hand stock of the active shop per goods and warehouse (invId, locationId, catId with its subtree, matchCon over goods number/name; page, rows): qty in the base unit and qtyText in the goods' units; amount and unitCost with the cost right; userdata = totals",
 			H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
 				var f QueryFilter
 				var err error

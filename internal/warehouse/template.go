@@ -322,12 +322,9 @@ func templateRoutes(s *Service) []server.Route {
 	const p, tag = "/api/combination/templates", "combination"
 	return []server.Route{
 		{Method: "GET", Path: p + "/list", Perm: "warehouse:combination:query", Tag: tag,
-			Summary: "Combination templates (matchCon: name or product) with their parts, per 1 product → {items, totalsize}",
-			H:       func(c *server.Ctx) (any, error) { return s.Templates(c.Context(), c.Query("matchCon")) }},
-		{Method: "GET", Path: p + "/query", Perm: "warehouse:combination:query", Tag: tag, Summary: "One combination template (?id=)",
-			H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.TemplateByID(c.Context(), id) })},
+			H: func(c *server.Ctx) (any, error) { return s.Templates(c.Context(), c.Query("matchCon")) }},
+		{Method: "GET", Path: p + "/query", Perm: "warehouse:combination:query", Tag: tag, H: server.QID("id", func(c *server.Ctx, id int64) (any, error) { return s.TemplateByID(c.Context(), id) })},
 		{Method: "GET", Path: p + "/apply", Perm: "warehouse:combination:query", Tag: tag,
-			Summary: "The lines of an assembly or disassembly of qty products from a template (?id=&qty=): the product (entryType 1) and the parts (2) scaled to qty",
 			H: server.QID("id", func(c *server.Ctx, id int64) (any, error) {
 				qty := dec.FromInt(1)
 				if v := c.Query("qty"); v != "" {
@@ -339,13 +336,10 @@ func templateRoutes(s *Service) []server.Route {
 				return s.ApplyTemplate(c.Context(), id, qty)
 			})},
 		{Method: "POST", Path: p + "/add", Perm: "warehouse:combination:add", Log: "log.combination.template.add", Tag: tag,
-			Summary: "Add a template {name, invId, skuId, unitId, qty (the product's, default 1), description, entries: [{invId, skuId, unitId, qty}]}; kept per 1 product",
-			H:       server.In(func(c *server.Ctx, in TemplateInput) (any, error) { return s.SaveTemplate(c.Context(), in, false) })},
+			H: server.In(func(c *server.Ctx, in TemplateInput) (any, error) { return s.SaveTemplate(c.Context(), in, false) })},
 		{Method: "POST", Path: p + "/update", Perm: "warehouse:combination:update", Log: "log.combination.template.update", Tag: tag,
-			Summary: "Update a template (id, version; 409 when stale)",
-			H:       server.In(func(c *server.Ctx, in TemplateInput) (any, error) { return s.SaveTemplate(c.Context(), in, true) })},
+			H: server.In(func(c *server.Ctx, in TemplateInput) (any, error) { return s.SaveTemplate(c.Context(), in, true) })},
 		{Method: "DELETE", Path: p + "/delete", Perm: "warehouse:combination:delete", Log: "log.combination.template.delete", Tag: tag,
-			Summary: "Delete templates (?id=1,2); per-id results",
 			H: server.QIDs("id", func(c *server.Ctx, ids []int64) (any, error) {
 				return c.Batch(ids, func(id int64) error { return s.DeleteTemplate(c.Context(), id) }), nil
 			})},

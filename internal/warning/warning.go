@@ -205,21 +205,21 @@ func Routes(s *Service) []server.Route {
 		return Query{State: c.Query("state"), LocationID: loc}, err
 	}
 	return []server.Route{
-		{Method: "GET", Path: "/api/report/stockWarning", Perm: "report:stockWarning:query", Tag: tag, Summary: "Page of goods out of their stock levels per warehouse (page, rows, sidx invNumber|invName|locationName|qty|state, sord, matchCon, state low|high, locationId): qty, lowQty, highQty, state, gap", H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
+		{Method: "GET", Path: "/api/report/stockWarning", Perm: "report:stockWarning:query", Tag: tag, H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
 			q, err := query(c)
 			if err != nil {
 				return nil, err
 			}
 			return s.List(c.Context(), c.User, q, p)
 		})},
-		{Method: "GET", Path: "/api/report/stockWarning/export", Perm: "report:stockWarning:export", Log: "log.report.export", Tag: tag, Summary: "The filtered stock warnings as Excel (same filters as the list)", H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
+		{Method: "GET", Path: "/api/report/stockWarning/export", Perm: "report:stockWarning:export", Log: "log.report.export", Tag: tag, H: server.Listed(func(c *server.Ctx, p server.ListParams) (any, error) {
 			q, err := query(c)
 			if err != nil {
 				return nil, err
 			}
 			return s.Export(c.Context(), c.User, c.Lang, q, p)
 		})},
-		{Method: "GET", Path: "/api/report/stockWarning/counts", Perm: "report:stockWarning:query", Tag: tag, Summary: "How many goods × warehouses are below their low level (low) and above their high level (high), for the dashboard", H: func(c *server.Ctx) (any, error) {
+		{Method: "GET", Path: "/api/report/stockWarning/counts", Perm: "report:stockWarning:query", Tag: tag, H: func(c *server.Ctx) (any, error) {
 			return s.Counts(c.Context(), c.User)
 		}},
 	}

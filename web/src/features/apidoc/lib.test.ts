@@ -40,4 +40,16 @@ describe('API doc', () => {
     expect(search(rows, 'zip nothing').length).toBe(0)
     expect(search(rows, '  ').length).toBe(3)
   })
+  it('reads and searches the descriptions the server gives in the Chinese UI', () => {
+    const zh: OpenAPIDoc = {
+      paths: {
+        '/api/sales/check': { post: { summary: '销货单：审核（?id=1,2）；逐个返回结果', tags: ['sales'], 'x-permission': 'sales:sales:check' } },
+        '/api/purchase/check': { post: { summary: '购货单：审核（?id=1,2）；逐个返回结果', tags: ['purchase'] } },
+      },
+    }
+    const rows = operations(zh)
+    expect(rows.find((r) => r.path === '/api/sales/check')!.params).toEqual([{ name: 'id', in: 'query', required: false }])
+    expect(search(rows, '审核').length).toBe(2)
+    expect(search(rows, '销货单 审核').map((r) => r.path)).toEqual(['/api/sales/check'])
+  })
 })

@@ -16,8 +16,9 @@ async function fetchDoc(): Promise<OpenAPIDoc> {
 }
 
 export default function ApiDoc() {
-  const { t } = useTranslation('apidoc')
-  const { data, isLoading } = useQuery({ queryKey: ['apidoc'], queryFn: fetchDoc, staleTime: 60_000 })
+  const { t, i18n } = useTranslation('apidoc')
+  // The server describes the routes in the language the request asks for.
+  const { data, isLoading } = useQuery({ queryKey: ['apidoc', i18n.language], queryFn: fetchDoc, staleTime: 60_000 })
   const [q, setQ] = useState('')
   const all = useMemo(() => (data ? operations(data) : []), [data])
   const rows = useMemo(() => search(all, q), [all, q])
