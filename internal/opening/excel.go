@@ -123,7 +123,11 @@ func (s *Service) Import(ctx context.Context, p *server.Principal, lang i18n.Lan
 	if err := locked(sys); err != nil {
 		return sheet.Result{}, err
 	}
-	file, err := sheet.Read(lang, r, columns(kind), MaxImportRows)
+	// A money column the caller may not see is not read: its figures stay
+	// as stored (the caller's own template has no such column).
+	hidden := kindMoney(kind).Hidden(p)
+	cols, _ := sheet.Without(columns(kind), hidden)
+	file, err := sheet.Read(lang, r, cols, MaxImportRows)
 	if err != nil {
 		return sheet.Result{}, err
 	}
@@ -138,9 +142,11 @@ func (s *Service) Import(ctx context.Context, p *server.Principal, lang i18n.Lan
 		switch kind {
 		case KindStock:
 			var in StockInput
-			if in, err = ref.stockRow(ctx, sys, row); err == nil {
-				amount := in.amount(sys.AmountPlaces)
-				f = func(ctx context.Context, tx db.Querier) error { return setStock(ctx, tx, in, amount, sys.StartDate) }
+			keep := hidden["unitCost"]
+			if in, err = ref.stockRow(ctx, sys, row, keep); err == nil {
+				f = func(ctx context.Context, tx db.Querier) error {
+					return setStock(ctx, tx, in, sys.AmountPlaces, sys.StartDate, keep)
+				}
 				if !touched[in.InvID] {
 					touched[in.InvID] = true
 					order = append(order, in.InvID)
@@ -149,7 +155,7 @@ func (s *Service) Import(ctx context.Context, p *server.Principal, lang i18n.Lan
 		case KindCustomer, KindSupplier:
 			var in ContactInput
 			if in, err = ref.contactRow(ctx, sys, contactType(kind), row); err == nil {
-				f = func(ctx context.Context, tx db.Querier) error { return setContact(ctx, tx, ref.sc, in) }
+				f = func(ctx context.Context, tx db.Querier) error { return setContact(ctx, tx, p, in) }
 			}
 		default:
 			var in AccountInput
@@ -223,7 +229,9 @@ func parse(f *errs.Fields, path string, label errs.Key, v string) dec.Dec {
 	return d
 }
 
-func (r *refs) stockRow(ctx context.Context, sys sysparam.System, row sheet.Row) (StockInput, error) {
+// stockRow resolves a stock row; keepCost (a caller without the cost
+// right): its unit cost is the stored one, checked as such.
+func (r *refs) stockRow(ctx context.Context, sys sysparam.System, row sheet.Row, keepCost bool) (StockInput, error) {
 	var f errs.Fields
 	in := StockInput{Batch: row.Get("batch"), ProdDate: row.Get("prodDate"), ValidDate: row.Get("validDate")}
 	for _, s := range strings.FieldsFunc(row.Get("serNums"), func(r rune) bool { return r == ',' || r == '，' || r == ';' || r == '；' || unicode.IsSpace(r) }) {
@@ -270,6 +278,12 @@ func (r *refs) stockRow(ctx context.Context, sys sysparam.System, row sheet.Row)
 	r.once(fmt.Sprintf("s%d/%d/%d/%s", in.InvID, in.LocationID, in.SkuID, strings.TrimSpace(in.Batch)), row.Line, &f, "invNumber")
 	if err := f.Err(); err != nil {
 		return in, err
+	}
+	if keepCost {
+		var err error
+		if in.UnitCost, err = storedCost(ctx, r.q, in); err != nil {
+			return in, err
+		}
 	}
 	return in, (&Service{}).checkStock(ctx, r.q, r.sc, sys, &in, g)
 }

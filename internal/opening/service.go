@@ -3,8 +3,10 @@ package opening
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"cangshu/internal/db"
+	"cangshu/internal/dec"
 	"cangshu/internal/errs"
 	"cangshu/internal/goods"
 	"cangshu/internal/server"
@@ -141,17 +143,25 @@ func begin(ctx context.Context, tx db.Querier) (sysparam.System, error) {
 }
 
 // SaveStock sets one opening stock line and posts the goods item's opening
-// stock again (the stock engine refuses a reduction a later sale depends on).
+// stock again (the stock engine refuses a reduction a later sale depends on) A caller without the
+// cost right sets the quantity only: the line keeps its stored unit cost, a
+// new line's is 0 (docs/rights.md, "Money rights").
 func (s *Service) SaveStock(ctx context.Context, p *server.Principal, in StockInput) (Summary, error) {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		sys, err := begin(ctx, tx)
 		if err != nil {
 			return err
 		}
+		keep := !stockMoney.Visible(p, "unitCost")
+		if keep {
+			if in.UnitCost, err = storedCost(ctx, tx, in); err != nil {
+				return err
+			}
+		}
 		if err := s.checkStock(ctx, tx, scopeOf(p), sys, &in, nil); err != nil {
 			return err
 		}
-		if err := setStock(ctx, tx, in, in.amount(sys.AmountPlaces), sys.StartDate); err != nil {
+		if err := setStock(ctx, tx, in, sys.AmountPlaces, sys.StartDate, keep); err != nil {
 			return errs.Wrap("write opening stock", err)
 		}
 		return s.repost(ctx, tx, sys, in.InvID)
@@ -224,7 +234,7 @@ func (s *Service) SaveContact(ctx context.Context, p *server.Principal, in Conta
 		if err := f.Err(); err != nil {
 			return err
 		}
-		return setContact(ctx, tx, scopeOf(p), in)
+		return setContact(ctx, tx, p, in)
 	})
 	if err != nil {
 		return Summary{}, errs.Wrap("save contact opening", err)
@@ -233,17 +243,33 @@ func (s *Service) SaveContact(ctx context.Context, p *server.Principal, in Conta
 }
 
 // setContact writes a contact's openings; one the caller may not use is
-// not found.
-func setContact(ctx context.Context, q db.Querier, sc scope, in ContactInput) error {
-	where, args := sc.rights.Contact("id").And("id = ?", []any{in.Amount, in.PeriodMoney, in.ID})
-	res, err := q.Exec(ctx, "UPDATE contacts SET opening_amount = ?, opening_advance = ? WHERE "+where, args...)
-	if err != nil {
-		return fmt.Errorf("write contact opening: %w", err)
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n == 0 {
+// not found. A caller without the right of the contact's side (sales for a
+// customer, purchase for a supplier) keeps the stored ones.
+func setContact(ctx context.Context, q db.Querier, p *server.Principal, in ContactInput) error {
+	where, args := scopeOf(p).rights.Contact("id").And("id = ?", []any{in.ID})
+	var typ int64
+	if err := q.QueryRow(ctx, "SELECT type FROM contacts WHERE "+where, args...).Scan(&typ); isNoRows(err) {
 		return errs.Field("id", "err.notFound", errs.A("what", labelContact))
+	} else if err != nil {
+		return fmt.Errorf("read contact: %w", err)
+	}
+	hidden := contactMoney(typ == TypeSupplier).Hidden(p)
+	var sets []string
+	var vals []any
+	for _, c := range []struct {
+		key, col string
+		v        dec.Dec
+	}{{"amount", "opening_amount", in.Amount}, {"periodMoney", "opening_advance", in.PeriodMoney}} {
+		if !hidden[c.key] {
+			sets = append(sets, c.col+" = ?")
+			vals = append(vals, c.v)
+		}
+	}
+	if len(sets) == 0 {
+		return nil
+	}
+	if _, err := q.Exec(ctx, "UPDATE contacts SET "+strings.Join(sets, ", ")+" WHERE id = ?", append(vals, in.ID)...); err != nil {
+		return fmt.Errorf("write contact opening: %w", err)
 	}
 	return nil
 }

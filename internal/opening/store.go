@@ -161,14 +161,21 @@ func accountTotals(ctx context.Context, q db.Querier, match string) (n int, amou
 const openingKind = "opening"
 
 // setStock writes one opening stock line (qty 0 removes it) with its
-// serials (writeSerials), dated date.
-func setStock(ctx context.Context, q db.Querier, in StockInput, amount dec.Dec, date string) error {
+// serials (writeSerials), dated date, its amount qty × unit cost rounded to
+// places. keepCost (a caller without the cost right): the line keeps its
+// stored unit cost, a new line's is 0, whatever in says.
+func setStock(ctx context.Context, q db.Querier, in StockInput, places int, date string, keepCost bool) error {
 	var id int64
-	err := q.QueryRow(ctx, "SELECT id FROM goods_openings WHERE goods_id = ? AND location_id = ? AND sku_id = ? AND batch = ?",
-		in.InvID, in.LocationID, in.SkuID, in.Batch).Scan(&id)
+	var cost dec.Dec
+	err := q.QueryRow(ctx, "SELECT id, unit_cost FROM goods_openings WHERE goods_id = ? AND location_id = ? AND sku_id = ? AND batch = ?",
+		in.InvID, in.LocationID, in.SkuID, in.Batch).Scan(&id, &cost)
 	if err != nil && !isNoRows(err) {
 		return err
 	}
+	if keepCost {
+		in.UnitCost = cost
+	}
+	amount := in.amount(places)
 	switch {
 	case in.Qty.IsZero() && id == 0:
 		return nil
@@ -190,6 +197,18 @@ func setStock(ctx context.Context, q db.Querier, in StockInput, amount dec.Dec, 
 		return err
 	}
 	return writeSerials(ctx, q, in, id, date)
+}
+
+// storedCost is the stored unit cost of the opening line in names (0 for
+// a new line): what a caller without the cost right sets it to.
+func storedCost(ctx context.Context, q db.Querier, in StockInput) (dec.Dec, error) {
+	var cost dec.Dec
+	err := q.QueryRow(ctx, "SELECT unit_cost FROM goods_openings WHERE goods_id = ? AND location_id = ? AND sku_id = ? AND batch = ?",
+		in.InvID, in.LocationID, in.SkuID, strings.TrimSpace(in.Batch)).Scan(&cost)
+	if isNoRows(err) {
+		return dec.Zero, nil
+	}
+	return cost, err
 }
 
 // writeSerials makes the serials of opening line id those of in (none when
