@@ -59,7 +59,11 @@ func Routes(s *Service) []server.Route {
 		{Method: "GET", Path: inv + "prices", Perm: permPriceQuery, Tag: tag, H: server.Listed(h.priceList)},
 		{Method: "POST", Path: inv + "prices", Perm: permPriceUpdate, Log: "log.goods.prices", Tag: tag, H: server.In(h.setPrices)},
 		{Method: "GET", Path: inv + "prices/export", Perm: permPriceExport, Tag: tag, H: server.Listed(h.priceExport)},
-		{Method: "POST", Path: inv + "prices/import", Perm: permPriceImport, Upload: true, Log: "log.goods.pricesImport", Tag: tag, H: sheetImport(s.PriceImport)},
+		{Method: "POST", Path: inv + "prices/import", Perm: permPriceImport, Upload: true, Log: "log.goods.pricesImport", Tag: tag, H: func(c *server.Ctx) (any, error) {
+			return sheetImport(func(ctx context.Context, lang i18n.Lang, r io.Reader, dryRun bool) (sheet.Result, error) {
+				return s.PriceImport(ctx, lang, r, dryRun, money.Hidden(c.User))
+			})(c)
+		}},
 		{Method: "GET", Path: "/api/assistSku/list", Perm: permQuery, Tag: tag, H: server.Listed(h.skus)},
 		{Method: "POST", Path: "/api/assistSku/add", Perm: permSKU, Log: "log.goods.addSku", Tag: tag, H: server.In(h.addSKU)},
 		{Method: "DELETE", Path: "/api/assistSku/delete", Perm: permSKU, Log: "log.goods.deleteSku", Tag: tag, H: server.QIDs("id", h.deleteSKUs)},

@@ -151,7 +151,7 @@ func (s *Service) SetPrices(ctx context.Context, in PricesInput, hidden map[stri
 		}
 		now := s.now()
 		for _, r := range in.Rows {
-			if err := writePrices(ctx, tx, r, r.UnitID == units[r.InvID].base, hidden, now); err != nil {
+			if err := writePrices(ctx, tx, r, r.UnitID == units[r.InvID].base, hidden, sys.PricePlaces, now); err != nil {
 				return err
 			}
 		}
@@ -245,8 +245,10 @@ func goodsUnits(ctx context.Context, q db.Querier, rows []PriceInput) (map[int64
 
 // writePrices stores one row: the base unit's prices (and the discount rates
 // given) on the goods row, another unit's on its goods_units row (made when
-// the unit had none, without a barcode); a hidden price stays as stored.
-func writePrices(ctx context.Context, tx *db.Tx, r PriceInput, base bool, hidden map[string]bool, now time.Time) error {
+// the unit had none, without a barcode); a hidden price stays as stored (a
+// unit that had no prices of its own keeps the base price times its rate,
+// as the list showed it).
+func writePrices(ctx context.Context, tx *db.Tx, r PriceInput, base bool, hidden map[string]bool, places int, now time.Time) error {
 	var cols []string
 	var vals []any
 	for _, p := range []struct {
@@ -290,9 +292,19 @@ func writePrices(ctx context.Context, tx *db.Tx, r PriceInput, base bool, hidden
 		return err
 	}
 	if n == 0 {
+		var cur Prices
+		var rate dec.Dec
+		if len(hidden) > 0 {
+			if err := tx.QueryRow(ctx, "SELECT g.pur_price, g.sale_price, g.wholesale_price, g.vip_price, u.rate FROM goods g, units u WHERE g.id = ? AND u.id = ?",
+				r.InvID, r.UnitID).Scan(&cur.PurPrice, &cur.SalePrice, &cur.WholesalePrice, &cur.VipPrice, &rate); err != nil {
+				return fmt.Errorf("base prices of goods %d: %w", r.InvID, err)
+			}
+			cur = scaled(cur, rate, places)
+		}
+		stored := map[string]dec.Dec{"purPrice": cur.PurPrice, "salePrice": cur.SalePrice, "wholesalePrice": cur.WholesalePrice, "vipPrice": cur.VipPrice}
 		keep := func(key string, v dec.Dec) dec.Dec {
 			if hidden[key] {
-				return dec.Dec{}
+				return stored[key]
 			}
 			return v
 		}
@@ -347,9 +359,12 @@ func (s *Service) PriceExport(ctx context.Context, who *server.Principal, lang i
 
 // PriceImport reads a price spreadsheet: each row names a goods item by
 // number and one of its units by name; blank cells keep what is stored. All
-// rows are written or none (dryRun checks only).
-func (s *Service) PriceImport(ctx context.Context, lang i18n.Lang, r io.Reader, dryRun bool) (sheet.Result, error) {
-	file, err := sheet.Read(lang, r, priceColumns, MaxPriceRows)
+// rows are written or none (dryRun checks only). hidden are the prices the
+// caller may not see (money.Hidden): their columns are not read and the
+// stored prices stay, as the price list's save keeps them.
+func (s *Service) PriceImport(ctx context.Context, lang i18n.Lang, r io.Reader, dryRun bool, hidden map[string]bool) (sheet.Result, error) {
+	cols, _ := sheet.Without(priceColumns, hidden)
+	file, err := sheet.Read(lang, r, cols, MaxPriceRows)
 	if err != nil {
 		return sheet.Result{}, err
 	}
@@ -405,7 +420,7 @@ func (s *Service) PriceImport(ctx context.Context, lang i18n.Lang, r io.Reader, 
 	if res.InvalidCount > 0 || dryRun {
 		return res, nil
 	}
-	if _, err := s.SetPrices(ctx, PricesInput{Rows: list}, nil); err != nil {
+	if _, err := s.SetPrices(ctx, PricesInput{Rows: list}, hidden); err != nil {
 		return sheet.Result{}, err
 	}
 	res.ImportedCount = len(list)

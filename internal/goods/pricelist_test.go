@@ -235,3 +235,43 @@ func TestPriceListKeepsPricesItCannotSee(t *testing.T) {
 		t.Fatalf("the box's prices after the seller's save %+v", g.Units[1])
 	}
 }
+
+// The price list's import by a user without the purchase amount right
+// ignores the purchase price column (the stored price stays, on the base
+// unit and on a unit without prices of its own), and sets the sale prices
+// it sees; its own export (without that column) imports back.
+func TestPriceImportKeepsPricesItCannotSee(t *testing.T) {
+	t.Parallel()
+	w, admin := setup(t)
+	cola := add(t, admin, w.body("SP0001", "unitTypeId", w.bottleBox, "unitId", w.bottle, "salePrice", 3, "purPrice", 2,
+		"units", []map[string]any{{"unitId": w.box, "barCode": "6901", "salePrice": 70, "purPrice": 45}}))
+	seller := w.e.UserWith("settings:price:query", "settings:price:update", "settings:price:import", "settings:price:export",
+		"settings:inventory:query", "money:salesAmount:view")
+	file := xlsx(t, []string{"商品编号", "计量单位", "预计采购价", "零售价"}, [][]any{
+		{"SP0001", "瓶", "0.01", "3.5"},
+		{"SP0001", "箱", "0.01", "72"},
+		{"SP0001", "托", "0.01", ""},
+	})
+	var res importResult
+	seller.Multipart("POST", "/api/inventory/prices/import", nil, "file", file).Want(200).Decode(&res)
+	if res.InvalidCount != 0 || res.ImportedCount != 3 {
+		t.Fatalf("the seller's import %+v", res)
+	}
+	g := get(t, admin, cola.ID)
+	if g.PurPrice.String() != "2" || g.SalePrice.String() != "3.5" {
+		t.Fatalf("base prices after the seller's import %+v", g)
+	}
+	if g.Units[1].PurPrice.String() != "45" || g.Units[1].SalePrice.String() != "72" {
+		t.Fatalf("the box's prices after the seller's import %+v", g.Units[1])
+	}
+	// 托 had no prices of its own: its purchase price is still the base's
+	// times its rate, not 0.01 nor 0.
+	if l := priceList(t, admin, ""); l.Rows[0].Units[2].PurPrice.String() != "960" {
+		t.Fatalf("the pallet's purchase price %+v", l.Rows[0].Units[2])
+	}
+	exp := seller.Do("GET", "/api/inventory/prices/export", nil).Want(200)
+	seller.Multipart("POST", "/api/inventory/prices/import?dryRun=1", nil, "file", exp.Body).Want(200).Decode(&res)
+	if res.InvalidCount != 0 || res.ValidCount != 3 {
+		t.Fatalf("the seller's export back %+v", res)
+	}
+}
