@@ -43,7 +43,9 @@ describe('API doc', () => {
   it('reads and searches the descriptions the server gives in the Chinese UI', () => {
     const zh: OpenAPIDoc = {
       paths: {
-        '/api/sales/check': { post: { summary: '销货单：审核（?id=1,2）；逐个返回结果', tags: ['sales'], 'x-permission': 'sales:sales:check' } },
+        '/api/sales/check': {
+          post: { summary: '销货单：审核（?id=1,2）；逐个返回结果', tags: ['sales'], 'x-permission': 'sales:sales:check' },
+        },
         '/api/purchase/check': { post: { summary: '购货单：审核（?id=1,2）；逐个返回结果', tags: ['purchase'] } },
       },
     }
