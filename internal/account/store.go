@@ -26,7 +26,7 @@ func scanAccount(r interface{ Scan(...any) error }, a *Account) error {
 		return err
 	}
 	a.Balance = a.Amount.Add(a.Balance)
-	a.Search = search.Text(a.Number, a.Name, a.BankAccount)
+	a.Search = search.Answer(search.Text(a.Number, a.Name, a.BankAccount))
 	return nil
 }
 

@@ -19,7 +19,7 @@ import (
 // parameter must be put here or in server.SearchParams.
 var notSearch = []string{
 	"accId", "beginDate", "billStatus", "buId", "bySku", "catId", "categoryId", "checked",
-	"contactType", "date", "datePart", "deptId", "digits", "disable", "endDate", "id", "ids", "invId",
+	"contactType", "date", "datePart", "deptId", "digits", "disable", "endDate", "hxState", "id", "ids", "invId",
 	"invoiceState", "isRead", "itemId", "kind", "locationId", "manual", "module", "name",
 	"onlyParent", "page", "pageNum", "pageSize", "prefix", "publishStatus", "reset", "roleId", "rows",
 	"salesId", "shopId", "showGoods", "showZero", "sidx", "skuTypeId", "sord", "startDate", "state",

@@ -72,6 +72,7 @@ func scanContact(r interface{ Scan(...any) error }, c *Contact) error {
 		&c.Amount, &c.PeriodMoney, &c.BeginDate, &c.Remark, &c.Disable, &c.Search, &c.Balance); err != nil {
 		return err
 	}
+	c.Search = search.Answer(c.Search)
 	// The balance is the opening amount less the opening advance plus what
 	// audited documents left owing (docs/stock.md).
 	c.Balance = c.Amount.Sub(c.PeriodMoney).Add(c.Balance)

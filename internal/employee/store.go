@@ -22,7 +22,9 @@ type filter struct {
 const columns = "e.id, e.number, e.name, e.mobile, e.disabled, e.remark, e.search"
 
 func scanEmployee(r interface{ Scan(...any) error }, e *Employee) error {
-	return r.Scan(&e.ID, &e.Number, &e.Name, &e.Mobile, &e.Disable, &e.Remark, &e.Search)
+	err := r.Scan(&e.ID, &e.Number, &e.Name, &e.Mobile, &e.Disable, &e.Remark, &e.Search)
+	e.Search = search.Answer(e.Search)
+	return err
 }
 
 func listEmployees(ctx context.Context, q db.Querier, f filter) ([]Employee, int, error) {

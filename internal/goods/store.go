@@ -160,10 +160,12 @@ const rowSelect = `SELECT g.id, g.number, g.name, g.spec, g.barcode, COALESCE(g.
 	LEFT JOIN locations l ON l.id = g.location_id`
 
 func scanRow(r *sql.Rows, g *Row) error {
-	return r.Scan(&g.ID, &g.Number, &g.Name, &g.Spec, &g.BarCode, &g.CategoryID, &g.CategoryName,
+	err := r.Scan(&g.ID, &g.Number, &g.Name, &g.Spec, &g.BarCode, &g.CategoryID, &g.CategoryName,
 		&g.UnitTypeID, &g.UnitID, &g.UnitName, &g.PurPrice, &g.SalePrice, &g.WholesalePrice, &g.VipPrice,
 		&g.DiscountRate1, &g.DiscountRate2, &g.LocationID, &g.LocationName, &g.IsSerNum, &g.IsWarranty,
 		&g.SafeDays, &g.AdvanceDay, &g.Remark, &g.Disable, &g.Search)
+	g.Search = search.Answer(g.Search)
+	return err
 }
 
 // listRows reads one page of goods (limit < 0: all) without units and SKUs.

@@ -24,7 +24,9 @@ const columns = `i.id, i.kind, i.number, i.name, COALESCE(i.category_id, 0), COA
 const from = " FROM items i LEFT JOIN assists a ON a.id = i.category_id"
 
 func scanItem(r interface{ Scan(...any) error }, it *Item) error {
-	return r.Scan(&it.ID, &it.Type, &it.Number, &it.Name, &it.CategoryID, &it.CategoryName, &it.Disable, &it.Remark, &it.Search)
+	err := r.Scan(&it.ID, &it.Type, &it.Number, &it.Name, &it.CategoryID, &it.CategoryName, &it.Disable, &it.Remark, &it.Search)
+	it.Search = search.Answer(it.Search)
+	return err
 }
 
 func listItems(ctx context.Context, q db.Querier, f filter) ([]Item, int, error) {

@@ -41,7 +41,7 @@ func scanLocation(r interface{ Scan(...any) error }, l *Location) error {
 	if err := r.Scan(&l.ID, &l.Number, &l.Name, &l.Address, &l.Keeper, &l.Phone, &l.AllowNegative, &l.Disable, &l.Remark); err != nil {
 		return err
 	}
-	l.Search = search.Text(l.Number, l.Name)
+	l.Search = search.Answer(search.Text(l.Number, l.Name))
 	return nil
 }
 

@@ -15,6 +15,16 @@ import (
 // sep separates the parts, so that a query never matches across two of them.
 const sep = "\x1f"
 
+// answerSep separates the parts in what clients are answered: U+2063
+// (invisible separator), not the stored control character, which no
+// request may carry (the decoding edge refuses it), so that a form a
+// record's answer fills is accepted when sent back unchanged.
+const answerSep = "\u2063"
+
+// Answer is a record's search text as clients are answered it (a picker
+// filters on it as Match does: a query never spans two parts).
+func Answer(text string) string { return strings.ReplaceAll(text, sep, answerSep) }
+
 var args = func() pinyin.Args {
 	a := pinyin.NewArgs()
 	a.Style = pinyin.Normal
