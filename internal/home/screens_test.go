@@ -30,20 +30,20 @@ func TestEveryRoleReadsWhatTheScreensNeed(t *testing.T) {
 	newUser := func(name, role string) *apptest.Client {
 		t.Helper()
 		admin.Do("POST", "/api/users/", map[string]any{"username": name, "nickname": name, "roleIds": []int64{e.RoleID(role)},
-			"shopIds": []int64{e.MainShop()}, "password": "secret1"}).Want(200)
+			"shopIds": []int64{e.MainShop()}, "password": "Quiet-Ledger-7"}).Want(200)
 		e.Exec("UPDATE users SET must_change_password = 0 WHERE username = ?", name)
-		return e.SignIn(name, "secret1")
+		return e.SignIn(name, "Quiet-Ledger-7")
 	}
 	users := map[string]*apptest.Client{
 		"CLERK": newUser("clerk1", "CLERK"), "KEEPER": newUser("keeper1", "KEEPER"), "BOOKKEEPER": newUser("books1", "BOOKKEEPER"),
 	}
 	// the seeded 业务员 limited to one warehouse by data rights of its own
 	admin.Do("POST", "/api/users/", map[string]any{"username": "limited", "nickname": "limited", "roleIds": []int64{e.RoleID("CLERK")},
-		"shopIds": []int64{e.MainShop()}, "password": "secret1"}).Want(200)
+		"shopIds": []int64{e.MainShop()}, "password": "Quiet-Ledger-7"}).Want(200)
 	e.Exec("UPDATE users SET must_change_password = 0 WHERE username = 'limited'")
 	admin.Do("POST", "/api/dataRights", map[string]any{"userId": e.UserID("limited"), "inherit": false,
 		"allWarehouses": false, "warehouseIds": []int64{b.Location}, "allCustomers": true, "allSuppliers": true}).Want(200)
-	users["CLERK limited to one warehouse"] = e.SignIn("limited", "secret1")
+	users["CLERK limited to one warehouse"] = e.SignIn("limited", "Quiet-Ledger-7")
 
 	for who, c := range users {
 		for _, lang := range []string{"zh-CN", "en"} {

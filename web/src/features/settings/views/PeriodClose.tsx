@@ -42,7 +42,8 @@ export default function PeriodClose() {
       </Descriptions>
       <Space align="start" wrap>
         <Auth perm="settings:period:close">
-          <Form form={form} layout="inline" onFinish={submit} data-testid="period-form">
+          {/* no onFinish: Enter in the date box must not close the books without the confirmation */}
+          <Form form={form} layout="inline" data-testid="period-form">
             <Form.Item
               name="date"
               label={t('period.closeThrough')}
@@ -56,7 +57,7 @@ export default function PeriodClose() {
               <Popconfirm
                 title={t('period.closeConfirm', { date: picked })}
                 disabled={!picked}
-                onConfirm={() => form.submit()}
+                onConfirm={() => submit(form.getFieldsValue())}
                 okButtonProps={{ 'data-testid': 'period-close-ok' } as never}
               >
                 <Button type="primary" icon={<LockOutlined />} loading={busy} disabled={!picked} data-testid="period-close">
