@@ -190,25 +190,8 @@ func (d *DB) RestoreSQLite(ctx context.Context, src string, opt RestoreOptions) 
 			}
 		}
 	}
-	rows, err := c.QueryContext(ctx, "PRAGMA main.foreign_key_check")
-	if err != nil {
-		return fmt.Errorf("restore: foreign key check: %w", err)
-	}
-	bad := rows.Next()
-	rows.Close()
-	if bad {
-		return fmt.Errorf("restore: %w: foreign keys do not hold", ErrNotBackup)
-	}
-	if _, err := c.ExecContext(ctx, bumpVersions); err != nil {
-		return fmt.Errorf("restore: change counters: %w", err)
-	}
-	if opt.After != nil {
-		if err := opt.After(ctx, rawQuerier{c, SQLite}); err != nil {
-			return fmt.Errorf("restore: %w", err)
-		}
-	}
-	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
-		return fmt.Errorf("restore: commit: %w", err)
+	if err := commitSQLiteRestore(ctx, c, opt); err != nil {
+		return err
 	}
 	committed = true
 	return nil
@@ -818,4 +801,32 @@ func lockAllNoWait(ctx context.Context, tx *sql.Tx, quoted []string) error {
 		}
 		wait = min(2*wait, 100*time.Millisecond)
 	}
+}
+
+// commitSQLiteRestore ends a SQLite restore's transaction on c: every
+// reference holds (else ErrNotBackup), the change counters move on (so
+// every node's caches reload), opt.After runs in the transaction, then
+// COMMIT. Both the app's restore and the command's file swap end so.
+func commitSQLiteRestore(ctx context.Context, c *sql.Conn, opt RestoreOptions) error {
+	rows, err := c.QueryContext(ctx, "PRAGMA main.foreign_key_check")
+	if err != nil {
+		return fmt.Errorf("restore: foreign key check: %w", err)
+	}
+	bad := rows.Next()
+	rows.Close()
+	if bad {
+		return fmt.Errorf("restore: %w: foreign keys do not hold", ErrNotBackup)
+	}
+	if _, err := c.ExecContext(ctx, bumpVersions); err != nil {
+		return fmt.Errorf("restore: change counters: %w", err)
+	}
+	if opt.After != nil {
+		if err := opt.After(ctx, rawQuerier{c, SQLite}); err != nil {
+			return fmt.Errorf("restore: %w", err)
+		}
+	}
+	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
+		return fmt.Errorf("restore: commit: %w", err)
+	}
+	return nil
 }

@@ -574,25 +574,8 @@ func finishSwap(ctx context.Context, tmp, dest string, live bool, opt RestoreOpt
 		}
 	}
 	// As the app's restore (RestoreSQLite): every reference holds.
-	rows, err := c.QueryContext(ctx, "PRAGMA main.foreign_key_check")
-	if err != nil {
-		return fmt.Errorf("restore: foreign key check: %w", err)
-	}
-	bad := rows.Next()
-	rows.Close()
-	if bad {
-		return fmt.Errorf("restore: %w: foreign keys do not hold", ErrNotBackup)
-	}
-	if _, err := c.ExecContext(ctx, bumpVersions); err != nil {
-		return fmt.Errorf("restore: change counters: %w", err)
-	}
-	if opt.After != nil {
-		if err := opt.After(ctx, rawQuerier{c, SQLite}); err != nil {
-			return fmt.Errorf("restore: %w", err)
-		}
-	}
-	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
-		return fmt.Errorf("restore: commit: %w", err)
+	if err := commitSQLiteRestore(ctx, c, opt); err != nil {
+		return err
 	}
 	committed = true
 	if live {
