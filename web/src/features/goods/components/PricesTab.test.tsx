@@ -1,11 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Form } from 'antd'
 import '@/app/i18n'
 import type { GoodsValues } from '../lib/goodsForm'
 import { PricesTab } from './PricesTab'
+import { useSession } from '@/stores/session'
 
 afterEach(cleanup)
+
+// an administrator: every price is shown
+beforeEach(() => useSession.setState({ user: { userId: 1, username: 'admin', nickname: 'admin', avatar: '', roles: ['ROOT'], perms: [] } }))
 
 function Harness({ onForm }: { onForm: (f: ReturnType<typeof Form.useForm<GoodsValues>>[0]) => void }) {
   const [form] = Form.useForm<GoodsValues>()
