@@ -58,19 +58,19 @@ export async function run(ctx) {
         deptId: 1,
         roleIds: [role.id],
         shopIds: [shops[0].value],
-        password: 'money123',
+        password: 'Coin-Drawer-31',
       }),
       'user',
     )
     const base = new URL(page.url()).origin
     const form = new FormData()
     form.append('username', username)
-    form.append('password', 'money123')
+    form.append('password', 'Coin-Drawer-31')
     const login = await (await fetch(`${base}/api/auth/login`, { method: 'POST', body: form })).json()
     const changed = await fetch(`${base}/api/users/set_password`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${login.data.accessToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ oldPassword: 'money123', newPassword: 'money456', confirmPassword: 'money456' }),
+      body: JSON.stringify({ oldPassword: 'Coin-Drawer-31', newPassword: 'Coin-Drawer-32', confirmPassword: 'Coin-Drawer-32' }),
     }).then((r) => r.json())
     expect(changed.status === 200, `password: ${changed.msg}`)
     await page.evaluate(() => {
@@ -79,7 +79,7 @@ export async function run(ctx) {
     })
     await page.reload()
     await byTest('login-submit').waitFor()
-    await signIn(username, 'money456')
+    await signIn(username, 'Coin-Drawer-32')
     await byTest('tags-view').waitFor()
   })
 
@@ -142,7 +142,7 @@ export async function run(ctx) {
     })
     await page.reload()
     await byTest('login-submit').waitFor()
-    await signIn('admin', 'admin123')
+    await signIn('admin', 'Hamster-Books-42')
     await byTest('dashboard-welcome').waitFor()
   })
 }
